@@ -1,0 +1,93 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Access } from '@tryon/contract';
+import type { Config } from './config.ts';
+import { connectDatabase, type Db } from './db/connect.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { keyRoutes } from './modules/keys/keys.routes.ts';
+import { shopRoutes } from './modules/shops/shops.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { type Auth, createAuthenticator } from './plugins/authenticate.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { CorsOrigins, registerSecurity } from './plugins/security.ts';
+import { createServices, type Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    services: Services;
+    corsOrigins: CorsOrigins;
+    authenticate(request: FastifyRequest, access: Access): Promise<Auth | null>;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  /** A logger, or false for none; defaults to JSON logs at LOG_LEVEL. */
+  logger?: FastifyBaseLogger | boolean;
+  mailer?: Mailer;
+}
+
+/** Builds the server: infrastructure first, then the feature routes. Migrations run before it answers. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    ...(typeof options.logger === 'object'
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.tokenapi'] } }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const db = await connectDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+  });
+  app.addHook('onClose', async () => {
+    await db.db.destroy();
+  });
+  await migrateToLatest(db.db, db.dialect);
+
+  const services = createServices({ config, db: db.db, clock, log: app.log, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  app.addHook('onClose', async () => services.mailer.close());
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('services', services);
+  app.decorate('corsOrigins', new CorsOrigins(services.keysRepository, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]));
+  app.decorate(
+    'authenticate',
+    createAuthenticator({ keys: services.keysRepository, secrets: services.secrets, clock, publicUrl: config.PUBLIC_URL }),
+  );
+  app.decorateRequest('auth', null);
+
+  await app.register(formbody);
+  await registerSecurity(app);
+  await registerDocs(app);
+
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(keyRoutes);
+  await app.register(shopRoutes);
+  await app.register(billingRoutes);
+  await app.register(statsRoutes);
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  return app;
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to work in; created when missing. */
+  schema?: string | undefined;
+}
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+const INT8_OID = 20;
+
+export async function connectDatabase(options: DbOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const types = {
+      // Counts and millisecond times are int8; they fit a JS number (< 2^53).
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+    } as pg.CustomTypesConfig;
+    if (options.schema) {
+      const admin = new pg.Client({ connectionString: options.databaseUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      types,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = new SQLite(path.join(options.dataDir, 'tryon.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+}

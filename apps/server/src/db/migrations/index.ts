@@ -1,0 +1,35 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from '../connect.ts';
+import type { Database } from '../schema.ts';
+import * as foundation from './001-foundation.ts';
+
+export interface MigrationContext {
+  dialect: Dialect;
+}
+
+type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+
+/** In order; a migration, once released, is never edited: add a new one. */
+const steps: Record<string, Step> = {
+  '001-foundation': foundation,
+};
+
+class CodeMigrations implements MigrationProvider {
+  constructor(private readonly ctx: MigrationContext) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(steps).map(([name, step]) => [name, { up: (db: Kysely<unknown>) => step.up(db, this.ctx) }]),
+    );
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  // Migrations describe the schema as it was then, so they see an untyped database.
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: new CodeMigrations({ dialect }) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

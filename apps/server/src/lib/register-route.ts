@@ -1,0 +1,68 @@
+import { errorBodySchema, type RouteDef } from '@tryon/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Auth } from '../plugins/authenticate.ts';
+
+type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface RouteContext<D extends RouteDef> {
+  query: Output<D['query']>;
+  params: Output<D['params']>;
+  auth: D['access'] extends 'none' ? null : Auth;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<D extends RouteDef> = (ctx: RouteContext<D>) => Promise<z.input<D['response']>>;
+
+export interface RouteOptions {
+  /** Requests per minute per client address, tighter than the global limit. */
+  perMinute?: number;
+}
+
+/**
+ * Registers a route of the contract: its schemas validate the request and document it, the access level is
+ * checked before the body is read, and POST bodies (JSON or form) are merged under the query string.
+ */
+export function registerRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: RouteHandler<D>,
+  options: RouteOptions = {},
+): void {
+  const status = def.successStatus ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
+      tags: [...def.tags],
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      response: { [status]: def.response, '4xx': errorBodySchema, '5xx': errorBodySchema },
+      security: def.access === 'none' ? [] : [{ tokenapi: [] }],
+    },
+    ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
+    onRequest: async (request) => {
+      request.auth = await app.authenticate(request, def.access);
+    },
+    preValidation: async (request) => {
+      const body = request.body;
+      if (def.method === 'POST' && body && typeof body === 'object' && !Buffer.isBuffer(body)) {
+        request.query = { ...(body as Record<string, unknown>), ...(request.query as Record<string, unknown>) };
+      }
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        query: request.query,
+        params: request.params,
+        auth: request.auth,
+        request,
+        reply,
+      } as unknown as RouteContext<D>);
+      return reply.code(status).send(result);
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { routes } from '@tryon/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/register-route.ts';
+
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
+  const { plans, shops } = app.services;
+
+  registerRoute(app, routes.billing.get, ({ auth }) => plans.billing(auth.shopSuid));
+
+  registerRoute(app, routes.billing.changePlan, async ({ auth, query }) => {
+    await shops.require(query.shop_uid);
+    return plans.changePlan(query.shop_uid, query.tariff, auth.userUid);
+  });
+}

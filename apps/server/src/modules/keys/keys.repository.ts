@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { ApiKeysTable, Database, StoredKeyKind } from '../../db/schema.ts';
+
+export interface KeyWithOwner {
+  id: string;
+  kind: StoredKeyKind;
+  active: number;
+  allowed_domains: string | null;
+  expires_at: number | null;
+  shop_suid: string;
+  shop_disabled: number;
+  owner_uid: string;
+  user_uid: string | null;
+  user_is_admin: number | null;
+  user_email: string | null;
+}
+
+export class KeysRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: ApiKeysTable, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx.insertInto('api_keys').values(row).execute();
+  }
+
+  /** The live key with this digest, with what authorisation needs of its shop and user. */
+  findForAuth(keyHash: string): Promise<KeyWithOwner | undefined> {
+    return this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('shops as s', 's.suid', 'k.shop_suid')
+      .leftJoin('users as u', 'u.uid', 'k.user_uid')
+      .select([
+        'k.id',
+        'k.kind',
+        'k.active',
+        'k.allowed_domains',
+        'k.expires_at',
+        'k.shop_suid',
+        's.disabled as shop_disabled',
+        's.owner_uid',
+        'k.user_uid',
+        'u.is_admin as user_is_admin',
+        'u.email as user_email',
+      ])
+      .where('k.key_hash', '=', keyHash)
+      .where('k.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** A shop's own key (never a session key), found by digest: other shops' keys are invisible. */
+  findShopKey(shopSuid: string, keyHash: string): Promise<ApiKeysTable | undefined> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('shop_suid', '=', shopSuid)
+      .where('key_hash', '=', keyHash)
+      .where('kind', 'in', ['public', 'private'])
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  listShopKeys(shopSuid: string): Promise<ApiKeysTable[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('shop_suid', '=', shopSuid)
+      .where('kind', 'in', ['public', 'private'])
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  async update(id: string, changes: Partial<Pick<ApiKeysTable, 'active' | 'allowed_domains'>>): Promise<void> {
+    await this.db.updateTable('api_keys').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Deleted keys keep their row for the record, without the sealed key. */
+  async markDeleted(id: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ deleted_at: now, active: 0, key_enc: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Every active, live public key's allowed domains: the origins CORS may echo. */
+  async allPublicDomainLists(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('shops as s', 's.suid', 'k.shop_suid')
+      .select('k.allowed_domains')
+      .where('k.kind', '=', 'public')
+      .where('k.active', '=', 1)
+      .where('k.deleted_at', 'is', null)
+      .where('s.disabled', '=', 0)
+      .execute();
+    return rows.map((r) => r.allowed_domains ?? '');
+  }
+}

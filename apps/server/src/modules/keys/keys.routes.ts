@@ -1,0 +1,27 @@
+import { routes } from '@tryon/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/register-route.ts';
+
+export async function keyRoutes(app: FastifyInstance): Promise<void> {
+  const { keys } = app.services;
+
+  registerRoute(app, routes.keys.account, ({ auth }) => keys.account(auth.shopSuid));
+
+  registerRoute(app, routes.keys.add, async ({ auth, query }) => {
+    const entry = await keys.create(auth.shopSuid, query.kind, query.allowed_domains);
+    app.corsOrigins.invalidate();
+    return entry;
+  });
+
+  registerRoute(app, routes.keys.update, async ({ auth, query }) => {
+    const entry = await keys.update(auth.shopSuid, query.key, query);
+    app.corsOrigins.invalidate();
+    return entry;
+  });
+
+  registerRoute(app, routes.keys.remove, async ({ auth, query }) => {
+    await keys.remove(auth.shopSuid, query.key);
+    app.corsOrigins.invalidate();
+    return { ok: true as const };
+  });
+}

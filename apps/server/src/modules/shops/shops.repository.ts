@@ -1,0 +1,79 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, ShopsTable } from '../../db/schema.ts';
+
+export type ShopWithOwner = ShopsTable & { email: string };
+
+export interface ShopCounts {
+  garments_count: number;
+  tryon_count: number;
+  clients_count: number;
+}
+
+export class ShopsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: ShopsTable, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx.insertInto('shops').values(row).execute();
+  }
+
+  find(suid: string, trx: Kysely<Database> = this.db): Promise<ShopWithOwner | undefined> {
+    return trx
+      .selectFrom('shops as s')
+      .innerJoin('users as u', 'u.uid', 's.owner_uid')
+      .selectAll('s')
+      .select('u.email')
+      .where('s.suid', '=', suid)
+      .executeTakeFirst();
+  }
+
+  findByOwner(uid: string, trx: Kysely<Database> = this.db): Promise<ShopsTable | undefined> {
+    return trx.selectFrom('shops').selectAll().where('owner_uid', '=', uid).executeTakeFirst();
+  }
+
+  async update(suid: string, changes: Partial<Omit<ShopsTable, 'suid' | 'owner_uid'>>): Promise<void> {
+    await this.db.updateTable('shops').set(changes).where('suid', '=', suid).execute();
+  }
+
+  /** Newest first, then by id, so pages never overlap. */
+  list(query: string | undefined, offset: number, limit: number): Promise<ShopWithOwner[]> {
+    let q = this.db
+      .selectFrom('shops as s')
+      .innerJoin('users as u', 'u.uid', 's.owner_uid')
+      .selectAll('s')
+      .select('u.email');
+    if (query) {
+      const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(u.email)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(s.name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(s.suid)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    return q.orderBy('s.created_at', 'desc').orderBy('s.suid', 'desc').offset(offset).limit(limit).execute();
+  }
+
+  /** Try-ons made and distinct shoppers seen, from the statistics events. */
+  async counts(suids: string[]): Promise<Map<string, ShopCounts>> {
+    const result = new Map<string, ShopCounts>(
+      suids.map((suid) => [suid, { garments_count: 0, tryon_count: 0, clients_count: 0 }]),
+    );
+    if (suids.length === 0) return result;
+    const rows = await this.db
+      .selectFrom('events')
+      .select((eb) => [
+        'shop_suid',
+        eb.fn.count<number>(eb.case().when('kind', '=', 'tryon').then(1).end()).as('tryon_count'),
+        eb.fn.count<number>('client_id').distinct().as('clients_count'),
+      ])
+      .where('shop_suid', 'in', suids)
+      .groupBy('shop_suid')
+      .execute();
+    for (const row of rows) {
+      const counts = result.get(row.shop_suid);
+      if (counts) Object.assign(counts, { tryon_count: Number(row.tryon_count), clients_count: Number(row.clients_count) });
+    }
+    return result;
+  }
+}

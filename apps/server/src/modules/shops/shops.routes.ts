@@ -1,0 +1,33 @@
+import { routes, type ShopUpdateField, shopUpdateFields } from '@tryon/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../lib/register-route.ts';
+
+export async function shopRoutes(app: FastifyInstance): Promise<void> {
+  const { shops, stats } = app.services;
+
+  registerRoute(app, routes.shops.publicInfo, async ({ auth }) => {
+    const shop = await shops.require(auth.shopSuid);
+    if (auth.clientUuid) await stats.record(shop.suid, 'client', auth.clientUuid);
+    return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url };
+  });
+
+  registerRoute(app, routes.shops.update, async ({ auth, query }) => {
+    const field = (Object.keys(shopUpdateFields) as ShopUpdateField[]).find((name) => query[name] !== undefined);
+    const value = field ? query[field] : undefined;
+    if (!field || value === undefined) throw new Error('unreachable: the schema requires one field');
+    return shops.updateField(auth, query.shop_uid, field, value);
+  });
+
+  registerRoute(app, routes.shops.list, ({ query }) => shops.list(query.query, query.offset, query.limit));
+
+  registerRoute(app, routes.shops.add, async ({ auth, query }) => {
+    const shop = await shops.createShop({
+      email: query.email,
+      name: query.name,
+      allowedDomains: query.allowed_domains,
+      actorUid: auth.userUid,
+    });
+    app.corsOrigins.invalidate();
+    return shops.entry(shop);
+  });
+}

@@ -1,0 +1,17 @@
+import { routes } from '@tryon/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+
+export async function statsRoutes(app: FastifyInstance): Promise<void> {
+  const { stats, shops } = app.services;
+
+  registerRoute(app, routes.stats.get, async ({ auth, query }) => {
+    const suid = query.shop_uid ?? auth.shopSuid;
+    if (suid !== auth.shopSuid) {
+      if (!auth.isAdmin) throw new AppError('ADMIN_ONLY');
+      await shops.require(suid);
+    }
+    return stats.series(suid, query.days);
+  });
+}

@@ -1,0 +1,31 @@
+import { type Stats, type StatsKind, statsKinds } from '@tryon/contract';
+import { type Clock, DAY_MS, utcDay } from '../../lib/clock.ts';
+import type { StatsRepository } from './stats.repository.ts';
+
+/** Usage events of a shop (spec §3 statistics) and their daily series. */
+export class StatsService {
+  constructor(
+    private readonly stats: StatsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Records one event; `clientId` is the shopper's clientuuid when there is one. */
+  async record(shopSuid: string, kind: StatsKind, clientId: string | null): Promise<void> {
+    const now = this.clock.now();
+    await this.stats.insert(shopSuid, kind, clientId, utcDay(now), now);
+  }
+
+  /** The last `days` UTC days up to today, oldest first, zero-filled. */
+  async series(shopSuid: string, days: number): Promise<Stats> {
+    const today = this.clock.now();
+    const dayList = Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * DAY_MS));
+    const counts = await this.stats.daily(shopSuid, dayList[0] ?? utcDay(today));
+    const byKey = new Map(counts.map((c) => [`${c.kind}|${c.day}`, c]));
+    const seriesOf = (kind: StatsKind) =>
+      dayList.map((curdate) => {
+        const c = byKey.get(`${kind}|${curdate}`);
+        return { curdate, user_count: c?.user_count ?? 0, action_count: c?.action_count ?? 0 };
+      });
+    return Object.fromEntries(statsKinds.map((kind) => [kind, seriesOf(kind)])) as Stats;
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createSecrets, type Secrets } from './lib/secrets.ts';
+import { GoogleVerifier } from './modules/auth/google-verifier.ts';
+import { SigninCodesRepository } from './modules/auth/signin-codes.repository.ts';
+import { SigninService } from './modules/auth/signin.service.ts';
+import { LedgerRepository } from './modules/billing/ledger.repository.ts';
+import { PlanService } from './modules/billing/plan.service.ts';
+import { KeysRepository } from './modules/keys/keys.repository.ts';
+import { KeysService } from './modules/keys/keys.service.ts';
+import { ShopsRepository } from './modules/shops/shops.repository.ts';
+import { ShopsService } from './modules/shops/shops.service.ts';
+import { StatsRepository } from './modules/stats/stats.repository.ts';
+import { StatsService } from './modules/stats/stats.service.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+
+export interface Services {
+  secrets: Secrets;
+  mailer: Mailer;
+  google: GoogleVerifier;
+  keysRepository: KeysRepository;
+  keys: KeysService;
+  users: UsersRepository;
+  ledger: LedgerRepository;
+  plans: PlanService;
+  shops: ShopsService;
+  signin: SigninService;
+  signinCodes: SigninCodesRepository;
+  stats: StatsService;
+}
+
+/** Wires repositories and services; the only place that knows how they fit together. */
+export function createServices(deps: {
+  config: Config;
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer?: Mailer;
+}): Services {
+  const { config, db, clock, log } = deps;
+  const secrets = createSecrets(config.APP_SECRET);
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/outbox`, log });
+  const google = new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL, () => clock.now());
+  const keysRepository = new KeysRepository(db);
+  const keys = new KeysService(keysRepository, secrets, clock);
+  const users = new UsersRepository(db);
+  const ledger = new LedgerRepository(db);
+  const plans = new PlanService(db, ledger, clock);
+  const shops = new ShopsService(db, new ShopsRepository(db), users, keys, plans, clock);
+  const signinCodes = new SigninCodesRepository(db);
+  const signin = new SigninService(
+    signinCodes,
+    users,
+    shops,
+    keys,
+    google,
+    mailer,
+    secrets,
+    clock,
+    { adminEmails: config.ADMIN_EMAILS.map((e) => e.toLowerCase()), sessionTtlDays: config.SESSION_TTL_DAYS, productName: 'Try-on' },
+    log,
+  );
+  const stats = new StatsService(new StatsRepository(db), clock);
+  return { secrets, mailer, google, keysRepository, keys, users, ledger, plans, shops, signin, signinCodes, stats };
+}

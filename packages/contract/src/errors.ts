@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API returns. The UIs translate `errorCodeStr`; `message` is the English text the server
+ * sends as `errorMessage`, and `status` the HTTP status it comes with.
+ */
+export const errorCatalog = {
+  // Generic request problems
+  VALIDATION_ERROR: { status: 400, message: 'The request is invalid.' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'There is no such API route.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down and try again.' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+
+  // Sign-in (spec §8)
+  WRONG_EMAIL: { status: 400, message: 'Wrong email. Please enter different mail address.' },
+  TOO_MANY_CODES: {
+    status: 429,
+    message: 'You requested too many verification codes. Please wait 90 seconds before trying again.',
+  },
+  DAILY_CODE_LIMIT: {
+    status: 429,
+    message: 'Too many verification codes were requested for this address today. Please try again tomorrow.',
+  },
+  WRONG_CODE: { status: 400, message: 'Wrong verification code. Please try again.' },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    message: 'Too many attempts to enter the code. Please start the registration process again.',
+  },
+  CODE_EXPIRED: {
+    status: 400,
+    message: 'This verification code has expired or was already used. Please request a new one.',
+  },
+  MAIL_SEND_FAILED: { status: 502, message: 'Error sending verification code, please try again' },
+  GOOGLE_SIGNIN_FAILED: { status: 401, message: 'Google login failed, please try again' },
+  GOOGLE_SIGNIN_DISABLED: { status: 404, message: 'Google sign-in is not configured on this server.' },
+
+  // Keys and access
+  API_KEY_MISSING: { status: 401, message: 'An API key is required in the tokenapi header.' },
+  API_KEY_INVALID: { status: 401, message: 'This API key is not valid.' },
+  API_KEY_INACTIVE: { status: 401, message: 'This API key is inactive.' },
+  SHOP_DISABLED: { status: 401, message: 'This shop is disabled. Please contact support.' },
+  PRIVATE_KEY_REQUIRED: { status: 403, message: 'This call needs a private API key.' },
+  DOMAIN_NOT_ALLOWED: { status: 403, message: 'This key may not be used from this domain.' },
+  CLIENT_UUID_REQUIRED: { status: 400, message: 'Shopper calls need a clientuuid header.' },
+  ADMIN_ONLY: { status: 403, message: 'Only administrators may do this.' },
+  KEY_NOT_FOUND: { status: 404, message: 'There is no such key in your shop.' },
+  INVALID_ALLOWED_DOMAINS: {
+    status: 400,
+    message: 'Allowed domains must be host names such as shop.com or *.shop.com, or * for any.',
+  },
+
+  // Shops and plans
+  SHOP_NOT_FOUND: { status: 404, message: 'There is no such shop.' },
+  SHOP_EXISTS: { status: 409, message: 'A shop with this e-mail already exists.' },
+  EMAIL_TAKEN: { status: 409, message: 'This e-mail belongs to another account.' },
+  FIELD_NOT_EDITABLE: { status: 403, message: 'You may not change this field.' },
+  UNKNOWN_TARIFF: { status: 400, message: 'There is no such tariff.' },
+  NO_BALANCE: { status: 402, message: 'No try-ons left. Please choose a plan on the billing page.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+
+export const errorBodySchema = z
+  .object({
+    errorCodeStr: z.string().describe('Machine-readable code, UPPER_SNAKE, listed in the API guide'),
+    errorMessage: z.string().describe('English text; the UIs show a translation of errorCodeStr'),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,27 @@
+import { authRoutes } from './auth.ts';
+import { billingRoutes } from './billing.ts';
+import { keyRoutes } from './keys.ts';
+import { shopRoutes } from './shops.ts';
+import { statsRoutes } from './stats.ts';
+import { userRoutes } from './user.ts';
+
+export * from './auth.ts';
+export * from './billing.ts';
+export * from './common.ts';
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './keys.ts';
+export * from './route.ts';
+export * from './shops.ts';
+export * from './stats.ts';
+export * from './user.ts';
+
+/** Every route of the API, by area; the server registers these and the client calls them. */
+export const routes = {
+  auth: authRoutes,
+  user: userRoutes,
+  keys: keyRoutes,
+  shops: shopRoutes,
+  billing: billingRoutes,
+  stats: statsRoutes,
+} as const;

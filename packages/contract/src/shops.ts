@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { emailSchema, flagSchema, isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
+import { SHOP_LIST_MAX, tariffIds } from './constants.ts';
+import { defineRoute } from './route.ts';
+
+export const shopEntrySchema = z
+  .object({
+    shop_uid: z.string(),
+    email: z.string(),
+    name: z.string(),
+    logo: z.string(),
+    url: z.string(),
+    access_key: z.string().nullable().describe("The shop's oldest active public key (private keys never leave the Keys screen)"),
+    referral: z.string(),
+    tariff: z.enum(tariffIds),
+    tryon_balance: z.number().int().min(0),
+    garments_count: z.number().int(),
+    tryon_count: z.number().int(),
+    clients_count: z.number().int(),
+    limit_garment_daily: z.number().int(),
+    limit_tryon_daily: z.number().int(),
+    limit_tryon_daily_per_client: z.number().int(),
+    limit_person_daily: z.number().int(),
+    limit_person_daily_per_client: z.number().int(),
+    limit_search_daily: z.number().int(),
+    disabled: z.boolean(),
+    created: isoDate,
+  })
+  .meta({ id: 'Shop' });
+export type ShopEntry = z.infer<typeof shopEntrySchema>;
+
+const limit = z.coerce.number().int().min(0).max(10_000_000);
+
+/** Fields of the shop form (spec §3) that `/v1/shop/update` accepts, one per call. */
+export const shopUpdateFields = {
+  name: z.string().trim().min(1).max(200),
+  mail: emailSchema,
+  logo: z.string().trim().max(2000),
+  url: z.string().trim().max(2000),
+  referral: z.string().trim().max(200),
+  limit_garment_daily: limit,
+  limit_tryon_daily: limit,
+  tryOnLimit: limit.describe('Alias of limit_tryon_daily'),
+  limit_tryon_daily_per_client: limit,
+  limit_person_daily: limit,
+  limit_person_daily_per_client: limit,
+  limit_search_daily: limit,
+  tryon_balance: z.coerce.number().int().max(100_000_000).describe('Admins only; values below 0 are saved as 0'),
+  disabled: flagSchema.describe('Admins only; 1 disables the shop and all its keys'),
+};
+export type ShopUpdateField = keyof typeof shopUpdateFields;
+/** Fields only an administrator may change. */
+export const adminOnlyShopFields: readonly ShopUpdateField[] = ['mail', 'referral', 'limit_garment_daily', 'tryon_balance', 'disabled'];
+
+const optionalShopFields = Object.fromEntries(
+  Object.entries(shopUpdateFields).map(([name, schema]) => [name, schema.optional()]),
+) as { [K in ShopUpdateField]: z.ZodOptional<(typeof shopUpdateFields)[K]> };
+
+const shopUpdateQuery = z
+  .object({
+    shop_uid: z.string().optional().describe("Defaults to the caller's shop; admins may name any shop"),
+    ...optionalShopFields,
+  })
+  .refine((q) => Object.keys(shopUpdateFields).filter((k) => q[k as ShopUpdateField] !== undefined).length === 1, {
+    error: 'Give exactly one field to change',
+  });
+
+export const publicShopSchema = z
+  .object({ suid: z.string(), name: z.string(), logo: z.string(), url: z.string() })
+  .meta({ id: 'PublicShop' });
+
+const tags = ['Shops'] as const;
+
+export const shopRoutes = {
+  publicInfo: defineRoute({
+    method: 'GET',
+    path: '/v1/shop/public',
+    access: 'shopper',
+    tags,
+    summary: "The shop's name, logo and site, for the shopper pages",
+    response: publicShopSchema,
+  }),
+  update: defineRoute({
+    method: 'POST',
+    path: '/v1/shop/update',
+    access: 'private',
+    tags,
+    summary: 'Change one field of a shop',
+    description: `One name=value among: ${Object.keys(shopUpdateFields).join(', ')}. Owners change their own shop, and not ${adminOnlyShopFields.join(', ')}.`,
+    query: shopUpdateQuery,
+    response: shopEntrySchema,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/v1/shop/list',
+    access: 'admin',
+    tags,
+    summary: 'All shops (admins)',
+    description: 'Newest first; query matches e-mail, name or shop id, case-insensitively.',
+    query: z.object({
+      query: z.string().trim().max(200).optional(),
+      offset: offsetSchema,
+      limit: limitSchema(100, SHOP_LIST_MAX),
+    }),
+    response: listOf(shopEntrySchema),
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/v1/shop/add',
+    access: 'admin',
+    tags,
+    summary: 'Create a shop for an e-mail (admins)',
+    description: 'The owner signs in with that e-mail later. allowed_domains goes to the new public key.',
+    query: z.object({
+      email: emailSchema,
+      name: z.string().trim().min(1).max(200),
+      allowed_domains: z.string().max(4000).optional(),
+    }),
+    response: shopEntrySchema,
+    successStatus: 201,
+  }),
+};
