@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await db.db.destroy();
   });
-  await migrateToLatest(db.db, db.dialect);
+  await migrateToLatest(db);
 
   const services = createServices({ config, db: db.db, clock, log: app.log, ...(options.mailer ? { mailer: options.mailer } : {}) });
   app.addHook('onClose', async () => services.mailer.close());

@@ -16,6 +16,8 @@ export interface DbOptions {
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: the schema the tables live in (the first of the search path). */
+  schema?: string;
 }
 
 const INT8_OID = 20;
@@ -39,7 +41,9 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { rows } = await pool.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+    return { db, dialect: 'postgres', schema: rows[0]?.schema ?? 'public' };
   }
   const file = new SQLite(path.join(options.dataDir, 'tryon.sqlite'));
   file.pragma('journal_mode = WAL');

@@ -1,6 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import type { Dialect } from '../connect.ts';
-import type { Database } from '../schema.ts';
+import type { Db, Dialect } from '../connect.ts';
 import * as foundation from './001-foundation.ts';
 
 export interface MigrationContext {
@@ -24,9 +23,14 @@ class CodeMigrations implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  // Migrations describe the schema as it was then, so they see an untyped database.
-  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: new CodeMigrations({ dialect }) });
+export async function migrateToLatest({ db, dialect, schema }: Db): Promise<void> {
+  const migrator = new Migrator({
+    // Migrations describe the schema as it was then, so they see an untyped database.
+    db: db as unknown as Kysely<unknown>,
+    provider: new CodeMigrations({ dialect }),
+    // Without it Kysely finds its tables in any schema of the database, not only ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
