@@ -59,6 +59,23 @@ export const errorCatalog = {
   FIELD_NOT_EDITABLE: { status: 403, message: 'You may not change this field.' },
   UNKNOWN_TARIFF: { status: 400, message: 'There is no such tariff.' },
   NO_BALANCE: { status: 402, message: 'No try-ons left. Please choose a plan on the billing page.' },
+
+  // Images and URL imports
+  IMAGE_REQUIRED: { status: 400, message: 'Give an image file or an image URL.' },
+  IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than 10 MB.' },
+  IMAGE_TYPE_NOT_ALLOWED: { status: 415, message: 'Only JPG, PNG, WebP and AVIF images are accepted.' },
+  IMAGE_TOO_SMALL: { status: 400, message: 'The image is smaller than the minimum size.' },
+  IMAGE_TOO_MANY_PIXELS: { status: 400, message: 'The image has too many pixels.' },
+  IMAGE_UNREADABLE: { status: 400, message: 'The image could not be read.' },
+  IMAGE_NOT_FOUND: { status: 404, message: 'There is no such image.' },
+  URL_NOT_ALLOWED: {
+    status: 400,
+    message: 'This URL cannot be imported: only http and https addresses on the public internet are allowed.',
+  },
+  URL_FETCH_FAILED: { status: 422, message: 'The image could not be downloaded from this URL.' },
+  URL_FETCH_TIMEOUT: { status: 422, message: 'The image URL took too long to answer.' },
+  URL_NOT_IMAGE: { status: 415, message: 'This URL does not point to a JPG, PNG, WebP or AVIF image.' },
+  STORAGE_UNAVAILABLE: { status: 503, message: 'Image storage is unavailable. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;
