@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { hostOf, isHostAllowed, parseAllowedDomains } from './allowed-domains.ts';
+
+describe('allowed domains', () => {
+  it('normalises pasted URLs, ports, case, separators and duplicates', () => {
+    expect(parseAllowedDomains('https://Shop.com/p?x, shop.com:8080\n*.Shop.com  other.org.')).toEqual({
+      ok: true,
+      entries: ['shop.com', '*.shop.com', 'other.org'],
+    });
+    expect(parseAllowedDomains('')).toEqual({ ok: true, entries: [] });
+    expect(parseAllowedDomains('*')).toEqual({ ok: true, entries: ['*'] });
+  });
+
+  it('refuses entries that are not host names', () => {
+    for (const bad of ['shop.*.com', '**.shop.com', '<script>', 'a..b', '-a.com', 'a_b.com', `${'a'.repeat(64)}.com`]) {
+      expect(parseAllowedDomains(bad).ok, bad).toBe(false);
+    }
+  });
+
+  it('matches exact hosts, subdomains only through *., and anything with *', () => {
+    expect(isHostAllowed(['shop.com'], 'shop.com')).toBe(true);
+    expect(isHostAllowed(['shop.com'], 'www.shop.com')).toBe(false);
+    expect(isHostAllowed(['*.shop.com'], 'www.shop.com')).toBe(true);
+    expect(isHostAllowed(['*.shop.com'], 'a.b.shop.com')).toBe(true);
+    expect(isHostAllowed(['*.shop.com'], 'shop.com')).toBe(false);
+    expect(isHostAllowed(['*.shop.com'], 'evilshop.com')).toBe(false);
+    expect(isHostAllowed(['shop.com'], 'shop.com.evil.net')).toBe(false);
+    expect(isHostAllowed(['*'], null)).toBe(true);
+    expect(isHostAllowed(['shop.com'], null)).toBe(false);
+    expect(isHostAllowed([], 'shop.com')).toBe(false);
+  });
+
+  it('reads hosts of http(s) origins only', () => {
+    expect(hostOf('https://WWW.Shop.com:443/x')).toBe('www.shop.com');
+    expect(hostOf('javascript:alert(1)')).toBeNull();
+    expect(hostOf('not a url')).toBeNull();
+  });
+});
