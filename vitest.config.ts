@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres) {
-  console.log('server-postgres: skipped, TEST_DATABASE_URL is not set (the server suite runs on SQLite only)');
+  console.log(
+    'server-postgres: skipped, TEST_DATABASE_URL is not set (the server suite runs on SQLite only)',
+  );
 }
 
 const serverProject = (name: string, dialect: string) => ({

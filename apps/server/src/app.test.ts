@@ -20,12 +20,32 @@ describe('server conventions', () => {
 
   it('never answers bad input with a 500', async () => {
     const bad = [
-      { method: 'POST' as const, url: '/v1/user/mail/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' },
-      { method: 'POST' as const, url: '/v1/user/mail/register', headers: { 'content-type': 'application/json' }, payload: '' },
-      { method: 'POST' as const, url: '/v1/user/mail/register', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+      {
+        method: 'POST' as const,
+        url: '/v1/user/mail/register',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      },
+      {
+        method: 'POST' as const,
+        url: '/v1/user/mail/register',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      },
+      {
+        method: 'POST' as const,
+        url: '/v1/user/mail/register',
+        headers: { 'content-type': 'text/xml' },
+        payload: '<a/>',
+      },
       { method: 'POST' as const, url: '/v1/user/mail/register', payload: { email: ['a@b.com', 'c@d.com'] } },
       { method: 'POST' as const, url: '/v1/user/mail/register', payload: { email: 42 } },
-      { method: 'POST' as const, url: '/v1/user/mail/register', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(2 * 1024 * 1024) },
+      {
+        method: 'POST' as const,
+        url: '/v1/user/mail/register',
+        headers: { 'content-type': 'application/json' },
+        payload: 'x'.repeat(2 * 1024 * 1024),
+      },
       { method: 'POST' as const, url: '/v1/user/mail/signin?email=a@b.com&code[]=1' },
       { method: 'GET' as const, url: '/v1/user/stats?days=1e400', headers: withKey(key) },
       { method: 'GET' as const, url: '/v1/shop/list?offset=-1', headers: withKey(key) },
@@ -48,7 +68,12 @@ describe('server conventions', () => {
       payload: '{"email":',
     });
     expect(json).toMatchObject({ status: 400, body: { errorCodeStr: 'INVALID_JSON' } });
-    const xml = await call(t.app, { method: 'POST', url: '/v1/user/mail/register', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const xml = await call(t.app, {
+      method: 'POST',
+      url: '/v1/user/mail/register',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(xml).toMatchObject({ status: 415, body: { errorCodeStr: 'UNSUPPORTED_MEDIA_TYPE' } });
     const big = await call(t.app, {
       method: 'POST',
@@ -69,12 +94,29 @@ describe('server conventions', () => {
     const res = await call(t.app, { method: 'GET', url: '/v1/openapi.json' });
     expect(res.body.openapi).toBe('3.1.0');
     const paths = Object.keys(res.body.paths as object);
-    for (const p of ['/v1/user/mail/register', '/v1/user/mail/signin', '/v1/user/token/signin', '/v1/user', '/v1/user/key/add', '/v1/user/key/update', '/v1/user/key/delete', '/v1/user/stats', '/v1/shop/list', '/v1/shop/add', '/v1/shop/update', '/v1/user/billing']) {
+    for (const p of [
+      '/v1/user/mail/register',
+      '/v1/user/mail/signin',
+      '/v1/user/token/signin',
+      '/v1/user',
+      '/v1/user/key/add',
+      '/v1/user/key/update',
+      '/v1/user/key/delete',
+      '/v1/user/stats',
+      '/v1/shop/list',
+      '/v1/shop/add',
+      '/v1/shop/update',
+      '/v1/user/billing',
+    ]) {
       expect(paths).toContain(p);
     }
     const schemas = (res.body.components as { schemas: Record<string, unknown> }).schemas;
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Error', 'Profile', 'KeyEntry', 'Shop', 'Stats']));
-    const stats = (res.body.paths as Record<string, { get: { parameters: { name: string }[] } }>)['/v1/user/stats'];
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['Error', 'Profile', 'KeyEntry', 'Shop', 'Stats']),
+    );
+    const stats = (res.body.paths as Record<string, { get: { parameters: { name: string }[] } }>)[
+      '/v1/user/stats'
+    ];
     expect(stats?.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['days']));
     const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
@@ -94,7 +136,11 @@ describe('server conventions', () => {
       t.app.inject({
         method: 'OPTIONS',
         url: '/v1/user',
-        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'tokenapi' },
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'tokenapi',
+        },
       });
     const own = await preflight('http://tryon.test');
     expect(own.headers['access-control-allow-origin']).toBe('http://tryon.test');
@@ -105,8 +151,15 @@ describe('server conventions', () => {
     // Every new shop has a public key allowing "*": restrict them all, then only listed domains pass.
     const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(key) });
     const pub = (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
-    await call(t.app, { method: 'POST', url: '/v1/user/key/update', query: { key: pub, allowed_domains: 'shop.example' }, headers: withKey(key) });
+    await call(t.app, {
+      method: 'POST',
+      url: '/v1/user/key/update',
+      query: { key: pub, allowed_domains: 'shop.example' },
+      headers: withKey(key),
+    });
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
-    expect((await preflight('https://shop.example')).headers['access-control-allow-origin']).toBe('https://shop.example');
+    expect((await preflight('https://shop.example')).headers['access-control-allow-origin']).toBe(
+      'https://shop.example',
+    );
   });
 });

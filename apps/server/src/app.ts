@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
+import type { Access } from '@tryon/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Access } from '@tryon/contract';
 import type { Config } from './config.ts';
 import { connectDatabase, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
@@ -47,7 +47,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(typeof options.logger === 'object'
       ? { loggerInstance: options.logger }
-      : { logger: options.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.tokenapi'] } }),
+      : {
+          logger:
+            options.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.tokenapi'] },
+        }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -66,15 +69,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await migrateToLatest(db);
 
-  const services = createServices({ config, db: db.db, clock, log: app.log, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const services = createServices({
+    config,
+    db: db.db,
+    clock,
+    log: app.log,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   app.addHook('onClose', async () => services.mailer.close());
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('services', services);
-  app.decorate('corsOrigins', new CorsOrigins(services.keysRepository, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]));
+  app.decorate(
+    'corsOrigins',
+    new CorsOrigins(services.keysRepository, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]),
+  );
   app.decorate(
     'authenticate',
-    createAuthenticator({ keys: services.keysRepository, secrets: services.secrets, clock, publicUrl: config.PUBLIC_URL }),
+    createAuthenticator({
+      keys: services.keysRepository,
+      secrets: services.secrets,
+      clock,
+      publicUrl: config.PUBLIC_URL,
+    }),
   );
   app.decorateRequest('auth', null);
 

@@ -20,7 +20,13 @@ describe('settings', () => {
 
   it('names every bad setting in one clear message', () => {
     const attempt = () =>
-      loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET: 'short', SMTP_URL: 'http://x' });
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        APP_SECRET: 'short',
+        SMTP_URL: 'http://x',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -36,7 +42,12 @@ describe('settings', () => {
   });
 
   it('reads lists and treats empty values as unset', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), ADMIN_EMAILS: ' a@x.com, ,b@y.com ', SMTP_URL: '', PUBLIC_URL: 'https://tryon.example.com/' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ADMIN_EMAILS: ' a@x.com, ,b@y.com ',
+      SMTP_URL: '',
+      PUBLIC_URL: 'https://tryon.example.com/',
+    });
     expect(config.ADMIN_EMAILS).toEqual(['a@x.com', 'b@y.com']);
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBe('https://tryon.example.com');

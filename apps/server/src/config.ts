@@ -28,15 +28,27 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lower-case PostgreSQL schema name')
     .optional(),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  APP_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Try-on <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   ADMIN_EMAILS: list,
   CORS_ORIGINS: list,
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -75,7 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 function localSecret(dataDir: string, nodeEnv: string): string {
   if (nodeEnv === 'production') {
-    throw new ConfigError('Invalid settings:\n  APP_SECRET: required when NODE_ENV=production\nSee docs/configuration.md.');
+    throw new ConfigError(
+      'Invalid settings:\n  APP_SECRET: required when NODE_ENV=production\nSee docs/configuration.md.',
+    );
   }
   const file = path.join(dataDir, 'app-secret');
   try {

@@ -6,8 +6,8 @@ import type { Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSecrets, type Secrets } from './lib/secrets.ts';
 import { GoogleVerifier } from './modules/auth/google-verifier.ts';
-import { SigninCodesRepository } from './modules/auth/signin-codes.repository.ts';
 import { SigninService } from './modules/auth/signin.service.ts';
+import { SigninCodesRepository } from './modules/auth/signin-codes.repository.ts';
 import { LedgerRepository } from './modules/billing/ledger.repository.ts';
 import { PlanService } from './modules/billing/plan.service.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
@@ -45,7 +45,12 @@ export function createServices(deps: {
   const secrets = createSecrets(config.APP_SECRET);
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/outbox`, log });
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: `${config.DATA_DIR}/outbox`,
+      log,
+    });
   const google = new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL, () => clock.now());
   const keysRepository = new KeysRepository(db);
   const keys = new KeysService(keysRepository, secrets, clock);
@@ -63,9 +68,26 @@ export function createServices(deps: {
     mailer,
     secrets,
     clock,
-    { adminEmails: config.ADMIN_EMAILS.map((e) => e.toLowerCase()), sessionTtlDays: config.SESSION_TTL_DAYS, productName: 'Try-on' },
+    {
+      adminEmails: config.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+      sessionTtlDays: config.SESSION_TTL_DAYS,
+      productName: 'Try-on',
+    },
     log,
   );
   const stats = new StatsService(new StatsRepository(db), clock);
-  return { secrets, mailer, google, keysRepository, keys, users, ledger, plans, shops, signin, signinCodes, stats };
+  return {
+    secrets,
+    mailer,
+    google,
+    keysRepository,
+    keys,
+    users,
+    ledger,
+    plans,
+    shops,
+    signin,
+    signinCodes,
+    stats,
+  };
 }

@@ -30,7 +30,10 @@ export interface TestApp {
  * A real server on a fresh database: a temporary SQLite file, or with TEST_DIALECT=postgres a schema of its own
  * in TEST_DATABASE_URL, dropped on close. Mail goes to the real outbox folder.
  */
-export async function createTestApp(env: Record<string, string> = {}, clock = new TestClock()): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  clock = new TestClock(),
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-test-'));
   const usePostgres = process.env.TEST_DIALECT === 'postgres';
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -103,4 +106,7 @@ export async function signIn(t: TestApp, email: string): Promise<string> {
   return res.body.apiKey as string;
 }
 
-export const withKey = (apiKey: string, headers: Record<string, string> = {}) => ({ tokenapi: apiKey, ...headers });
+export const withKey = (apiKey: string, headers: Record<string, string> = {}) => ({
+  tokenapi: apiKey,
+  ...headers,
+});

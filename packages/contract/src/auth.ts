@@ -67,7 +67,8 @@ export const authRoutes = {
     access: 'private',
     tags,
     summary: 'Revoke the session key this call is made with',
-    description: 'Called with a shop private key instead, it changes nothing: revoke those on the Keys screen.',
+    description:
+      'Called with a shop private key instead, it changes nothing: revoke those on the Keys screen.',
     response: okSchema,
   }),
 };

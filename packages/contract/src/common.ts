@@ -4,11 +4,11 @@ import { MAX_PAGE_SIZE } from './constants.ts';
 export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
 /** 0 or 1 in the query string; JSON bodies may also send a boolean or a number. */
-export const flagSchema = z.coerce.number().int().min(0).max(1);
+export const flagSchema = z.coerce.number<number | string>().int().min(0).max(1);
 
-export const offsetSchema = z.coerce.number().int().min(0).max(1_000_000).default(0);
+export const offsetSchema = z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0);
 export const limitSchema = (defaultLimit: number, max: number = MAX_PAGE_SIZE) =>
-  z.coerce.number().int().min(1).max(max).default(defaultLimit);
+  z.coerce.number<number | string>().int().min(1).max(max).default(defaultLimit);
 
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({

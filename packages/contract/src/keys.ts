@@ -11,7 +11,9 @@ export const keyEntrySchema = z
     apiKey: z.string(),
     kind: keyKindSchema,
     created: isoDate,
-    status: z.union([z.literal(KEY_STATUS_ACTIVE), z.literal(KEY_STATUS_INACTIVE)]).describe('0 active, -1 inactive'),
+    status: z
+      .union([z.literal(KEY_STATUS_ACTIVE), z.literal(KEY_STATUS_INACTIVE)])
+      .describe('0 active, -1 inactive'),
     allowedDomains: z
       .string()
       .nullable()
@@ -47,7 +49,10 @@ export const keyRoutes = {
     tags,
     summary: 'Create a key',
     description: 'A public key starts with allowed domains "*" unless given; a private key has none.',
-    query: z.object({ kind: keyKindSchema.default('public'), allowed_domains: allowedDomainsInput.optional() }),
+    query: z.object({
+      kind: keyKindSchema.default('public'),
+      allowed_domains: allowedDomainsInput.optional(),
+    }),
     response: keyEntrySchema,
     successStatus: 201,
   }),
@@ -58,7 +63,11 @@ export const keyRoutes = {
     tags,
     summary: 'Change one property of a key: active (1/0) or allowed_domains (public keys)',
     query: z
-      .object({ key: z.string().min(1), active: flagSchema.optional(), allowed_domains: allowedDomainsInput.optional() })
+      .object({
+        key: z.string().min(1),
+        active: flagSchema.optional(),
+        allowed_domains: allowedDomainsInput.optional(),
+      })
       .refine((q) => (q.active === undefined) !== (q.allowed_domains === undefined), {
         error: 'Give exactly one of active or allowed_domains',
       }),

@@ -29,5 +29,7 @@ export interface RouteDef {
 export const defineRoute = <const D extends RouteDef>(def: D): D => def;
 
 export type RouteQuery<D extends RouteDef> = D['query'] extends z.ZodObject ? z.input<D['query']> : undefined;
-export type RouteParams<D extends RouteDef> = D['params'] extends z.ZodObject ? z.input<D['params']> : undefined;
+export type RouteParams<D extends RouteDef> = D['params'] extends z.ZodObject
+  ? z.input<D['params']>
+  : undefined;
 export type RouteResponse<D extends RouteDef> = z.output<D['response']>;

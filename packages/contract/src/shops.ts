@@ -10,7 +10,10 @@ export const shopEntrySchema = z
     name: z.string(),
     logo: z.string(),
     url: z.string(),
-    access_key: z.string().nullable().describe("The shop's oldest active public key (private keys never leave the Keys screen)"),
+    access_key: z
+      .string()
+      .nullable()
+      .describe("The shop's oldest active public key (private keys never leave the Keys screen)"),
     referral: z.string(),
     tariff: z.enum(tariffIds),
     tryon_balance: z.number().int().min(0),
@@ -29,7 +32,7 @@ export const shopEntrySchema = z
   .meta({ id: 'Shop' });
 export type ShopEntry = z.infer<typeof shopEntrySchema>;
 
-const limit = z.coerce.number().int().min(0).max(10_000_000);
+const limit = z.coerce.number<number | string>().int().min(0).max(10_000_000);
 
 /** Fields of the shop form (spec §3) that `/v1/shop/update` accepts, one per call. */
 export const shopUpdateFields = {
@@ -45,12 +48,22 @@ export const shopUpdateFields = {
   limit_person_daily: limit,
   limit_person_daily_per_client: limit,
   limit_search_daily: limit,
-  tryon_balance: z.coerce.number().int().max(100_000_000).describe('Admins only; values below 0 are saved as 0'),
+  tryon_balance: z.coerce
+    .number<number | string>()
+    .int()
+    .max(100_000_000)
+    .describe('Admins only; values below 0 are saved as 0'),
   disabled: flagSchema.describe('Admins only; 1 disables the shop and all its keys'),
 };
 export type ShopUpdateField = keyof typeof shopUpdateFields;
 /** Fields only an administrator may change. */
-export const adminOnlyShopFields: readonly ShopUpdateField[] = ['mail', 'referral', 'limit_garment_daily', 'tryon_balance', 'disabled'];
+export const adminOnlyShopFields: readonly ShopUpdateField[] = [
+  'mail',
+  'referral',
+  'limit_garment_daily',
+  'tryon_balance',
+  'disabled',
+];
 
 const optionalShopFields = Object.fromEntries(
   Object.entries(shopUpdateFields).map(([name, schema]) => [name, schema.optional()]),
@@ -61,9 +74,12 @@ const shopUpdateQuery = z
     shop_uid: z.string().optional().describe("Defaults to the caller's shop; admins may name any shop"),
     ...optionalShopFields,
   })
-  .refine((q) => Object.keys(shopUpdateFields).filter((k) => q[k as ShopUpdateField] !== undefined).length === 1, {
-    error: 'Give exactly one field to change',
-  });
+  .refine(
+    (q) => Object.keys(shopUpdateFields).filter((k) => q[k as ShopUpdateField] !== undefined).length === 1,
+    {
+      error: 'Give exactly one field to change',
+    },
+  );
 
 export const publicShopSchema = z
   .object({ suid: z.string(), name: z.string(), logo: z.string(), url: z.string() })

@@ -27,7 +27,7 @@ export const statsRoutes = {
       'tryon: try-ons made; client: any shopper action; garment: a shopper fetched or viewed a garment; ' +
       'person: a face or body photo uploaded; search: a list call with a query.',
     query: z.object({
-      days: z.coerce.number().int().min(1).max(STATS_MAX_DAYS).default(STATS_DEFAULT_DAYS),
+      days: z.coerce.number<number | string>().int().min(1).max(STATS_MAX_DAYS).default(STATS_DEFAULT_DAYS),
       shop_uid: z.string().optional().describe("Admins only: another shop's statistics"),
     }),
     response: statsSchema,

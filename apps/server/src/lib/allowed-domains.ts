@@ -8,7 +8,8 @@ import { ANY_DOMAIN } from '@tryon/contract';
  *   list both to allow both.
  * A scheme, port or path written in an entry is ignored, so a pasted URL works.
  */
-const HOST_LABELS = /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const HOST_LABELS =
+  /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export type DomainListResult = { ok: true; entries: string[] } | { ok: false; invalid: string };
 

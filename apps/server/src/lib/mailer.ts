@@ -36,9 +36,15 @@ export function createMailer(options: {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^a-z0-9]/gi, '')}-${safeTo}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${Date.now()}-${info.messageId.replace(/[^a-z0-9]/gi, '')}-${safeTo}.eml`,
+      );
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox (no SMTP_URL)');
+      options.log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to the outbox (no SMTP_URL)',
+      );
     },
     close: () => transport.close(),
   };

@@ -51,7 +51,10 @@ export function registerRoute<D extends RouteDef>(
     preValidation: async (request) => {
       const body = request.body;
       if (def.method === 'POST' && body && typeof body === 'object' && !Buffer.isBuffer(body)) {
-        request.query = { ...(body as Record<string, unknown>), ...(request.query as Record<string, unknown>) };
+        request.query = {
+          ...(body as Record<string, unknown>),
+          ...(request.query as Record<string, unknown>),
+        };
       }
     },
     handler: async (request, reply) => {

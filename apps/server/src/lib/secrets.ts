@@ -19,25 +19,38 @@ export function createSecrets(appSecret: string): Secrets {
   const encKey = derive(appSecret, 'api-key-encryption');
   return {
     keyDigest: (apiKey) => createHmac('sha256', lookupKey).update(apiKey).digest('base64url'),
-    codeDigest: (email, code) => createHmac('sha256', codeKey).update(`${email}\n${code}`).digest('base64url'),
+    codeDigest: (email, code) =>
+      createHmac('sha256', codeKey).update(`${email}\n${code}`).digest('base64url'),
     encrypt(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', encKey, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     decrypt(sealed) {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unknown sealed value format');
+      if (version !== 'v1' || !iv || !tag || body === undefined)
+        throw new Error('Unknown sealed value format');
       const decipher = createDecipheriv('aes-256-gcm', encKey, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }
 
 /** An opaque random id: a short prefix naming its kind, then `bytes` random bytes in base64url. */
-export const randomId = (prefix: string, bytes = 12): string => `${prefix}_${randomBytes(bytes).toString('base64url')}`;
+export const randomId = (prefix: string, bytes = 12): string =>
+  `${prefix}_${randomBytes(bytes).toString('base64url')}`;
 
 /** A numeric code with leading zeros, from a cryptographic source. */
-export const randomDigits = (length: number): string => randomInt(0, 10 ** length).toString().padStart(length, '0');
+export const randomDigits = (length: number): string =>
+  randomInt(0, 10 ** length)
+    .toString()
+    .padStart(length, '0');

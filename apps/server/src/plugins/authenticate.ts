@@ -57,7 +57,8 @@ export function createAuthenticator(deps: {
     if (!apiKey) throw new AppError('API_KEY_MISSING');
     if (apiKey.length > 200) throw new AppError('API_KEY_INVALID');
     const key = await deps.keys.findForAuth(deps.secrets.keyDigest(apiKey));
-    if (!key || (key.expires_at !== null && key.expires_at <= deps.clock.now())) throw new AppError('API_KEY_INVALID');
+    if (!key || (key.expires_at !== null && key.expires_at <= deps.clock.now()))
+      throw new AppError('API_KEY_INVALID');
     if (key.active !== 1) throw new AppError('API_KEY_INACTIVE');
     if (key.shop_disabled === 1) throw new AppError('SHOP_DISABLED');
 

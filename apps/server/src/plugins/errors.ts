@@ -22,26 +22,39 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const code = error.validation.map((issue) => issue.message ?? '').find(isErrorCode);
       if (code) {
-        return reply.code(errorCatalog[code].status).send({ errorCodeStr: code, errorMessage: errorCatalog[code].message });
+        return reply
+          .code(errorCatalog[code].status)
+          .send({ errorCodeStr: code, errorMessage: errorCatalog[code].message });
       }
       const where = error.validationContext === 'querystring' ? '' : `${error.validationContext ?? ''}`;
       const details = error.validation
-        .map((issue) => `${where}${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'input'}: ${issue.message}`)
+        .map(
+          (issue) =>
+            `${where}${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'input'}: ${issue.message}`,
+        )
         .join('; ');
       return reply.code(400).send({ errorCodeStr: 'VALIDATION_ERROR', errorMessage: details });
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) {
-      return reply.code(errorCatalog[mapped].status).send({ errorCodeStr: mapped, errorMessage: errorCatalog[mapped].message });
+      return reply
+        .code(errorCatalog[mapped].status)
+        .send({ errorCodeStr: mapped, errorMessage: errorCatalog[mapped].message });
     }
     if (isResponseSerializationError(error) || !error.statusCode || error.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ errorCodeStr: 'INTERNAL_ERROR', errorMessage: errorCatalog.INTERNAL_ERROR.message });
+      return reply
+        .code(500)
+        .send({ errorCodeStr: 'INTERNAL_ERROR', errorMessage: errorCatalog.INTERNAL_ERROR.message });
     }
     if (error.statusCode === 429) {
-      return reply.code(429).send({ errorCodeStr: 'RATE_LIMITED', errorMessage: errorCatalog.RATE_LIMITED.message });
+      return reply
+        .code(429)
+        .send({ errorCodeStr: 'RATE_LIMITED', errorMessage: errorCatalog.RATE_LIMITED.message });
     }
-    return reply.code(error.statusCode).send({ errorCodeStr: 'VALIDATION_ERROR', errorMessage: error.message });
+    return reply
+      .code(error.statusCode)
+      .send({ errorCodeStr: 'VALIDATION_ERROR', errorMessage: error.message });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -61,7 +61,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     allowedHeaders: ['tokenapi', 'clientuuid', 'hostreferer', 'content-type', 'idempotency-key'],
     maxAge: 600,
   });
-  const redis = app.config.REDIS_URL ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const redis = app.config.REDIS_URL
+    ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,

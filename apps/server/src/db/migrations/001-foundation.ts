@@ -3,7 +3,10 @@ import type { Dialect } from '../connect.ts';
 import type { MigrationContext } from './index.ts';
 
 /** An increasing integer key: records in the order they were written. */
-const withAutoId = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>, dialect: Dialect) =>
+const withAutoId = <TB extends string, C extends string>(
+  table: CreateTableBuilder<TB, C>,
+  dialect: Dialect,
+) =>
   dialect === 'postgres'
     ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
@@ -69,7 +72,11 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn('consumed_at', 'bigint')
     .addColumn('ip', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('signin_codes_email_idx').on('signin_codes').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createIndex('signin_codes_email_idx')
+    .on('signin_codes')
+    .columns(['email', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('balance_ledger')
@@ -97,5 +104,9 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('events_shop_day_idx').on('events').columns(['shop_suid', 'kind', 'day']).execute();
+  await db.schema
+    .createIndex('events_shop_day_idx')
+    .on('events')
+    .columns(['shop_suid', 'kind', 'day'])
+    .execute();
 }

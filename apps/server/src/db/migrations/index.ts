@@ -18,7 +18,10 @@ class CodeMigrations implements MigrationProvider {
 
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(steps).map(([name, step]) => [name, { up: (db: Kysely<unknown>) => step.up(db, this.ctx) }]),
+      Object.entries(steps).map(([name, step]) => [
+        name,
+        { up: (db: Kysely<unknown>) => step.up(db, this.ctx) },
+      ]),
     );
   }
 }
@@ -34,6 +37,8 @@ export async function migrateToLatest({ db, dialect, schema }: Db): Promise<void
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
   }
 }

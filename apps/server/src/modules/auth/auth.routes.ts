@@ -7,12 +7,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Per client address; the per-e-mail and per-code limits of the sign-in service carry the rest.
   const SIGNIN_PER_MINUTE = app.config.RATE_LIMIT_SIGNIN_PER_MINUTE;
 
-  registerRoute(app, routes.auth.publicConfig, async () => ({ googleClientId: google.enabled ? app.config.GOOGLE_CLIENT_ID ?? null : null }));
+  registerRoute(app, routes.auth.publicConfig, async () => ({
+    googleClientId: google.enabled ? (app.config.GOOGLE_CLIENT_ID ?? null) : null,
+  }));
 
   registerRoute(
     app,
     routes.auth.mailRegister,
-    async ({ query, request }) => ({ ok: true as const, ...(await signin.sendCode(query.email, request.ip)) }),
+    async ({ query, request }) => ({
+      ok: true as const,
+      ...(await signin.sendCode(query.email, request.ip)),
+    }),
     { perMinute: SIGNIN_PER_MINUTE },
   );
 

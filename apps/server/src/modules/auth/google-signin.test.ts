@@ -31,7 +31,14 @@ describe('Google sign-in', () => {
     jwks.close();
   });
 
-  const token = (claims: Record<string, unknown> = {}, options: { key?: CryptoKey; exp?: number; iss?: string } = {}) =>
+  const token = (
+    claims: Record<string, unknown> = {},
+    options: {
+      key?: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+      exp?: number;
+      iss?: string;
+    } = {},
+  ) =>
     new SignJWT({ email: 'g.user@example.com', email_verified: true, name: 'G User', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(options.iss ?? 'https://accounts.google.com')
@@ -40,7 +47,8 @@ describe('Google sign-in', () => {
       .setIssuedAt(Math.floor(t.clock.now() / 1000))
       .setExpirationTime(options.exp ?? Math.floor(t.clock.now() / 1000) + 3600)
       .sign(options.key ?? jwks.privateKey);
-  const signin = (tok: string) => call(t.app, { method: 'POST', url: '/v1/user/token/signin', payload: { token: tok } });
+  const signin = (tok: string) =>
+    call(t.app, { method: 'POST', url: '/v1/user/token/signin', payload: { token: tok } });
 
   it('publishes the client id for the sign-in button', async () => {
     const res = await call(t.app, { method: 'GET', url: '/v1/public/config' });
@@ -50,10 +58,18 @@ describe('Google sign-in', () => {
   it('signs in with a valid token, creating the account once', async () => {
     const first = await signin(await token());
     expect(first.status).toBe(200);
-    const profile = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(first.body.apiKey as string) });
+    const profile = await call(t.app, {
+      method: 'GET',
+      url: '/v1/user',
+      headers: withKey(first.body.apiKey as string),
+    });
     expect(profile.body).toMatchObject({ mail: 'g.user@example.com', tryonBalance: 50 });
     const second = await signin(await token());
-    const again = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(second.body.apiKey as string) });
+    const again = await call(t.app, {
+      method: 'GET',
+      url: '/v1/user',
+      headers: withKey(second.body.apiKey as string),
+    });
     expect(again.body.suid).toBe(profile.body.suid);
   });
 
@@ -78,8 +94,14 @@ describe('Google sign-in', () => {
   it('answers GOOGLE_SIGNIN_DISABLED when no client id is configured', async () => {
     const plain = await createTestApp();
     try {
-      expect((await call(plain.app, { method: 'GET', url: '/v1/public/config' })).body).toEqual({ googleClientId: null });
-      const res = await call(plain.app, { method: 'POST', url: '/v1/user/token/signin', payload: { token: await token() } });
+      expect((await call(plain.app, { method: 'GET', url: '/v1/public/config' })).body).toEqual({
+        googleClientId: null,
+      });
+      const res = await call(plain.app, {
+        method: 'POST',
+        url: '/v1/user/token/signin',
+        payload: { token: await token() },
+      });
       expect(res.body.errorCodeStr).toBe('GOOGLE_SIGNIN_DISABLED');
     } finally {
       await plain.close();

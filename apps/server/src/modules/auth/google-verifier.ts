@@ -35,7 +35,11 @@ export class GoogleVerifier {
         currentDate: new Date(this.now()),
         clockTolerance: 30,
       });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || payload.email_verified !== true) {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.email !== 'string' ||
+        payload.email_verified !== true
+      ) {
         throw new AppError('GOOGLE_SIGNIN_FAILED', 'The Google account has no verified e-mail address.');
       }
       return {

@@ -41,7 +41,8 @@ export class SigninService {
   async sendCode(email: string, ip: string): Promise<{ resendAfterSeconds: number }> {
     const now = this.clock.now();
     const last = await this.codes.latest(email);
-    if (last && now - last.created_at < SIGNIN_CODE_RESEND_SECONDS * 1000) throw new AppError('TOO_MANY_CODES');
+    if (last && now - last.created_at < SIGNIN_CODE_RESEND_SECONDS * 1000)
+      throw new AppError('TOO_MANY_CODES');
     if ((await this.codes.countSince(email, now - DAY_MS)) >= SIGNIN_CODES_PER_EMAIL_PER_DAY) {
       throw new AppError('DAILY_CODE_LIMIT');
     }
@@ -108,7 +109,12 @@ export class SigninService {
     let user = await this.users.findByEmail(email);
     if (!user) {
       try {
-        await this.shops.createShop({ email, name: email.split('@')[0] ?? email, googleSub, isAdmin: isListedAdmin });
+        await this.shops.createShop({
+          email,
+          name: email.split('@')[0] ?? email,
+          googleSub,
+          isAdmin: isListedAdmin,
+        });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'SHOP_EXISTS')) throw error;
       }

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, readCodeFromOutbox, signIn, type TestApp, withKey } from '../../../test/harness.ts';
+import {
+  call,
+  createTestApp,
+  readCodeFromOutbox,
+  signIn,
+  type TestApp,
+  withKey,
+} from '../../../test/harness.ts';
 
 const register = (t: TestApp, email: string, ip = '10.0.0.1') =>
   call(t.app, { method: 'POST', url: '/v1/user/mail/register', query: { email }, remoteAddress: ip });
@@ -29,7 +36,10 @@ describe('sign-in by e-mail code', () => {
       apiKey: key,
     });
     const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(key) });
-    const { private: priv, public: pub } = account.body.activeApiKeys as Record<string, Record<string, unknown>[]>;
+    const { private: priv, public: pub } = account.body.activeApiKeys as Record<
+      string,
+      Record<string, unknown>[]
+    >;
     expect(priv).toHaveLength(1);
     expect(pub).toHaveLength(1);
     expect(priv?.[0]).toMatchObject({ status: 0, allowedDomains: null, kind: 'private' });
@@ -85,7 +95,10 @@ describe('sign-in by e-mail code', () => {
     const code = readCodeFromOutbox(t.dataDir, 'b@example.com');
     const wrong = await submit(t, 'b@example.com', wrongCodeFor(code));
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ errorCodeStr: 'WRONG_CODE', errorMessage: 'Wrong verification code. Please try again.' });
+    expect(wrong.body).toEqual({
+      errorCodeStr: 'WRONG_CODE',
+      errorMessage: 'Wrong verification code. Please try again.',
+    });
     expect((await submit(t, 'b@example.com', code)).status).toBe(200);
   });
 
@@ -101,7 +114,8 @@ describe('sign-in by e-mail code', () => {
     await register(t, 'd@example.com');
     const code = readCodeFromOutbox(t.dataDir, 'd@example.com');
     const wrong = wrongCodeFor(code);
-    for (let i = 0; i < 4; i++) expect((await submit(t, 'd@example.com', wrong)).body.errorCodeStr).toBe('WRONG_CODE');
+    for (let i = 0; i < 4; i++)
+      expect((await submit(t, 'd@example.com', wrong)).body.errorCodeStr).toBe('WRONG_CODE');
     const fifth = await submit(t, 'd@example.com', wrong);
     expect(fifth.status).toBe(429);
     expect(fifth.body).toEqual({
@@ -119,7 +133,9 @@ describe('sign-in by e-mail code', () => {
   it('holds the 5-try limit when guesses arrive in parallel', async () => {
     await register(t, 'e@example.com');
     const code = readCodeFromOutbox(t.dataDir, 'e@example.com');
-    const guesses = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 10000).padStart(4, '0'));
+    const guesses = Array.from({ length: 40 }, (_, i) =>
+      String((Number(code) + 1 + i) % 10000).padStart(4, '0'),
+    );
     const results = await Promise.all(guesses.map((g) => submit(t, 'e@example.com', g)));
     const wrongOnes = results.filter((r) => r.body.errorCodeStr === 'WRONG_CODE').length;
     expect(wrongOnes).toBeLessThanOrEqual(4);
@@ -200,7 +216,8 @@ describe('sign-in rate limit per client address', () => {
     const t = await createTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '10' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await register(t, `user${i}@example.com`, '10.9.9.9')).status);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await register(t, `user${i}@example.com`, '10.9.9.9')).status);
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       const limited = await register(t, 'user-x@example.com', '10.9.9.9');
       expect(limited.status).toBe(429);

@@ -17,7 +17,10 @@ describe('sign-in code over SMTP', () => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         });
       },
@@ -32,29 +35,49 @@ describe('sign-in code over SMTP', () => {
   });
 
   it('delivers the code to a real SMTP server, and the code signs in', async () => {
-    const sent = await call(t.app, { method: 'POST', url: '/v1/user/mail/register', query: { email: 'smtp@example.com' } });
+    const sent = await call(t.app, {
+      method: 'POST',
+      url: '/v1/user/mail/register',
+      query: { email: 'smtp@example.com' },
+    });
     expect(sent.status).toBe(200);
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['smtp@example.com']);
     expect(received[0]?.raw).toMatch(/^From: "?Try-on"? <codes@tryon.test>/m);
     const code = /sign-in code is (\d{4})/.exec(received[0]?.raw ?? '')?.[1];
     expect(code).toMatch(/^\d{4}$/);
-    const signin = await call(t.app, { method: 'POST', url: '/v1/user/mail/signin', query: { email: 'smtp@example.com', code } });
+    const signin = await call(t.app, {
+      method: 'POST',
+      url: '/v1/user/mail/signin',
+      query: { email: 'smtp@example.com', code: code ?? '' },
+    });
     expect(signin.status).toBe(200);
-    const profile = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(signin.body.apiKey as string) });
+    const profile = await call(t.app, {
+      method: 'GET',
+      url: '/v1/user',
+      headers: withKey(signin.body.apiKey as string),
+    });
     expect(profile.body.mail).toBe('smtp@example.com');
   });
 
   it('answers MAIL_SEND_FAILED when the mail server is down, and lets the user retry at once', async () => {
     const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
-      const res = await call(down.app, { method: 'POST', url: '/v1/user/mail/register', query: { email: 'x@example.com' } });
+      const res = await call(down.app, {
+        method: 'POST',
+        url: '/v1/user/mail/register',
+        query: { email: 'x@example.com' },
+      });
       expect(res.status).toBe(502);
       expect(res.body).toEqual({
         errorCodeStr: 'MAIL_SEND_FAILED',
         errorMessage: 'Error sending verification code, please try again',
       });
-      const retry = await call(down.app, { method: 'POST', url: '/v1/user/mail/register', query: { email: 'x@example.com' } });
+      const retry = await call(down.app, {
+        method: 'POST',
+        url: '/v1/user/mail/register',
+        query: { email: 'x@example.com' },
+      });
       expect(retry.body.errorCodeStr).toBe('MAIL_SEND_FAILED');
     } finally {
       await down.close();

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { BalanceLedgerTable, Database } from '../../db/schema.ts';
 
 export type LedgerReason =

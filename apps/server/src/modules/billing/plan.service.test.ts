@@ -12,14 +12,16 @@ describe('plan rules', () => {
     t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' });
     adminKey = await signIn(t, 'admin@example.com');
     ownerKey = await signIn(t, 'shop@example.com');
-    suid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(ownerKey) })).body.suid as string;
+    suid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(ownerKey) })).body
+      .suid as string;
   });
   afterEach(() => t.close());
 
   const plans = () => t.app.services.plans;
   const consume = (count = 1, ref: string | null = null) =>
     t.app.db.db.transaction().execute((trx) => plans().consume(trx, suid, count, ref));
-  const reasons = async () => (await t.app.services.ledger.history(suid)).map((l) => [l.reason, l.delta, l.balance_after]);
+  const reasons = async () =>
+    (await t.app.services.ledger.history(suid)).map((l) => [l.reason, l.delta, l.balance_after]);
 
   it('starts a new shop on Free Demo with 50 try-ons for 30 days', async () => {
     const billing = await plans().billing(suid);
@@ -95,7 +97,9 @@ describe('plan rules', () => {
     expect((await plans().billing(suid)).balance).toBe(0);
     const charges = (await t.app.services.ledger.history(suid)).filter((l) => l.reason === 'tryon_charge');
     expect(charges).toHaveLength(50);
-    expect(charges.map((c) => c.balance_after).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(charges.map((c) => c.balance_after).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
   });
 
   it('refunds go back to the balance through the ledger', async () => {
@@ -127,7 +131,11 @@ describe('plan rules', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errorCodeStr).toBe('UNKNOWN_TARIFF');
-    const noShop = await call(t.app, { method: 'POST', url: '/v1/shop/plan?shop_uid=s_none&tariff=business', headers: withKey(adminKey) });
+    const noShop = await call(t.app, {
+      method: 'POST',
+      url: '/v1/shop/plan?shop_uid=s_none&tariff=business',
+      headers: withKey(adminKey),
+    });
     expect(noShop.status).toBe(404);
   });
 });

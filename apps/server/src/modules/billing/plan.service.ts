@@ -42,7 +42,14 @@ export class PlanService {
       .set({ tariff: tariff.id, period_start: now, period_end: now + PERIOD_MS })
       .where('suid', '=', suid)
       .execute();
-    await this.ledger.apply(trx, { shopSuid: suid, delta: tariff.tryons, reason, actorUid, ref: tariff.id, now });
+    await this.ledger.apply(trx, {
+      shopSuid: suid,
+      delta: tariff.tryons,
+      reason,
+      actorUid,
+      ref: tariff.id,
+      now,
+    });
   }
 
   async changePlan(suid: string, tariffId: TariffId, actorUid: string | null): Promise<Billing> {
@@ -88,7 +95,14 @@ export class PlanService {
 
   async refund(trx: Kysely<Database>, suid: string, count: number, ref: string | null): Promise<void> {
     const now = this.clock.now();
-    await this.ledger.apply(trx, { shopSuid: suid, delta: count, reason: 'tryon_refund', actorUid: null, ref, now });
+    await this.ledger.apply(trx, {
+      shopSuid: suid,
+      delta: count,
+      reason: 'tryon_refund',
+      actorUid: null,
+      ref,
+      now,
+    });
   }
 
   /** An administrator sets a balance; below zero is saved as zero. */

@@ -70,7 +70,10 @@ export class KeysRepository {
       .execute();
   }
 
-  async update(id: string, changes: Partial<Pick<ApiKeysTable, 'active' | 'allowed_domains'>>): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<Pick<ApiKeysTable, 'active' | 'allowed_domains'>>,
+  ): Promise<void> {
     await this.db.updateTable('api_keys').set(changes).where('id', '=', id).execute();
   }
 

@@ -138,7 +138,10 @@ export class KeysService {
 export function normaliseDomains(input: string): string {
   const parsed = parseAllowedDomains(input);
   if (!parsed.ok) {
-    throw new AppError('INVALID_ALLOWED_DOMAINS', `"${parsed.invalid.slice(0, 100)}" is not a host name, *.host or *.`);
+    throw new AppError(
+      'INVALID_ALLOWED_DOMAINS',
+      `"${parsed.invalid.slice(0, 100)}" is not a host name, *.host or *.`,
+    );
   }
   return parsed.entries.join(',');
 }

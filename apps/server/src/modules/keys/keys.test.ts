@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type Json, signIn, type TestApp, withKey } from '../../../test/harness.ts';
 
-type KeyEntry = { apiKey: string; kind: string; status: number; allowedDomains: string | null; created: string };
+type KeyEntry = {
+  apiKey: string;
+  kind: string;
+  status: number;
+  allowedDomains: string | null;
+  created: string;
+};
 
 describe('API keys', () => {
   let t: TestApp;
@@ -15,7 +21,12 @@ describe('API keys', () => {
   afterAll(() => t.close());
 
   const post = (key: string, url: string, query: Json = {}, headers: Record<string, string> = {}) =>
-    call(t.app, { method: 'POST', url, query: query as Record<string, string>, headers: withKey(key, headers) });
+    call(t.app, {
+      method: 'POST',
+      url,
+      query: query as Record<string, string>,
+      headers: withKey(key, headers),
+    });
   const account = async (key: string) =>
     (await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(key) })).body as {
       activeApiKeys: { private: KeyEntry[]; public: KeyEntry[] };
@@ -26,7 +37,11 @@ describe('API keys', () => {
     return res.body as unknown as KeyEntry;
   };
   const shopperCall = (key: string, headers: Record<string, string> = {}) =>
-    call(t.app, { method: 'GET', url: '/v1/shop/public', headers: withKey(key, { clientuuid: 'client-0001', ...headers }) });
+    call(t.app, {
+      method: 'GET',
+      url: '/v1/shop/public',
+      headers: withKey(key, { clientuuid: 'client-0001', ...headers }),
+    });
 
   it('creates public keys with allowed domains "*" and private keys with none', async () => {
     const pub = await addKey('public');
@@ -68,14 +83,18 @@ describe('API keys', () => {
 
   it('deactivates and reactivates a key: an inactive key fails at once with 401', async () => {
     const priv = await addKey('private');
-    expect((await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) })).status).toBe(200);
+    expect(
+      (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) })).status,
+    ).toBe(200);
     const off = await post(owner, '/v1/user/key/update', { key: priv.apiKey, active: 0 });
     expect(off.body).toMatchObject({ status: -1 });
     const refused = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) });
     expect(refused.status).toBe(401);
     expect(refused.body.errorCodeStr).toBe('API_KEY_INACTIVE');
     await post(owner, '/v1/user/key/update', { key: priv.apiKey, active: 1 });
-    expect((await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) })).status).toBe(200);
+    expect(
+      (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) })).status,
+    ).toBe(200);
   });
 
   it('deletes a key: it fails at once with 401 and leaves the account list', async () => {
@@ -87,7 +106,9 @@ describe('API keys', () => {
     expect(refused.body.errorCodeStr).toBe('API_KEY_INVALID');
     const listed = await account(owner);
     expect(listed.activeApiKeys.private.map((k) => k.apiKey)).not.toContain(priv.apiKey);
-    expect((await post(owner, '/v1/user/key/delete', { key: priv.apiKey })).body.errorCodeStr).toBe('KEY_NOT_FOUND');
+    expect((await post(owner, '/v1/user/key/delete', { key: priv.apiKey })).body.errorCodeStr).toBe(
+      'KEY_NOT_FOUND',
+    );
   });
 
   it('refuses calls without a key, with an unknown key, and with a forged one', async () => {
@@ -103,16 +124,26 @@ describe('API keys', () => {
 
   it('validates updates: exactly one field, known domains syntax, domains only on public keys', async () => {
     const pub = await addKey('public');
-    const both = await post(owner, '/v1/user/key/update', { key: pub.apiKey, active: 1, allowed_domains: '*' });
+    const both = await post(owner, '/v1/user/key/update', {
+      key: pub.apiKey,
+      active: 1,
+      allowed_domains: '*',
+    });
     expect(both.status).toBe(400);
     expect(both.body.errorCodeStr).toBe('VALIDATION_ERROR');
     const neither = await post(owner, '/v1/user/key/update', { key: pub.apiKey });
     expect(neither.status).toBe(400);
-    const bad = await post(owner, '/v1/user/key/update', { key: pub.apiKey, allowed_domains: 'shop.com, <script>' });
+    const bad = await post(owner, '/v1/user/key/update', {
+      key: pub.apiKey,
+      allowed_domains: 'shop.com, <script>',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errorCodeStr).toBe('INVALID_ALLOWED_DOMAINS');
     const priv = await addKey('private');
-    const privDomains = await post(owner, '/v1/user/key/update', { key: priv.apiKey, allowed_domains: 'a.com' });
+    const privDomains = await post(owner, '/v1/user/key/update', {
+      key: priv.apiKey,
+      allowed_domains: 'a.com',
+    });
     expect(privDomains.status).toBe(400);
     const good = await post(owner, '/v1/user/key/update', {
       key: pub.apiKey,
@@ -156,7 +187,7 @@ describe('API keys', () => {
 
     it('checks the calling site against allowed domains: Origin, then hostreferer, then Referer', async () => {
       const pub = await addKey('public', { allowed_domains: 'shop.com,*.shop.com' });
-      const allowed = [
+      const allowed: Record<string, string>[] = [
         { origin: 'https://shop.com' },
         { origin: 'https://www.shop.com:8443' },
         { origin: 'https://a.b.shop.com' },
@@ -168,8 +199,9 @@ describe('API keys', () => {
         // Our own hosted pages (shareable links) are always allowed.
         { origin: 'http://tryon.test' },
       ];
-      for (const headers of allowed) expect((await shopperCall(pub.apiKey, headers)).status, JSON.stringify(headers)).toBe(200);
-      const refused = [
+      for (const headers of allowed)
+        expect((await shopperCall(pub.apiKey, headers)).status, JSON.stringify(headers)).toBe(200);
+      const refused: Record<string, string>[] = [
         {},
         { origin: 'https://evil.com' },
         { origin: 'https://shop.com.evil.com' },

@@ -72,7 +72,11 @@ export class ShopsRepository {
       .execute();
     for (const row of rows) {
       const counts = result.get(row.shop_suid);
-      if (counts) Object.assign(counts, { tryon_count: Number(row.tryon_count), clients_count: Number(row.clients_count) });
+      if (counts)
+        Object.assign(counts, {
+          tryon_count: Number(row.tryon_count),
+          clients_count: Number(row.clients_count),
+        });
     }
     return result;
   }

@@ -12,7 +12,9 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerRoute(app, routes.shops.update, async ({ auth, query }) => {
-    const field = (Object.keys(shopUpdateFields) as ShopUpdateField[]).find((name) => query[name] !== undefined);
+    const field = (Object.keys(shopUpdateFields) as ShopUpdateField[]).find(
+      (name) => query[name] !== undefined,
+    );
     const value = field ? query[field] : undefined;
     if (!field || value === undefined) throw new Error('unreachable: the schema requires one field');
     return shops.updateField(auth, query.shop_uid, field, value);

@@ -135,7 +135,11 @@ export class ShopsService {
     return this.entry(await this.require(suid));
   }
 
-  async list(query: string | undefined, offset: number, limit: number): Promise<{ items: ShopEntry[]; nextOffset: number | null }> {
+  async list(
+    query: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: ShopEntry[]; nextOffset: number | null }> {
     const rows = await this.shops.list(query, offset, limit);
     const counts = await this.shops.counts(rows.map((r) => r.suid));
     const items = await Promise.all(rows.map((row) => this.entry(row, counts.get(row.suid))));

@@ -22,12 +22,19 @@ describe('shops', () => {
     return (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) })).body;
   }
   const update = (key: string, query: Record<string, string | number>) =>
-    call(t.app, { method: 'POST', url: '/v1/shop/update', query: query as Record<string, string>, headers: withKey(key) });
+    call(t.app, {
+      method: 'POST',
+      url: '/v1/shop/update',
+      query: query as Record<string, string>,
+      headers: withKey(key),
+    });
 
   it('lets an owner change their name and limits, and the profile shows it', async () => {
     expect((await update(owner, { name: 'Blue Jeans Ltd' })).body.name).toBe('Blue Jeans Ltd');
     expect((await update(owner, { limit_tryon_daily: 42 })).body.limit_tryon_daily).toBe(42);
-    expect((await update(owner, { limit_tryon_daily_per_client: 7 })).body.limit_tryon_daily_per_client).toBe(7);
+    expect((await update(owner, { limit_tryon_daily_per_client: 7 })).body.limit_tryon_daily_per_client).toBe(
+      7,
+    );
     expect((await update(owner, { tryOnLimit: 43 })).body.limit_tryon_daily).toBe(43);
     const p = await profile(owner);
     expect(p).toMatchObject({ name: 'Blue Jeans Ltd', limitDailyTryon: 43, limitDailyPerClientTryon: 7 });
@@ -51,12 +58,16 @@ describe('shops', () => {
     expect((await update(owner, { name: '   ' })).status).toBe(400);
   });
 
-  it("cannot change another shop (tenant isolation): it looks like no shop at all", async () => {
+  it('cannot change another shop (tenant isolation): it looks like no shop at all', async () => {
     const res = await update(owner, { shop_uid: otherSuid, name: 'Owned' });
     expect(res.status).toBe(404);
     expect(res.body.errorCodeStr).toBe('SHOP_NOT_FOUND');
     expect((await profile(otherOwner)).name).not.toBe('Owned');
-    const stats = await call(t.app, { method: 'GET', url: `/v1/user/stats?shop_uid=${otherSuid}`, headers: withKey(owner) });
+    const stats = await call(t.app, {
+      method: 'GET',
+      url: `/v1/user/stats?shop_uid=${otherSuid}`,
+      headers: withKey(owner),
+    });
     expect(stats.status).toBe(403);
   });
 
@@ -70,13 +81,20 @@ describe('shops', () => {
       ['admin_adjustment', -120, 0],
     ]);
     expect(ledger[1]?.actor_uid).toBe((await profile(admin)).uid);
-    expect((await update(admin, { shop_uid: ownerSuid, limit_garment_daily: 5 })).body.limit_garment_daily).toBe(5);
+    expect(
+      (await update(admin, { shop_uid: ownerSuid, limit_garment_daily: 5 })).body.limit_garment_daily,
+    ).toBe(5);
     await update(admin, { shop_uid: ownerSuid, tryon_balance: 50 });
   });
 
   it("a disabled shop's keys stop working; enabling it again restores them", async () => {
-    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(otherOwner) });
-    const privateKey = (account.body.activeApiKeys as { private: { apiKey: string }[] }).private[0]?.apiKey ?? '';
+    const account = await call(t.app, {
+      method: 'GET',
+      url: '/v1/user/account',
+      headers: withKey(otherOwner),
+    });
+    const privateKey =
+      (account.body.activeApiKeys as { private: { apiKey: string }[] }).private[0]?.apiKey ?? '';
     expect((await update(admin, { shop_uid: otherSuid, disabled: 1 })).body.disabled).toBe(true);
     for (const key of [otherOwner, privateKey]) {
       const res = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) });
@@ -84,14 +102,18 @@ describe('shops', () => {
       expect(res.body.errorCodeStr).toBe('SHOP_DISABLED');
     }
     await update(admin, { shop_uid: otherSuid, disabled: 0 });
-    expect((await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(privateKey) })).status).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(privateKey) })).status).toBe(
+      200,
+    );
   });
 
   it('lets an admin change the owner e-mail, refusing one that belongs to another account', async () => {
     const taken = await update(admin, { shop_uid: otherSuid, mail: 'owner@example.com' });
     expect(taken.status).toBe(409);
     expect(taken.body.errorCodeStr).toBe('EMAIL_TAKEN');
-    expect((await update(admin, { shop_uid: otherSuid, mail: 'Renamed@Example.com' })).body.email).toBe('renamed@example.com');
+    expect((await update(admin, { shop_uid: otherSuid, mail: 'Renamed@Example.com' })).body.email).toBe(
+      'renamed@example.com',
+    );
     await update(admin, { shop_uid: otherSuid, mail: 'other@example.com' });
   });
 
@@ -104,7 +126,8 @@ describe('shops', () => {
 
     it('refuse owners, their private keys and anonymous callers', async () => {
       const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(owner) });
-      const privateKey = (account.body.activeApiKeys as { private: { apiKey: string }[] }).private[0]?.apiKey ?? '';
+      const privateKey =
+        (account.body.activeApiKeys as { private: { apiKey: string }[] }).private[0]?.apiKey ?? '';
       for (const c of adminCalls) {
         for (const key of [owner, privateKey]) {
           const res = await call(t.app, { ...c, headers: withKey(key) });
@@ -117,7 +140,8 @@ describe('shops', () => {
 
     it("refuse even the admin's own shop private key: admin powers need a signed-in session", async () => {
       const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(admin) });
-      const privateKey = (account.body.activeApiKeys as { private: { apiKey: string }[] }).private[0]?.apiKey ?? '';
+      const privateKey =
+        (account.body.activeApiKeys as { private: { apiKey: string }[] }).private[0]?.apiKey ?? '';
       const res = await call(t.app, { method: 'GET', url: '/v1/shop/list', headers: withKey(privateKey) });
       expect(res.status).toBe(403);
       expect((await profile(privateKey)).isAdmin).toBe(false);
@@ -135,27 +159,53 @@ describe('shops', () => {
         expect(res.status).toBe(201);
         t.clock.advance(1000);
       }
-      const found = await call(t.app, { method: 'GET', url: '/v1/shop/list?query=PAGED%20shop', headers: withKey(admin) });
-      expect((found.body.items as Json[]).map((s) => s.name)).toEqual([4, 3, 2, 1, 0].map((i) => `Paged Shop ${i}`));
+      const found = await call(t.app, {
+        method: 'GET',
+        url: '/v1/shop/list?query=PAGED%20shop',
+        headers: withKey(admin),
+      });
+      expect((found.body.items as Json[]).map((s) => s.name)).toEqual(
+        [4, 3, 2, 1, 0].map((i) => `Paged Shop ${i}`),
+      );
       const seen: string[] = [];
       let offset: number | null = 0;
       while (offset !== null) {
-        const page = await call(t.app, { method: 'GET', url: `/v1/shop/list?limit=2&offset=${offset}`, headers: withKey(admin) });
+        const page = await call(t.app, {
+          method: 'GET',
+          url: `/v1/shop/list?limit=2&offset=${offset}`,
+          headers: withKey(admin),
+        });
         seen.push(...(page.body.items as Json[]).map((s) => s.shop_uid as string));
         offset = page.body.nextOffset as number | null;
       }
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen.length).toBe(3 + 5);
-      const pct = await call(t.app, { method: 'GET', url: '/v1/shop/list?query=%25', headers: withKey(admin) });
+      const pct = await call(t.app, {
+        method: 'GET',
+        url: '/v1/shop/list?query=%25',
+        headers: withKey(admin),
+      });
       expect(pct.body.items).toEqual([]);
-      const tooMany = await call(t.app, { method: 'GET', url: '/v1/shop/list?limit=2001', headers: withKey(admin) });
+      const tooMany = await call(t.app, {
+        method: 'GET',
+        url: '/v1/shop/list?limit=2001',
+        headers: withKey(admin),
+      });
       expect(tooMany.status).toBe(400);
-      const max = await call(t.app, { method: 'GET', url: '/v1/shop/list?limit=2000', headers: withKey(admin) });
+      const max = await call(t.app, {
+        method: 'GET',
+        url: '/v1/shop/list?limit=2000',
+        headers: withKey(admin),
+      });
       expect(max.status).toBe(200);
     });
 
     it('list entries carry the fields of the admin table', async () => {
-      const res = await call(t.app, { method: 'GET', url: '/v1/shop/list?query=owner@example.com', headers: withKey(admin) });
+      const res = await call(t.app, {
+        method: 'GET',
+        url: '/v1/shop/list?query=owner@example.com',
+        headers: withKey(admin),
+      });
       const entry = (res.body.items as Json[])[0];
       expect(entry).toMatchObject({
         shop_uid: ownerSuid,
@@ -188,7 +238,12 @@ describe('shops', () => {
       expect((await profile(key)).suid).toBe(added.body.shop_uid);
       const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(key) });
       expect((account.body.activeApiKeys as { public: Json[] }).public[0]?.allowedDomains).toBe('later.com');
-      const missing = await call(t.app, { method: 'POST', url: '/v1/shop/add', query: { name: 'No mail' }, headers: withKey(admin) });
+      const missing = await call(t.app, {
+        method: 'POST',
+        url: '/v1/shop/add',
+        query: { name: 'No mail' },
+        headers: withKey(admin),
+      });
       expect(missing.status).toBe(400);
     });
   });

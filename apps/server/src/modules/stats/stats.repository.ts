@@ -12,7 +12,13 @@ export interface DayCount {
 export class StatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(shopSuid: string, kind: StatsKind, clientId: string | null, day: string, now: number): Promise<void> {
+  async insert(
+    shopSuid: string,
+    kind: StatsKind,
+    clientId: string | null,
+    day: string,
+    now: number,
+  ): Promise<void> {
     await this.db
       .insertInto('events')
       .values({ shop_suid: shopSuid, kind, client_id: clientId, day, created_at: now })
@@ -32,6 +38,10 @@ export class StatsRepository {
       .where('day', '>=', fromDay)
       .groupBy(['kind', 'day'])
       .execute();
-    return rows.map((r) => ({ ...r, user_count: Number(r.user_count), action_count: Number(r.action_count) }));
+    return rows.map((r) => ({
+      ...r,
+      user_count: Number(r.user_count),
+      action_count: Number(r.action_count),
+    }));
   }
 }

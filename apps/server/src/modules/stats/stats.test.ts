@@ -14,7 +14,8 @@ describe('statistics', () => {
     key = await signIn(t, 'stats@example.com');
     const other = await signIn(t, 'stats-other@example.com');
     suid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) })).body.suid as string;
-    otherSuid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(other) })).body.suid as string;
+    otherSuid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(other) })).body
+      .suid as string;
   });
   afterAll(() => t.close());
 
