@@ -1,0 +1,47 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const usage = `Usage: npm run admin -- <command>
+  grant <email>    make the user an administrator (creates the account and its shop if needed)
+  revoke <email>   take administrator rights away
+  list             list administrators
+Uses the same settings as the server (DATA_DIR, DATABASE_URL, ...).`;
+
+async function run(args: string[]): Promise<number> {
+  const [command, rawEmail] = args;
+  const email = rawEmail?.trim().toLowerCase();
+  if (!command || !['grant', 'revoke', 'list'].includes(command) || (command !== 'list' && !email)) {
+    console.error(usage);
+    return 2;
+  }
+  const app = await buildApp({ config: loadConfig(), logger: false });
+  try {
+    const { users, shops } = app.services;
+    if (command === 'list') {
+      const admins = await users.listAdmins();
+      console.log(admins.length ? admins.map((u) => u.email).join('\n') : '(no administrators)');
+      return 0;
+    }
+    let user = await users.findByEmail(email ?? '');
+    if (!user && command === 'grant') {
+      await shops.createShop({ email: email ?? '', name: (email ?? '').split('@')[0] ?? '' });
+      user = await users.findByEmail(email ?? '');
+    }
+    if (!user) {
+      console.error(`No user with the e-mail ${email}.`);
+      return 1;
+    }
+    await users.update(user.uid, { is_admin: command === 'grant' ? 1 : 0 });
+    console.log(`${email} is ${command === 'grant' ? 'now' : 'no longer'} an administrator.`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}
