@@ -23,6 +23,9 @@ describe('admin command line', () => {
   });
 
   it('explains its usage on a wrong command', async () => {
-    await expect(run(tsx, [cli, 'promote'], { env })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+    await expect(run(tsx, [cli, 'promote'], { env })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage'),
+    });
   });
 });
