@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+const main = path.resolve(import.meta.dirname, 'main.ts');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+function start(env: Record<string, string>) {
+  const child = spawn(tsx, [main], { env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env } });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('server process', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-main-'));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) c.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts with the embedded defaults, serves, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const server = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    children.push(server.child);
+    let healthy = false;
+    for (let i = 0; i < 100 && !healthy; i++) {
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(healthy).toBe(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses to start on bad settings, naming each one', async () => {
+    const server = start({ DATA_DIR: dataDir, PORT: 'http', DATABASE_URL: 'mysql://nope' });
+    children.push(server.child);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('DATABASE_URL: must be a postgres:// URL');
+  });
+});
