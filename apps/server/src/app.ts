@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { Access } from '@tryon/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -6,9 +7,12 @@ import type { Config } from './config.ts';
 import { connectDatabase, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { ImageLinks } from './lib/image-links.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { MediaStorage } from './lib/storage/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
 import { shopRoutes } from './modules/shops/shops.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -25,6 +29,7 @@ declare module 'fastify' {
     db: Db;
     services: Services;
     corsOrigins: CorsOrigins;
+    imageLinks: ImageLinks;
     authenticate(request: FastifyRequest, access: Access): Promise<Auth | null>;
   }
   interface FastifyRequest {
@@ -38,6 +43,8 @@ export interface AppOptions {
   /** A logger, or false for none; defaults to JSON logs at LOG_LEVEL. */
   logger?: FastifyBaseLogger | boolean;
   mailer?: Mailer;
+  /** Media storage; defaults to STORAGE_URL or DATA_DIR/media. */
+  storage?: MediaStorage;
 }
 
 /** Builds the server: infrastructure first, then the feature routes. Migrations run before it answers. */
@@ -75,11 +82,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
   });
-  app.addHook('onClose', async () => services.mailer.close());
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    await services.storage.close();
+  });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('services', services);
+  app.decorate('imageLinks', services.imageLinks);
   app.decorate(
     'corsOrigins',
     new CorsOrigins(services.keysRepository, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]),
@@ -96,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
 
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 30 } });
   await registerSecurity(app);
   await registerDocs(app);
 
@@ -105,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shopRoutes);
   await app.register(billingRoutes);
   await app.register(statsRoutes);
+  await app.register(catalogRoutes);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

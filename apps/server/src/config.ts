@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl } from './lib/storage/index.ts';
 
 const list = z
   .string()
@@ -32,6 +33,17 @@ export const envSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
     .optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^s3:\/\//,
+      'must be an s3:// URL (see docs/configuration.md); leave it unset for files in DATA_DIR/media',
+    )
+    .optional(),
+  URL_IMPORT_ALLOW_PRIVATE: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -71,6 +83,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}\nSee docs/configuration.md.`);
   }
   const c = parsed.data;
+  if (c.STORAGE_URL) {
+    try {
+      parseStorageUrl(c.STORAGE_URL);
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid settings:\n  STORAGE_URL: ${(error as Error).message}\nSee docs/configuration.md.`,
+      );
+    }
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

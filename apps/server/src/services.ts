@@ -3,13 +3,18 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { Clock } from './lib/clock.ts';
+import { ImageLinks } from './lib/image-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSecrets, type Secrets } from './lib/secrets.ts';
+import { createStorage, type MediaStorage } from './lib/storage/index.ts';
 import { GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { SigninService } from './modules/auth/signin.service.ts';
 import { SigninCodesRepository } from './modules/auth/signin-codes.repository.ts';
 import { LedgerRepository } from './modules/billing/ledger.repository.ts';
 import { PlanService } from './modules/billing/plan.service.ts';
+import { CatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { CatalogImages } from './modules/catalog/catalog-images.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { ShopsRepository } from './modules/shops/shops.repository.ts';
@@ -19,6 +24,11 @@ import { StatsService } from './modules/stats/stats.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 
 export interface Services {
+  storage: MediaStorage;
+  imageLinks: ImageLinks;
+  catalogRepository: CatalogRepository;
+  catalogImages: CatalogImages;
+  catalog: CatalogService;
   secrets: Secrets;
   mailer: Mailer;
   google: GoogleVerifier;
@@ -40,6 +50,7 @@ export function createServices(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   mailer?: Mailer;
+  storage?: MediaStorage;
 }): Services {
   const { config, db, clock, log } = deps;
   const secrets = createSecrets(config.APP_SECRET);
@@ -76,7 +87,27 @@ export function createServices(deps: {
     log,
   );
   const stats = new StatsService(new StatsRepository(db), clock);
+  const storage = deps.storage ?? createStorage({ storageUrl: config.STORAGE_URL, dataDir: config.DATA_DIR });
+  const imageLinks = new ImageLinks(secrets.imageLinkKey, clock);
+  const catalogRepository = new CatalogRepository(db);
+  const catalogImages = new CatalogImages(db, storage, clock, {
+    allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
+  });
+  const garmentLimit = async (suid: string) => (await shops.require(suid)).limit_garment_daily;
+  const catalog = new CatalogService(
+    catalogRepository,
+    catalogImages,
+    imageLinks,
+    stats,
+    garmentLimit,
+    clock,
+  );
   return {
+    storage,
+    imageLinks,
+    catalogRepository,
+    catalogImages,
+    catalog,
     secrets,
     mailer,
     google,

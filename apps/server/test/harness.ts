@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { MediaStorage } from '../src/lib/storage/index.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -33,6 +34,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   clock = new TestClock(),
+  options: { storage?: MediaStorage } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-test-'));
   const usePostgres = process.env.TEST_DIALECT === 'postgres';
@@ -47,7 +49,7 @@ export async function createTestApp(
     ...(usePostgres ? { DATABASE_URL: requiredEnv('TEST_DATABASE_URL'), DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const app = await buildApp({ config, clock, logger: false });
+  const app = await buildApp({ config, clock, logger: false, ...options });
   await app.ready();
   return {
     app,

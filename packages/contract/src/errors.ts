@@ -58,6 +58,11 @@ export const errorCatalog = {
   EMAIL_TAKEN: { status: 409, message: 'This e-mail belongs to another account.' },
   FIELD_NOT_EDITABLE: { status: 403, message: 'You may not change this field.' },
   UNKNOWN_TARIFF: { status: 400, message: 'There is no such tariff.' },
+  DAILY_LIMIT_REACHED: {
+    status: 429,
+    message: "The shop's daily limit for this is reached. Please try again tomorrow.",
+  },
+  NOT_FOUND: { status: 404, message: 'There is no such item in this shop.' },
   NO_BALANCE: { status: 402, message: 'No try-ons left. Please choose a plan on the billing page.' },
 
   // Images and URL imports

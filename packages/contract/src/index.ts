@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing.ts';
+import { garmentRoutes, modelRoutes } from './catalog.ts';
 import { keyRoutes } from './keys.ts';
 import { shopRoutes } from './shops.ts';
 import { statsRoutes } from './stats.ts';
@@ -7,6 +8,7 @@ import { userRoutes } from './user.ts';
 
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './catalog.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
@@ -24,4 +26,6 @@ export const routes = {
   shops: shopRoutes,
   billing: billingRoutes,
   stats: statsRoutes,
+  garments: garmentRoutes,
+  models: modelRoutes,
 } as const;

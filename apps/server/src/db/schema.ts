@@ -80,6 +80,47 @@ export interface EventsTable {
   created_at: number;
 }
 
+export type CatalogKind = 'garment' | 'model';
+
+export interface CatalogItemsTable {
+  id: string;
+  kind: CatalogKind;
+  shop_suid: string;
+  code: string;
+  name: string;
+  description: string;
+  url: string;
+  category: string;
+  price: string;
+  sku: string | null;
+  /** What makes two adds "the same product": sku, else page url, else image URL, else the upload itself. */
+  product_key: string;
+  source_url: string | null;
+  image_key: string;
+  image_width: number;
+  image_height: number;
+  likes: number;
+  tryons: number;
+  /** 'private' for the shop's own adds, 'public' for adds by product pages with a public key. */
+  created_via: string;
+  created_at: number;
+}
+
+export interface ClientActivityTable {
+  shop_suid: string;
+  client_id: string;
+  item_id: string;
+  kind: string;
+  liked_at: number | null;
+  seen_at: number | null;
+  tried: number;
+}
+
+export interface MediaIntentsTable {
+  prefix: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   shops: ShopsTable;
@@ -87,4 +128,7 @@ export interface Database {
   signin_codes: SigninCodesTable;
   balance_ledger: BalanceLedgerTable;
   events: EventsTable;
+  catalog_items: CatalogItemsTable;
+  client_activity: ClientActivityTable;
+  media_intents: MediaIntentsTable;
 }

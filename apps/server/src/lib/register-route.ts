@@ -65,7 +65,9 @@ export function registerRoute<D extends RouteDef>(
         request,
         reply,
       } as unknown as RouteContext<D>);
-      return reply.code(status).send(result);
+      // A handler may choose its status (201 for a get-or-create that created); otherwise the route's.
+      if (reply.statusCode === 200) reply.code(status);
+      return reply.send(result);
     },
   });
 }

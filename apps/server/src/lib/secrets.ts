@@ -8,6 +8,8 @@ export interface Secrets {
   codeDigest(email: string, code: string): string;
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** Key of the signed image URLs. */
+  imageLinkKey: Buffer;
 }
 
 const derive = (secret: string, purpose: string) =>
@@ -18,6 +20,7 @@ export function createSecrets(appSecret: string): Secrets {
   const codeKey = derive(appSecret, 'signin-code');
   const encKey = derive(appSecret, 'api-key-encryption');
   return {
+    imageLinkKey: derive(appSecret, 'image-links'),
     keyDigest: (apiKey) => createHmac('sha256', lookupKey).update(apiKey).digest('base64url'),
     codeDigest: (email, code) =>
       createHmac('sha256', codeKey).update(`${email}\n${code}`).digest('base64url'),
@@ -48,6 +51,12 @@ export function createSecrets(appSecret: string): Secrets {
 /** An opaque random id: a short prefix naming its kind, then `bytes` random bytes in base64url. */
 export const randomId = (prefix: string, bytes = 12): string =>
   `${prefix}_${randomBytes(bytes).toString('base64url')}`;
+
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A short public code for shareable links: no look-alike characters, about 40 bits for 8 characters. */
+export const randomCode = (length = 8): string =>
+  Array.from({ length }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('');
 
 /** A numeric code with leading zeros, from a cryptographic source. */
 export const randomDigits = (length: number): string =>

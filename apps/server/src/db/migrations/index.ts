@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db, Dialect } from '../connect.ts';
 import * as foundation from './001-foundation.ts';
+import * as catalog from './002-catalog.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -11,6 +12,7 @@ type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 /** In order; a migration, once released, is never edited: add a new one. */
 const steps: Record<string, Step> = {
   '001-foundation': foundation,
+  '002-catalog': catalog,
 };
 
 class CodeMigrations implements MigrationProvider {

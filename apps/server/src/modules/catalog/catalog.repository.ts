@@ -1,0 +1,230 @@
+import type { ListFilter } from '@tryon/contract';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { CatalogItemsTable, CatalogKind, Database } from '../../db/schema.ts';
+
+export type CatalogRow = CatalogItemsTable & { liked_at: number | null };
+
+export interface ListParams {
+  shopSuid: string;
+  kind: CatalogKind;
+  text: string;
+  filter: ListFilter | undefined;
+  /** The shopper's clientuuid; null for the dashboard. */
+  clientId: string | null;
+  offset: number;
+  limit: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class CatalogRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: CatalogItemsTable, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx.insertInto('catalog_items').values(row).execute();
+  }
+
+  /** By id or public code, within a shop and kind; with the shopper's like when a client is given. */
+  find(
+    shopSuid: string,
+    kind: CatalogKind,
+    idOrCode: string,
+    clientId: string | null = null,
+  ): Promise<CatalogRow | undefined> {
+    return this.selectItems(shopSuid, kind, clientId)
+      .where((eb) => eb.or([eb('i.id', '=', idOrCode), eb('i.code', '=', idOrCode)]))
+      .executeTakeFirst();
+  }
+
+  /** For signed image links, which carry no key: the shop comes from the item. */
+  findAnyShop(kind: CatalogKind, id: string): Promise<CatalogItemsTable | undefined> {
+    return this.db
+      .selectFrom('catalog_items')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  findByProductKey(shopSuid: string, kind: CatalogKind, productKey: string): Promise<CatalogRow | undefined> {
+    return this.selectItems(shopSuid, kind, null).where('i.product_key', '=', productKey).executeTakeFirst();
+  }
+
+  /** Garments and models a shop added one way (public or private) since a time. */
+  async countCreatedSince(shopSuid: string, via: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('catalog_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('shop_suid', '=', shopSuid)
+      .where('created_via', '=', via)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async codeTaken(code: string): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('catalog_items').select('id').where('code', '=', code).executeTakeFirst()) !==
+      undefined
+    );
+  }
+
+  async update(id: string, changes: Partial<Pick<CatalogItemsTable, 'description' | 'url'>>): Promise<void> {
+    await this.db.updateTable('catalog_items').set(changes).where('id', '=', id).execute();
+  }
+
+  async delete(id: string, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx.deleteFrom('client_activity').where('item_id', '=', id).execute();
+    await trx.deleteFrom('catalog_items').where('id', '=', id).execute();
+  }
+
+  /** Categories a shopper has tried, liked or viewed, most used first. */
+  async clientCategories(shopSuid: string, kind: CatalogKind, clientId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('client_activity as a')
+      .innerJoin('catalog_items as i', 'i.id', 'a.item_id')
+      .select(['i.category'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('a.shop_suid', '=', shopSuid)
+      .where('a.client_id', '=', clientId)
+      .where('a.kind', '=', kind)
+      .where('i.category', '!=', '')
+      .groupBy('i.category')
+      .orderBy('n', 'desc')
+      .limit(20)
+      .execute();
+    return rows.map((r) => r.category);
+  }
+
+  /**
+   * One page of a list. Every order ends with the id, so pages never overlap or skip while the data stays
+   * the same. See docs/api.md for what each filter means for a shopper and for the dashboard.
+   */
+  async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogRow[]> {
+    let q = this.selectItems(p.shopSuid, p.kind, p.clientId);
+    if (p.text) {
+      const pattern = `%${escapeLike(p.text.toLowerCase())}%`;
+      const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      q = q.where((eb) => eb.or([like('i.name'), like('i.description'), like('i.category')]));
+    }
+    const shopper = p.clientId !== null;
+    switch (p.filter) {
+      case 'fav':
+        q = shopper
+          ? q.where('me.liked_at', 'is not', null).orderBy('me.liked_at', 'desc')
+          : q.where('i.likes', '>', 0).orderBy('i.likes', 'desc').orderBy('i.created_at', 'desc');
+        break;
+      case 'recent':
+        if (shopper) {
+          q = q.where('me.seen_at', 'is not', null).orderBy('me.seen_at', 'desc');
+        } else {
+          const lastSeen = this.db
+            .selectFrom('client_activity')
+            .select(['item_id'])
+            .select((eb) => eb.fn.max('seen_at').as('last_seen'))
+            .where('shop_suid', '=', p.shopSuid)
+            .where('kind', '=', p.kind)
+            .where('seen_at', 'is not', null)
+            .groupBy('item_id')
+            .as('seen');
+          q = q.innerJoin(lastSeen, 'seen.item_id', 'i.id').orderBy('seen.last_seen', 'desc');
+        }
+        break;
+      case 'recs':
+        if (shopper) {
+          q = q.where((eb) => eb.or([eb('me.tried', 'is', null), eb('me.tried', '=', 0)]));
+          if (categories.length > 0) {
+            const inCategories: Expression<SqlBool> = sql<SqlBool>`i.category in (${sql.join(categories)})`;
+            q = q.orderBy(sql`case when ${inCategories} then 0 else 1 end`);
+          }
+        }
+        q = q.orderBy('i.tryons', 'desc').orderBy('i.likes', 'desc').orderBy('i.created_at', 'desc');
+        break;
+      case 'pop':
+        q = q.orderBy('i.tryons', 'desc').orderBy('i.likes', 'desc').orderBy('i.created_at', 'desc');
+        break;
+      default:
+        q = q.orderBy('i.created_at', 'desc');
+    }
+    return q.orderBy('i.id', 'desc').offset(p.offset).limit(p.limit).execute();
+  }
+
+  /** Remembers that a shopper looked at an item. */
+  async markSeen(
+    shopSuid: string,
+    kind: CatalogKind,
+    clientId: string,
+    itemId: string,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .insertInto('client_activity')
+      .values({
+        shop_suid: shopSuid,
+        client_id: clientId,
+        item_id: itemId,
+        kind,
+        seen_at: now,
+        liked_at: null,
+        tried: 0,
+      })
+      .onConflict((oc) => oc.columns(['shop_suid', 'client_id', 'item_id']).doUpdateSet({ seen_at: now }))
+      .execute();
+  }
+
+  /** Sets or clears a shopper's like; the item's like counter moves only when the like really changed. */
+  async setLiked(
+    shopSuid: string,
+    kind: CatalogKind,
+    clientId: string,
+    itemId: string,
+    liked: boolean,
+    now: number,
+  ) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('client_activity')
+        .values({
+          shop_suid: shopSuid,
+          client_id: clientId,
+          item_id: itemId,
+          kind,
+          seen_at: null,
+          liked_at: null,
+          tried: 0,
+        })
+        .onConflict((oc) => oc.columns(['shop_suid', 'client_id', 'item_id']).doNothing())
+        .execute();
+      const changed = await trx
+        .updateTable('client_activity')
+        .set({ liked_at: liked ? now : null })
+        .where('shop_suid', '=', shopSuid)
+        .where('client_id', '=', clientId)
+        .where('item_id', '=', itemId)
+        .where('liked_at', liked ? 'is' : 'is not', null)
+        .executeTakeFirst();
+      if (changed.numUpdatedRows > 0n) {
+        await trx
+          .updateTable('catalog_items')
+          .set((eb) => ({ likes: eb('likes', liked ? '+' : '-', 1) }))
+          .where('id', '=', itemId)
+          .execute();
+      }
+    });
+  }
+
+  private selectItems(shopSuid: string, kind: CatalogKind, clientId: string | null) {
+    return this.db
+      .selectFrom('catalog_items as i')
+      .leftJoin('client_activity as me', (join) =>
+        join
+          .onRef('me.item_id', '=', 'i.id')
+          .on('me.shop_suid', '=', shopSuid)
+          .on('me.client_id', '=', clientId ?? ''),
+      )
+      .selectAll('i')
+      .select('me.liked_at')
+      .where('i.shop_suid', '=', shopSuid)
+      .where('i.kind', '=', kind);
+  }
+}

@@ -1,0 +1,231 @@
+import type { Garment, ListFilter, Model } from '@tryon/contract';
+import { parseListQuery } from '@tryon/contract';
+import type { CatalogItemsTable, CatalogKind } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Clock, DAY_MS } from '../../lib/clock.ts';
+import type { ImageLinks } from '../../lib/image-links.ts';
+import { randomCode, randomId } from '../../lib/secrets.ts';
+import type { Auth } from '../../plugins/authenticate.ts';
+import type { StatsService } from '../stats/stats.service.ts';
+import type { CatalogRepository, CatalogRow } from './catalog.repository.ts';
+import type { CatalogImages } from './catalog-images.ts';
+
+export interface ItemFields {
+  name?: string | undefined;
+  description?: string | undefined;
+  url?: string | undefined;
+  sku?: string | undefined;
+  category?: string | undefined;
+  price?: string | undefined;
+}
+
+const idPrefix: Record<CatalogKind, string> = { garment: 'gar', model: 'mod' };
+const MAX_CODE_TRIES = 5;
+
+/** Garments and models: the same rules for both, told apart by `kind`. */
+export class CatalogService {
+  constructor(
+    private readonly items: CatalogRepository,
+    private readonly images: CatalogImages,
+    private readonly links: ImageLinks,
+    private readonly stats: StatsService,
+    private readonly shopLimit: (suid: string) => Promise<number>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new item from an uploaded image. */
+  async addUpload(
+    auth: Auth,
+    kind: CatalogKind,
+    fields: ItemFields,
+    file: Buffer | undefined,
+  ): Promise<CatalogRow> {
+    if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
+    const id = randomId(idPrefix[kind]);
+    const row = await this.createWithImage(auth, kind, id, fields, `upload:${id}`, null, () =>
+      this.images.acceptUpload(kind, file),
+    );
+    return row;
+  }
+
+  /**
+   * The item of a product, created from an image URL when the shop has none yet. The product is known by its
+   * sku, else its page url, else the image URL; concurrent calls for one product create it once.
+   */
+  async getOrAddFromUrl(
+    auth: Auth,
+    kind: CatalogKind,
+    fields: ItemFields,
+    imageUrl: string | undefined,
+  ): Promise<{ row: CatalogRow; created: boolean }> {
+    if (!imageUrl) throw new AppError('IMAGE_REQUIRED');
+    const productKey = fields.sku
+      ? `sku:${fields.sku}`
+      : fields.url
+        ? `url:${fields.url}`
+        : `image:${imageUrl}`;
+    const existing = await this.items.findByProductKey(auth.shopSuid, kind, productKey);
+    if (existing) return { row: existing, created: false };
+    const id = randomId(idPrefix[kind]);
+    try {
+      const row = await this.createWithImage(auth, kind, id, fields, productKey, imageUrl, () =>
+        this.images.acceptFromUrl(kind, imageUrl),
+      );
+      return { row, created: true };
+    } catch (error) {
+      const winner = await this.items.findByProductKey(auth.shopSuid, kind, productKey);
+      if (winner) return { row: winner, created: false };
+      throw error;
+    }
+  }
+
+  async get(auth: Auth, kind: CatalogKind, idOrCode: string): Promise<CatalogRow> {
+    const row = await this.require(auth, kind, idOrCode);
+    if (auth.clientUuid && auth.kind === 'public') {
+      await this.items.markSeen(auth.shopSuid, kind, auth.clientUuid, row.id, this.clock.now());
+      if (kind === 'garment') await this.stats.record(auth.shopSuid, 'garment', auth.clientUuid);
+    }
+    return row;
+  }
+
+  async list(
+    auth: Auth,
+    kind: CatalogKind,
+    query: {
+      query?: string | undefined;
+      filter?: ListFilter | 'stats' | undefined;
+      offset: number;
+      limit: number;
+    },
+  ): Promise<{ items: CatalogRow[]; nextOffset: number | null }> {
+    const parsed = parseListQuery(query.query);
+    const filter = query.filter && query.filter !== 'stats' ? query.filter : parsed.filter;
+    const clientId = this.shopperOf(auth);
+    const categories =
+      filter === 'recs' && clientId ? await this.items.clientCategories(auth.shopSuid, kind, clientId) : [];
+    const rows = await this.items.list(
+      {
+        shopSuid: auth.shopSuid,
+        kind,
+        text: parsed.text,
+        filter,
+        clientId,
+        offset: query.offset,
+        limit: query.limit,
+      },
+      categories,
+    );
+    if (parsed.text) await this.stats.record(auth.shopSuid, 'search', clientId);
+    return { items: rows, nextOffset: rows.length === query.limit ? query.offset + query.limit : null };
+  }
+
+  async update(
+    auth: Auth,
+    kind: CatalogKind,
+    idOrCode: string,
+    changes: { description?: string; url?: string },
+  ) {
+    const row = await this.require(auth, kind, idOrCode);
+    const next = {
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.url !== undefined ? { url: changes.url } : {}),
+    };
+    if (Object.keys(next).length > 0) await this.items.update(row.id, next);
+    return { ...row, ...next };
+  }
+
+  async remove(auth: Auth, kind: CatalogKind, idOrCode: string): Promise<void> {
+    const row = await this.require(auth, kind, idOrCode);
+    await this.images.removeAfter(row.shop_suid, kind, row.id, (trx) => this.items.delete(row.id, trx));
+  }
+
+  async setLiked(auth: Auth, kind: CatalogKind, idOrCode: string, liked: boolean): Promise<CatalogRow> {
+    const clientId = auth.clientUuid;
+    if (!clientId) throw new AppError('CLIENT_UUID_REQUIRED');
+    const row = await this.require(auth, kind, idOrCode);
+    await this.items.setLiked(auth.shopSuid, kind, clientId, row.id, liked, this.clock.now());
+    return this.require(auth, kind, row.id);
+  }
+
+  /** The item as the API shows it, with a signed image link. */
+  present(kind: 'garment', row: CatalogRow): Garment;
+  present(kind: 'model', row: CatalogRow): Model;
+  present(kind: CatalogKind, row: CatalogRow): Garment | Model {
+    const common = {
+      name: row.name,
+      description: row.description,
+      url: row.url,
+      sku: row.sku,
+      image: this.links.sign(kind, row.id, this.images.versionOf(row.image_key)),
+      width: row.image_width,
+      height: row.image_height,
+      stats: { likes: row.likes, tryons: row.tryons },
+      liked: row.liked_at !== null,
+      created: new Date(row.created_at).toISOString(),
+    };
+    return kind === 'garment'
+      ? { guid: row.id, g: row.code, category: row.category, price: row.price, ...common }
+      : { muid: row.id, m: row.code, ...common };
+  }
+
+  async require(auth: Auth, kind: CatalogKind, idOrCode: string): Promise<CatalogRow> {
+    const row = await this.items.find(auth.shopSuid, kind, idOrCode, this.shopperOf(auth));
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** The shopper whose likes and views shape a list: public-key calls only; the dashboard sees the shop's. */
+  private shopperOf(auth: Auth): string | null {
+    return auth.kind === 'public' ? auth.clientUuid : null;
+  }
+
+  private async createWithImage(
+    auth: Auth,
+    kind: CatalogKind,
+    id: string,
+    fields: ItemFields,
+    productKey: string,
+    sourceUrl: string | null,
+    accept: () => Promise<{ bytes: Buffer; width: number; height: number }>,
+  ): Promise<CatalogRow> {
+    const now = this.clock.now();
+    const via = auth.kind === 'public' ? 'public' : 'private';
+    if (via === 'public') {
+      const since = now - (now % DAY_MS);
+      const used = await this.items.countCreatedSince(auth.shopSuid, via, since);
+      if (used >= (await this.shopLimit(auth.shopSuid))) throw new AppError('DAILY_LIMIT_REACHED');
+    }
+    const image = await accept();
+    const row: CatalogItemsTable = {
+      id,
+      kind,
+      shop_suid: auth.shopSuid,
+      code: randomCode(),
+      name: fields.name ?? '',
+      description: fields.description ?? '',
+      url: fields.url ?? '',
+      category: kind === 'garment' ? (fields.category ?? '').toLowerCase() : '',
+      price: kind === 'garment' ? (fields.price ?? '') : '',
+      sku: fields.sku ?? null,
+      product_key: productKey,
+      source_url: sourceUrl,
+      image_key: '',
+      image_width: image.width,
+      image_height: image.height,
+      likes: 0,
+      tryons: 0,
+      created_via: via,
+      created_at: now,
+    };
+    // About 40 bits: a clash is rare, but a code must never point at two items.
+    for (let attempt = 1; await this.items.codeTaken(row.code); attempt++) {
+      if (attempt >= MAX_CODE_TRIES) throw new Error('Could not draw a free public code');
+      row.code = randomCode();
+    }
+    await this.images.storeWith(auth.shopSuid, kind, id, image.bytes, async (imageKey, trx) => {
+      row.image_key = imageKey;
+      await this.items.insert(row, trx);
+    });
+    return { ...row, liked_at: null };
+  }
+}

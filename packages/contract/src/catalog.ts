@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
+import { MAX_PAGE_SIZE, pageSizes } from './constants.ts';
+import { defineRoute } from './route.ts';
+
+/** List filters of spec §3; each can also be given as an emoji prefix on the query. */
+export const listFilters = ['recent', 'fav', 'pop', 'new', 'recs'] as const;
+export type ListFilter = (typeof listFilters)[number];
+
+/**
+ * Emoji prefixes of the search box (spec §3): clock recent, heart favourites, fire popular, lightning new,
+ * star recommendations. Variation selectors are ignored.
+ */
+export const filterEmoji: Record<ListFilter, readonly string[]> = {
+  recent: ['🕒', '🕐', '🕑', '🕓', '🕔', '🕕', '🕖', '🕗', '🕘', '🕙', '🕚', '🕛', '⏰', '⏱', '⏲', '🕰'],
+  fav: ['❤', '♥', '💖', '💗', '💕', '🧡', '💛', '💚', '💙', '💜', '🖤', '🤍'],
+  pop: ['🔥'],
+  new: ['⚡'],
+  recs: ['⭐', '🌟', '★'],
+};
+
+/** Splits an emoji filter prefix off a search query: '🔥 jeans' -> { filter: 'pop', text: 'jeans' }. */
+export function parseListQuery(query: string | undefined): { filter: ListFilter | undefined; text: string } {
+  const trimmed = (query ?? '').replace(/\uFE0F/g, '').trim();
+  for (const filter of listFilters) {
+    const emoji = filterEmoji[filter].find((e) => trimmed.startsWith(e));
+    if (emoji) return { filter, text: trimmed.slice(emoji.length).trim() };
+  }
+  return { filter: undefined, text: trimmed };
+}
+
+export const itemStatsSchema = z.object({ likes: z.number().int(), tryons: z.number().int() });
+
+const catalogFields = {
+  name: z.string(),
+  description: z.string(),
+  url: z.string().describe('The product page'),
+  sku: z.string().nullable(),
+  image: z
+    .string()
+    .describe(
+      'Signed image path, valid for an hour: add &width=64, &width=384&height=384, or nothing for full size',
+    ),
+  width: z.number().int(),
+  height: z.number().int(),
+  stats: itemStatsSchema,
+  liked: z.boolean().describe('Shopper calls: whether this shopper liked it; false for the dashboard'),
+  created: isoDate,
+};
+
+export const garmentSchema = z
+  .object({
+    guid: z.string(),
+    g: z.string().describe('Public code, used in shareable links'),
+    category: z.string(),
+    price: z.string(),
+    ...catalogFields,
+  })
+  .meta({ id: 'Garment' });
+export type Garment = z.infer<typeof garmentSchema>;
+
+export const modelSchema = z
+  .object({
+    muid: z.string(),
+    m: z.string().describe('Public code, used in shareable links'),
+    ...catalogFields,
+  })
+  .meta({ id: 'Model' });
+export type Model = z.infer<typeof modelSchema>;
+
+const text = (max: number) => z.string().trim().max(max);
+const pageUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || /^https?:\/\//i.test(v), { error: 'must be an http(s) URL' });
+const imageUrl = z.string().trim().min(1).max(2000);
+const skuSchema = text(200).min(1);
+
+const listQuery = (defaultLimit: number) =>
+  z.object({
+    query: text(200).optional().describe('Case-insensitive text search; may start with a filter emoji'),
+    filter: z
+      .enum([...listFilters, 'stats'])
+      .optional()
+      .describe('See the API guide for what each filter means'),
+    offset: offsetSchema,
+    limit: limitSchema(defaultLimit, MAX_PAGE_SIZE),
+  });
+
+const itemParams = (name: 'guid' | 'muid') =>
+  z.object({ [name]: z.string().min(1).max(100).describe('The id, or the public code') }) as z.ZodObject<
+    Record<typeof name, z.ZodString>
+  >;
+
+const editFields = { description: text(5000).optional(), url: pageUrl.optional() };
+
+/** Multipart and URL add: the fields of the dashboard's add form besides the image. */
+const addFields = {
+  name: text(200).optional(),
+  description: text(5000).optional(),
+  url: pageUrl.optional(),
+  sku: skuSchema.optional(),
+};
+
+const garmentAddQuery = z.object({
+  ...addFields,
+  category: text(100).optional(),
+  price: text(40).optional(),
+});
+const modelAddQuery = z.object(addFields);
+const garmentUrlQuery = garmentAddQuery.extend({
+  garment_url: imageUrl.optional().describe('The image URL'),
+});
+const modelUrlQuery = modelAddQuery.extend({
+  model_image_url: imageUrl.optional().describe('The image URL'),
+  model_url: imageUrl.optional().describe('The image URL (alias of model_image_url)'),
+});
+
+function catalogRoutes<K extends 'garment' | 'model', A extends z.ZodObject, U extends z.ZodObject>(
+  kind: K,
+  addQuery: A,
+  urlQuery: U,
+) {
+  const idName = kind === 'garment' ? 'guid' : 'muid';
+  const item = kind === 'garment' ? garmentSchema : modelSchema;
+  const tags = [kind === 'garment' ? 'Garments' : 'Models'] as const;
+  const params = itemParams(idName);
+  const label = kind === 'garment' ? 'garment' : 'model';
+  return {
+    add: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/add`,
+      access: 'private',
+      tags,
+      summary: `Add a ${label} by uploading its image (multipart/form-data)`,
+      description:
+        'The image goes in the file part `file` (jpg, png, webp or avif, at most 10 MB); the other fields may be ' +
+        'form parts or query parameters.',
+      query: addQuery,
+      response: item,
+      successStatus: 201,
+    }),
+    addUrl: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/add/url`,
+      access: 'shopper',
+      tags,
+      summary: `Get or create a ${label} from an image URL`,
+      description:
+        `Fetches the image and creates the ${label}, or returns the existing one for the same product: the same ` +
+        'sku, else the same page url, else the same image URL. Public keys may call it from product pages; their ' +
+        "creations count against the shop's daily garment limit.",
+      query: urlQuery,
+      response: item,
+    }),
+    get: defineRoute({
+      method: 'GET',
+      path: `/v1/${kind}/:${idName}`,
+      access: 'shopper',
+      tags,
+      summary: `One ${label}, by id or public code`,
+      params,
+      response: item,
+    }),
+    list: defineRoute({
+      method: 'GET',
+      path: `/v1/${kind}/list`,
+      access: 'shopper',
+      tags,
+      summary: `The shop's ${label}s`,
+      query: listQuery(kind === 'garment' ? pageSizes.garments : pageSizes.models),
+      response: listOf(item),
+    }),
+    update: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/update/:${idName}`,
+      access: 'private',
+      tags,
+      summary: `Change the description or page url of a ${label}; answers the new values`,
+      params,
+      query: z.object(editFields),
+      response: item,
+    }),
+    remove: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/remove/:${idName}`,
+      access: 'private',
+      tags,
+      summary: `Delete a ${label} and its images`,
+      params,
+      response: z.object({ ok: z.literal(true) }),
+    }),
+    like: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/like/:${idName}`,
+      access: 'shopper',
+      tags,
+      summary: `The shopper likes a ${label} (the fav filter lists them)`,
+      params,
+      response: item,
+    }),
+    unlike: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/unlike/:${idName}`,
+      access: 'shopper',
+      tags,
+      summary: `The shopper takes a like back`,
+      params,
+      response: item,
+    }),
+  };
+}
+
+export const garmentRoutes = catalogRoutes('garment', garmentAddQuery, garmentUrlQuery);
+export const modelRoutes = catalogRoutes('model', modelAddQuery, modelUrlQuery);
