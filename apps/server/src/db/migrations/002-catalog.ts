@@ -52,7 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tried', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('client_activity_pk', ['shop_suid', 'client_id', 'item_id'])
     .execute();
-  await db.schema.createIndex('client_activity_item_idx').on('client_activity').columns(['item_id']).execute();
+  await db.schema
+    .createIndex('client_activity_item_idx')
+    .on('client_activity')
+    .columns(['item_id'])
+    .execute();
   await db.schema
     .createIndex('client_activity_seen_idx')
     .on('client_activity')
