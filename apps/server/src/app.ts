@@ -37,6 +37,20 @@ declare module 'fastify' {
   }
 }
 
+const MEDIA_SWEEP_MS = 5 * 60_000;
+
+/** Cleans up after adds that died half-way and removals whose files could not be deleted at once. */
+function startMediaSweep(app: FastifyInstance): void {
+  const sweep = () =>
+    app.services.catalogImages
+      .sweep()
+      .catch((err: unknown) => app.log.warn({ err }, 'media sweep failed; will retry'));
+  const timer = setInterval(sweep, MEDIA_SWEEP_MS);
+  timer.unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 export interface AppOptions {
   config: Config;
   clock?: Clock;
@@ -119,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(statsRoutes);
   await app.register(catalogRoutes);
+  startMediaSweep(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }
