@@ -21,6 +21,31 @@ export interface Db {
 }
 
 const INT8_OID = 20;
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small indexed query. Our queries
+ * come from a fixed set of builders, so their SQL strings repeat: keep the prepared statements (least
+ * recently used out first). Safe because better-sqlite3 runs each statement to completion synchronously.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const hit = cache.get(sql);
+      if (hit) {
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const statement = database.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
+}
 
 export async function connectDatabase(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -50,5 +75,8 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+    dialect: 'sqlite',
+  };
 }

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const tsx = path.resolve(import.meta.dirname, '../node_modules/.bin/tsx');
+
+export interface Served {
+  url: string;
+  /** What the server printed on its ready line, as JSON. */
+  info: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a bench server in its own process (so it does not share a core with the load generator) and waits
+ * for the JSON line it prints when it listens.
+ */
+export function serve(script: string, env: Record<string, string> = {}): Promise<Served> {
+  const child: ChildProcess = spawn(tsx, [path.resolve(import.meta.dirname, 'servers', script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      const info = JSON.parse(line) as Record<string, string>;
+      resolve({
+        url: info.url ?? '',
+        info,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+export interface Load {
+  label: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  p50Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  label: string,
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 32,
+    duration: options.seconds ?? 10,
+    headers: options.headers ?? {},
+  });
+  return {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printLoads(title: string, baseline: Load, runs: Load[]): void {
+  console.log(`\n${title}`);
+  console.log('| run | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to baseline |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of [baseline, ...runs]) {
+    const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
+    console.log(
+      `| ${r.label} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${ratio} |`,
+    );
+  }
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
