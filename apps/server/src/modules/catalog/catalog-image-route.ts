@@ -61,17 +61,6 @@ export function registerImageRoute(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { id } = request.params as { id: string };
       const query = request.query as z.output<typeof imageQuerySchema>;
-      const row = await deps.items.findAnyShop(kind, id);
-      if (!row) throw new AppError('IMAGE_NOT_FOUND');
-      const version = deps.images.versionOf(row.image_key);
-      const signed =
-        query.sig !== undefined &&
-        query.exp !== undefined &&
-        app.imageLinks.verify(kind, row.id, query.v ?? '', query.exp, query.sig);
-      if (!signed) {
-        const auth = await app.authenticate(request, 'shopper');
-        if (auth?.shopSuid !== row.shop_suid) throw new AppError('IMAGE_NOT_FOUND');
-      }
       const requested = {
         ...(query.width !== undefined ? { width: query.width } : {}),
         ...(query.height !== undefined ? { height: query.height } : {}),
@@ -83,12 +72,30 @@ export function registerImageRoute(
           'Image sizes: width=64, width=384, width=384&height=384, or none.',
         );
       }
-      const etag = `"${row.id}-${version}-${name}"`;
-      reply
-        .header('etag', etag)
-        .header('cache-control', signed ? 'private, max-age=3600' : 'private, no-cache')
-        .header('content-type', 'image/webp');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const signed =
+        query.sig !== undefined &&
+        query.exp !== undefined &&
+        app.imageLinks.verify(kind, id, query.v ?? '', query.exp, query.sig);
+      const send = (bytes: Buffer, version: string) => {
+        const etag = `"${id}-${version}-${name}"`;
+        reply
+          .header('etag', etag)
+          .header('cache-control', signed ? 'private, max-age=3600' : 'private, no-cache')
+          .header('content-type', 'image/webp');
+        return request.headers['if-none-match'] === etag ? reply.code(304).send() : reply.send(bytes);
+      };
+      // A signed link names the version it was made for, so its bytes can be served without a database read.
+      const hotKey = `${kind}/${id}/${query.v ?? ''}/${name}`;
+      const hot = signed ? deps.images.hot.get(hotKey) : undefined;
+      if (hot) return send(hot, query.v ?? '');
+
+      const row = await deps.items.findAnyShop(kind, id);
+      if (!row) throw new AppError('IMAGE_NOT_FOUND');
+      const version = deps.images.versionOf(row.image_key);
+      if (!signed) {
+        const auth = await app.authenticate(request, 'shopper');
+        if (auth?.shopSuid !== row.shop_suid) throw new AppError('IMAGE_NOT_FOUND');
+      }
       const bytes =
         name === 'full'
           ? await deps.images.original(row.image_key)
@@ -97,7 +104,8 @@ export function registerImageRoute(
               row.image_key,
               requested,
             );
-      return reply.send(bytes);
+      if (signed && version === query.v) deps.images.hot.set(hotKey, bytes);
+      return send(bytes, version);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ByteCache } from '../../lib/byte-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/inspect-upload.ts';
 import { randomId } from '../../lib/secrets.ts';
@@ -21,6 +22,9 @@ export const STALE_INTENT_MS = 15 * 60_000;
  * sweep that cleans up after interrupted adds. Keys: shops/<suid>/<kind>s/<id>/original-<version>.webp.
  */
 export class CatalogImages {
+  /** Hot thumbnails by `<kind>/<id>/<version>/<size>`, for signed links, which need no database read. */
+  readonly hot = new ByteCache(64 * 1024 * 1024, 60_000);
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly storage: MediaStorage,
@@ -80,6 +84,7 @@ export class CatalogImages {
     deleteRow: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<void> {
     const prefix = CatalogImages.prefixOf(shopSuid, kind, id);
+    this.hot.deletePrefix(`${kind}/${id}/`);
     await this.db.transaction().execute(async (trx) => {
       await deleteRow(trx);
       // Left in place if the files cannot be deleted now, so the sweep finishes the job.
