@@ -54,7 +54,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     registerRoute(app, defs.add, async ({ auth, request }) => {
       const upload = await readUpload(request);
       const fields = parseFields(defs.add.query, { ...upload.fields, ...(request.query as object) });
-      return present(await catalog.addUpload(auth, kind, fields, upload.file)) as never;
+      return present(await catalog.addUpload(auth, kind, fields, upload.file));
     });
 
     registerRoute(app, defs.addUrl, async ({ auth, query, reply }) => {
@@ -62,25 +62,20 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const imageUrl = urls.garment_url ?? urls.model_image_url ?? urls.model_url;
       const { row, created } = await catalog.getOrAddFromUrl(auth, kind, query, imageUrl);
       reply.code(created ? 201 : 200);
-      return present(row) as never;
+      return present(row);
     });
 
     registerRoute(app, defs.list, async ({ auth, query }) => {
       const page = await catalog.list(auth, kind, query);
-      return { items: page.items.map(present), nextOffset: page.nextOffset } as never;
+      return { items: page.items.map(present), nextOffset: page.nextOffset };
     });
 
-    registerRoute(
-      app,
-      defs.get,
-      async ({ auth, params }) => present(await catalog.get(auth, kind, idOf(params))) as never,
+    registerRoute(app, defs.get, async ({ auth, params }) =>
+      present(await catalog.get(auth, kind, idOf(params))),
     );
 
-    registerRoute(
-      app,
-      defs.update,
-      async ({ auth, params, query }) =>
-        present(await catalog.update(auth, kind, idOf(params), query)) as never,
+    registerRoute(app, defs.update, async ({ auth, params, query }) =>
+      present(await catalog.update(auth, kind, idOf(params), query)),
     );
 
     registerRoute(app, defs.remove, async ({ auth, params }) => {
@@ -88,15 +83,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const };
     });
 
-    registerRoute(
-      app,
-      defs.like,
-      async ({ auth, params }) => present(await catalog.setLiked(auth, kind, idOf(params), true)) as never,
+    registerRoute(app, defs.like, async ({ auth, params }) =>
+      present(await catalog.setLiked(auth, kind, idOf(params), true)),
     );
-    registerRoute(
-      app,
-      defs.unlike,
-      async ({ auth, params }) => present(await catalog.setLiked(auth, kind, idOf(params), false)) as never,
+    registerRoute(app, defs.unlike, async ({ auth, params }) =>
+      present(await catalog.setLiked(auth, kind, idOf(params), false)),
     );
 
     registerImageRoute(app, kind, { items: catalogRepository, images: catalogImages });
