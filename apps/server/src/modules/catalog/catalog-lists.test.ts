@@ -220,6 +220,10 @@ describe('garment lists: search, filters and paging', () => {
     ).body as typeof before;
     expect((after.garment?.[0]?.action_count ?? 0) - (before.garment?.[0]?.action_count ?? 0)).toBe(1);
     expect((after.search?.[0]?.action_count ?? 0) - (before.search?.[0]?.action_count ?? 0)).toBe(2);
-    expect(suid).toBeTruthy();
+  });
+
+  it("counts the shop's garments in the admin shop list", async () => {
+    const entry = await t.app.services.shops.entry(await t.app.services.shops.require(suid));
+    expect(entry.garments_count).toBe(7);
   });
 });

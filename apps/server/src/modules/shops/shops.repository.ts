@@ -54,7 +54,7 @@ export class ShopsRepository {
     return q.orderBy('s.created_at', 'desc').orderBy('s.suid', 'desc').offset(offset).limit(limit).execute();
   }
 
-  /** Try-ons made and distinct shoppers seen, from the statistics events. */
+  /** Garments in the catalogue; try-ons made and distinct shoppers seen, from the statistics events. */
   async counts(suids: string[]): Promise<Map<string, ShopCounts>> {
     const result = new Map<string, ShopCounts>(
       suids.map((suid) => [suid, { garments_count: 0, tryon_count: 0, clients_count: 0 }]),
@@ -70,6 +70,17 @@ export class ShopsRepository {
       .where('shop_suid', 'in', suids)
       .groupBy('shop_suid')
       .execute();
+    const garments = await this.db
+      .selectFrom('catalog_items')
+      .select((eb) => ['shop_suid', eb.fn.countAll<number>().as('n')])
+      .where('shop_suid', 'in', suids)
+      .where('kind', '=', 'garment')
+      .groupBy('shop_suid')
+      .execute();
+    for (const row of garments) {
+      const counts = result.get(row.shop_suid);
+      if (counts) counts.garments_count = Number(row.n);
+    }
     for (const row of rows) {
       const counts = result.get(row.shop_suid);
       if (counts)
