@@ -334,25 +334,49 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     expect((await t.app.inject({ method: 'GET', url: item.image })).statusCode).toBe(404);
   });
 
-  it('keeps every garment route inside its shop', async () => {
-    const item = (await upload(owner, garmentPng)).body as Item;
+  it.each(['garment', 'model'])('keeps every %s route inside its shop', async (kind) => {
+    const image = kind === 'garment' ? garmentPng : await testImage(800, 800);
+    const item = (await upload(owner, image, { description: 'Mine' }, kind)).body as Item;
+    const id = (kind === 'garment' ? item.guid : item.muid) as string;
+    const code = (kind === 'garment' ? item.g : item.m) as string;
+    // Another shop's public key, from its own allowed site, as a shopper of that shop.
+    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(other) });
+    const otherPublic =
+      (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
+    const otherShopper = withKey(otherPublic, {
+      clientuuid: 'shopper-9999',
+      origin: 'https://other.example',
+    });
     const attempts = [
-      { method: 'GET' as const, url: `/v1/garment/${item.guid}` },
-      { method: 'GET' as const, url: `/v1/garment/${item.g}` },
-      { method: 'POST' as const, url: `/v1/garment/update/${item.guid}?description=pwned` },
-      { method: 'POST' as const, url: `/v1/garment/remove/${item.guid}` },
+      { method: 'GET' as const, url: `/v1/${kind}/${id}`, headers: withKey(other) },
+      { method: 'GET' as const, url: `/v1/${kind}/${code}`, headers: withKey(other) },
+      { method: 'GET' as const, url: `/v1/${kind}/${id}`, headers: otherShopper },
+      { method: 'POST' as const, url: `/v1/${kind}/like/${id}`, headers: otherShopper },
+      { method: 'POST' as const, url: `/v1/${kind}/unlike/${code}`, headers: otherShopper },
+      { method: 'POST' as const, url: `/v1/${kind}/update/${id}?description=pwned`, headers: withKey(other) },
+      { method: 'POST' as const, url: `/v1/${kind}/remove/${id}`, headers: withKey(other) },
     ];
     for (const a of attempts) {
-      const res = await call(t.app, { ...a, headers: withKey(other) });
+      const res = await call(t.app, a);
       expect(res.status, a.url).toBe(404);
       expect(res.body.errorCodeStr).toBe('NOT_FOUND');
     }
-    const theirs = await list(other, 'limit=100');
-    expect(theirs.items.map((i) => i.guid)).not.toContain(item.guid);
-    expect(
-      (await call(t.app, { method: 'GET', url: `/v1/garment/${item.guid}`, headers: withKey(owner) })).body
-        .description,
-    ).not.toBe('pwned');
+    const image404 = await call(t.app, {
+      method: 'GET',
+      url: `/v1/${kind}/image/${id}`,
+      headers: withKey(other),
+    });
+    expect(image404.status).toBe(404);
+    for (const headers of [withKey(other), otherShopper]) {
+      const theirs = await call(t.app, {
+        method: 'GET',
+        url: `/v1/${kind}/list?limit=100&filter=pop`,
+        headers,
+      });
+      expect(JSON.stringify(theirs.body)).not.toContain(id);
+    }
+    const mine = await call(t.app, { method: 'GET', url: `/v1/${kind}/${id}`, headers: withKey(owner) });
+    expect(mine.body).toMatchObject({ description: 'Mine', stats: { likes: 0 } });
   });
 
   it('models: the same calls with muid, m and model_image_url', async () => {
