@@ -1,11 +1,11 @@
 import { createCipheriv } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalS3, startLocalS3 } from '../../../test/s3.ts';
 import { AppError } from '../app-error.ts';
 import { createStorage } from './index.ts';
 import type { MediaStorage } from './media-storage.ts';
@@ -13,22 +13,8 @@ import { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
 import { describeStorageContract } from './storage-contract.ts';
 import { parseStorageUrl } from './storage-url.ts';
 
-// s3rver ships no types; this is the part the tests use.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string; configs: string[] }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-
 const BUCKET = 'media';
-let s3rver: S3rverInstance;
+let s3: LocalS3;
 let dir: string;
 let endpoint: string;
 let runs = 0;
@@ -38,19 +24,12 @@ const urlFor = (pathAndQuery: string) => `s3://S3RVER:S3RVER@${pathAndQuery}`;
 const fastFail: S3StorageOptions = { maxAttempts: 1, connectionTimeoutMs: 500, requestTimeoutMs: 500 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'media-s3rver-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(dir, 'server'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await s3rver.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  dir = await mkdtemp(path.join(tmpdir(), 'media-s3-test-'));
+  s3 = await startLocalS3(BUCKET);
+  endpoint = s3.endpoint;
 });
 afterAll(async () => {
-  await s3rver?.close();
+  await s3?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
