@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchImageFromUrl } from './fetch-image.ts';
 import { isPublicAddress } from './ip-policy.ts';
-import { fakeDns, makePng, startServer, type TestServer } from './test-server.ts';
+import { failure, fakeDns, makePng, startServer, type TestServer } from './test-server.ts';
 
 /**
  * A redirect test has to reach a first server before it can show that the second hop is refused, but every
@@ -49,13 +49,6 @@ const redirectTo = (location: string | ((path: string) => string), status = 302)
     const target = typeof location === 'function' ? location(request.url ?? '/') : location;
     response.writeHead(status, { location: target, 'set-cookie': 'session=secret' }).end();
   });
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.fail('the import should have failed'),
-    (error: unknown) => error,
-  );
-}
 
 describe('fetchImageFromUrl: redirects', () => {
   it('follows absolute and relative redirects of every kind and reports the final URL', async () => {

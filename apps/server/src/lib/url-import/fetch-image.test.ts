@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchImageFromUrl } from './fetch-image.ts';
-import { closedWithin, fakeDns, makePng, startServer, type TestServer } from './test-server.ts';
+import { closedWithin, failure, fakeDns, makePng, startServer, type TestServer } from './test-server.ts';
 
 let png: Buffer;
 beforeAll(async () => {
@@ -21,14 +21,6 @@ async function serve(handler: Parameters<typeof startServer>[0]): Promise<TestSe
 
 const servePng = () =>
   serve((_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(png));
-
-/** The error the import fails with; fails the test when the import succeeds. */
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.fail('the import should have failed'),
-    (error: unknown) => error,
-  );
-}
 
 describe('fetchImageFromUrl: URLs', () => {
   it('refuses schemes other than http(s), credentials and garbage, even with private networks allowed', async () => {

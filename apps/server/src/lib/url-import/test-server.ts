@@ -2,6 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import type { ResolveHost } from './guarded-lookup.ts';
 
 /**
@@ -80,4 +81,12 @@ export function closedWithin(socket: Socket | undefined, ms: number): Promise<vo
       resolve();
     });
   });
+}
+
+/** The error the import fails with; fails the test when the import succeeds. */
+export async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.fail('the import should have failed'),
+    (error: unknown) => error,
+  );
 }

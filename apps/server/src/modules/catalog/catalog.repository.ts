@@ -1,6 +1,6 @@
 import type { ListFilter } from '@tryon/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import type { CatalogItemsTable, CatalogKind, Database } from '../../db/schema.ts';
+import type { CatalogItemsTable, CatalogKind, ClientActivityTable, Database } from '../../db/schema.ts';
 
 export type CatalogRow = CatalogItemsTable & { liked_at: number | null };
 
@@ -14,6 +14,22 @@ export interface ListParams {
   offset: number;
   limit: number;
 }
+
+/** A shopper's first contact with an item: not seen, liked or tried yet. */
+const newActivity = (
+  shopSuid: string,
+  kind: CatalogKind,
+  clientId: string,
+  itemId: string,
+): ClientActivityTable => ({
+  shop_suid: shopSuid,
+  client_id: clientId,
+  item_id: itemId,
+  kind,
+  seen_at: null,
+  liked_at: null,
+  tried: 0,
+});
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -159,15 +175,7 @@ export class CatalogRepository {
   ): Promise<void> {
     await this.db
       .insertInto('client_activity')
-      .values({
-        shop_suid: shopSuid,
-        client_id: clientId,
-        item_id: itemId,
-        kind,
-        seen_at: now,
-        liked_at: null,
-        tried: 0,
-      })
+      .values({ ...newActivity(shopSuid, kind, clientId, itemId), seen_at: now })
       .onConflict((oc) => oc.columns(['shop_suid', 'client_id', 'item_id']).doUpdateSet({ seen_at: now }))
       .execute();
   }
@@ -184,15 +192,7 @@ export class CatalogRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('client_activity')
-        .values({
-          shop_suid: shopSuid,
-          client_id: clientId,
-          item_id: itemId,
-          kind,
-          seen_at: null,
-          liked_at: null,
-          tried: 0,
-        })
+        .values(newActivity(shopSuid, kind, clientId, itemId))
         .onConflict((oc) => oc.columns(['shop_suid', 'client_id', 'item_id']).doNothing())
         .execute();
       const changed = await trx

@@ -70,6 +70,21 @@ export class KeysRepository {
       .execute();
   }
 
+  /** Active public keys of some shops, oldest first. */
+  activePublicKeys(shopSuids: readonly string[]): Promise<Pick<ApiKeysTable, 'shop_suid' | 'key_enc'>[]> {
+    if (shopSuids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('api_keys')
+      .select(['shop_suid', 'key_enc'])
+      .where('shop_suid', 'in', shopSuids)
+      .where('kind', '=', 'public')
+      .where('active', '=', 1)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
   async update(
     id: string,
     changes: Partial<Pick<ApiKeysTable, 'active' | 'allowed_domains'>>,

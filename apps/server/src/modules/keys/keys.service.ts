@@ -109,11 +109,14 @@ export class KeysService {
     await this.keys.markDeleted(row.id, this.clock.now());
   }
 
-  /** The oldest active public key of a shop, shown to admins in the shop list. */
-  async firstPublicKey(shopSuid: string): Promise<string | null> {
-    const rows = await this.keys.listShopKeys(shopSuid);
-    const row = rows.find((r) => r.kind === 'public' && r.active === 1 && r.key_enc);
-    return row?.key_enc ? this.secrets.decrypt(row.key_enc) : null;
+  /** The oldest active public key of each shop, shown to admins in the shop list; one query for all. */
+  async firstPublicKeys(shopSuids: readonly string[]): Promise<Map<string, string>> {
+    const first = new Map<string, string>();
+    for (const row of await this.keys.activePublicKeys(shopSuids)) {
+      if (row.key_enc && !first.has(row.shop_suid))
+        first.set(row.shop_suid, this.secrets.decrypt(row.key_enc));
+    }
+    return first;
   }
 
   private async findOwn(shopSuid: string, apiKey: string): Promise<ApiKeysTable> {

@@ -141,20 +141,35 @@ export class ShopsService {
     limit: number,
   ): Promise<{ items: ShopEntry[]; nextOffset: number | null }> {
     const rows = await this.shops.list(query, offset, limit);
-    const counts = await this.shops.counts(rows.map((r) => r.suid));
-    const items = await Promise.all(rows.map((row) => this.entry(row, counts.get(row.suid))));
+    const suids = rows.map((r) => r.suid);
+    const [counts, accessKeys] = await Promise.all([
+      this.shops.counts(suids),
+      this.keys.firstPublicKeys(suids),
+    ]);
+    const items = await Promise.all(
+      rows.map((row) =>
+        this.entry(row, { counts: counts.get(row.suid), accessKey: accessKeys.get(row.suid) ?? null }),
+      ),
+    );
     return { items, nextOffset: rows.length === limit ? offset + limit : null };
   }
 
-  async entry(shop: ShopWithOwner, counts?: ShopCounts): Promise<ShopEntry> {
-    const c = counts ?? (await this.shops.counts([shop.suid])).get(shop.suid);
+  /** A shop as the admin list shows it; `known` carries what a list already loaded for many shops at once. */
+  async entry(
+    shop: ShopWithOwner,
+    known?: { counts: ShopCounts | undefined; accessKey: string | null },
+  ): Promise<ShopEntry> {
+    const c = known ? known.counts : (await this.shops.counts([shop.suid])).get(shop.suid);
+    const accessKey = known
+      ? known.accessKey
+      : ((await this.keys.firstPublicKeys([shop.suid])).get(shop.suid) ?? null);
     return {
       shop_uid: shop.suid,
       email: shop.email,
       name: shop.name,
       logo: shop.logo,
       url: shop.url,
-      access_key: await this.keys.firstPublicKey(shop.suid),
+      access_key: accessKey,
       referral: shop.referral,
       tariff: findTariff(shop.tariff).id,
       tryon_balance: shop.tryon_balance,
