@@ -42,7 +42,7 @@ const MEDIA_SWEEP_MS = 5 * 60_000;
 /** Cleans up after adds that died half-way and removals whose files could not be deleted at once. */
 function startMediaSweep(app: FastifyInstance): void {
   const sweep = () =>
-    app.services.catalogImages
+    app.services.media
       .sweep()
       .catch((err: unknown) => app.log.warn({ err }, 'media sweep failed; will retry'));
   const timer = setInterval(sweep, MEDIA_SWEEP_MS);

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import { ImageLinks } from './lib/image-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSecrets, type Secrets } from './lib/secrets.ts';
+import { AtomicMedia } from './lib/storage/atomic-media.ts';
 import { createStorage, type MediaStorage } from './lib/storage/index.ts';
 import { GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { SigninService } from './modules/auth/signin.service.ts';
@@ -25,6 +26,7 @@ import { UsersRepository } from './modules/users/users.repository.ts';
 
 export interface Services {
   storage: MediaStorage;
+  media: AtomicMedia;
   imageLinks: ImageLinks;
   catalogRepository: CatalogRepository;
   catalogImages: CatalogImages;
@@ -90,7 +92,8 @@ export function createServices(deps: {
   const storage = deps.storage ?? createStorage({ storageUrl: config.STORAGE_URL, dataDir: config.DATA_DIR });
   const imageLinks = new ImageLinks(secrets.imageLinkKey, clock);
   const catalogRepository = new CatalogRepository(db);
-  const catalogImages = new CatalogImages(db, storage, clock, {
+  const media = new AtomicMedia(db, storage, clock);
+  const catalogImages = new CatalogImages(media, {
     allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
   });
   const garmentLimit = async (suid: string) => (await shops.require(suid)).limit_garment_daily;
@@ -104,6 +107,7 @@ export function createServices(deps: {
   );
   return {
     storage,
+    media,
     imageLinks,
     catalogRepository,
     catalogImages,

@@ -81,6 +81,33 @@ export const errorCatalog = {
   URL_FETCH_TIMEOUT: { status: 422, message: 'The image URL took too long to answer.' },
   URL_NOT_IMAGE: { status: 415, message: 'This URL does not point to a JPG, PNG, WebP or AVIF image.' },
   STORAGE_UNAVAILABLE: { status: 503, message: 'Image storage is unavailable. Please try again.' },
+
+  // Try-ons, looks and rendering. A failed render keeps its code on the try-on or look (`errorCode`).
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'An Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  },
+  CLIENT_DAILY_LIMIT_REACHED: {
+    status: 429,
+    message: 'You have reached your daily limit for this. Please try again tomorrow.',
+  },
+  NO_PERSON: { status: 422, message: 'No person was found in the photo. Please use a photo of one person.' },
+  NO_FACE: { status: 422, message: 'No face was found in the photo. Please use a photo with a clear face.' },
+  NO_GARMENT: {
+    status: 422,
+    message: 'The garment could not be found in its photo. Use a flat photo on a plain background.',
+  },
+  RENDER_TIMEOUT: { status: 504, message: 'Rendering took too long. Please try again.' },
+  RENDER_FAILED: { status: 502, message: 'Rendering failed. Please try again.' },
+  ENGINE_UNAVAILABLE: { status: 503, message: 'The render engine is unavailable. Please try again later.' },
+  RENDER_PENDING: {
+    status: 409,
+    message: 'This is still being rendered. Please wait until it is done.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -2,6 +2,7 @@ import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing.ts';
 import { garmentRoutes, modelRoutes } from './catalog.ts';
 import { keyRoutes } from './keys.ts';
+import { faceRoutes, lookRoutes, simpleRoutes, tryOnRoutes } from './renders.ts';
 import { shopRoutes } from './shops.ts';
 import { statsRoutes } from './stats.ts';
 import { userRoutes } from './user.ts';
@@ -13,6 +14,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './keys.ts';
+export * from './renders.ts';
 export * from './route.ts';
 export * from './shops.ts';
 export * from './stats.ts';
@@ -28,4 +30,8 @@ export const routes = {
   stats: statsRoutes,
   garments: garmentRoutes,
   models: modelRoutes,
+  faces: faceRoutes,
+  looks: lookRoutes,
+  tryOns: tryOnRoutes,
+  simple: simpleRoutes,
 } as const;

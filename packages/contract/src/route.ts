@@ -22,7 +22,7 @@ export interface RouteDef {
   query?: z.ZodObject;
   response: z.ZodType;
   /** Status of a successful answer; 200 unless stated. */
-  successStatus?: 200 | 201;
+  successStatus?: 200 | 201 | 202;
 }
 
 /** Keeps the literal types of a route definition so the server and the client infer from it. */

@@ -121,6 +121,74 @@ export interface MediaIntentsTable {
   created_at: number;
 }
 
+export interface FacesTable {
+  id: string;
+  shop_suid: string;
+  /** The shopper who uploaded it; null when the shop did, with a private key. */
+  client_id: string | null;
+  image_key: string;
+  image_width: number;
+  image_height: number;
+  created_at: number;
+}
+
+export type RenderKind = 'tryon' | 'look';
+export type RenderStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** A try-on or a look, and its render job. */
+export interface RendersTable {
+  id: string;
+  kind: RenderKind;
+  shop_suid: string;
+  client_id: string | null;
+  /** Viewer token of share links: 128 random bits. */
+  token: string;
+  garment_id: string | null;
+  model_id: string | null;
+  face_id: string | null;
+  /** Storage keys of the inputs: try-on person and garment; look face and model. */
+  person_key: string | null;
+  garment_key: string | null;
+  face_key: string | null;
+  model_key: string | null;
+  /** 1 when an input is a shopper's photo: then it is deleted after the retention period. */
+  personal: number;
+  status: RenderStatus;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: number;
+  /** Not to be started before this time (retries back off). */
+  run_after: number;
+  /** A running render whose lease ran out belongs to a worker that died; another may take it. */
+  lease_until: number | null;
+  /** 1 while a try-on of the balance is held for it; a refund sets it to 0, so it happens once. */
+  charged: number;
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  liked_at: number | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface DailyUsageTable {
+  shop_suid: string;
+  kind: string;
+  /** '' for the whole shop, else the shopper's client id. */
+  scope: string;
+  day: string;
+  used: number;
+}
+
+export interface IdempotencyKeysTable {
+  shop_suid: string;
+  idem_key: string;
+  fingerprint: string;
+  render_id: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   shops: ShopsTable;
@@ -131,4 +199,8 @@ export interface Database {
   catalog_items: CatalogItemsTable;
   client_activity: ClientActivityTable;
   media_intents: MediaIntentsTable;
+  faces: FacesTable;
+  renders: RendersTable;
+  daily_usage: DailyUsageTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Db, Dialect } from '../connect.ts';
 import * as foundation from './001-foundation.ts';
 import * as catalog from './002-catalog.ts';
+import * as renders from './003-renders.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -13,6 +14,7 @@ type Step = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 const steps: Record<string, Step> = {
   '001-foundation': foundation,
   '002-catalog': catalog,
+  '003-renders': renders,
 };
 
 class CodeMigrations implements MigrationProvider {

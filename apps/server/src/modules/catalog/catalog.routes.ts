@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CatalogKind } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { registerImageRoute } from '../../lib/image-route.ts';
 import { registerRoute } from '../../lib/register-route.ts';
-import { registerImageRoute } from './catalog-image-route.ts';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -90,6 +90,15 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       present(await catalog.setLiked(auth, kind, idOf(params), false)),
     );
 
-    registerImageRoute(app, kind, { items: catalogRepository, images: catalogImages });
+    registerImageRoute(app, {
+      route: kind,
+      tag: kind === 'garment' ? 'Garments' : 'Models',
+      storage: catalogImages.storage,
+      hot: catalogImages.hot,
+      find: async (id) => {
+        const row = await catalogRepository.findAnyShop(kind, id);
+        return row && { shopSuid: row.shop_suid, imageKey: row.image_key };
+      },
+    });
   }
 }

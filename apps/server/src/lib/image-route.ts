@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../plugins/authenticate.ts';
+import { AppError } from './app-error.ts';
+import type { ByteCache } from './byte-cache.ts';
+import { derivativeKeyFor, makeDerivative } from './images/index.ts';
+import { versionOf } from './storage/atomic-media.ts';
+import type { MediaStorage } from './storage/index.ts';
+
+const size = z.coerce.number<number | string>().int().min(1).max(4096).optional();
+
+export const imageQuerySchema = z.object({
+  width: size.describe('64 or 384; with height=384 a square card; neither: full size'),
+  height: size,
+  part: z.string().max(20).optional().describe('Try-ons and looks: an input instead of the result'),
+  v: z.string().max(40).optional().describe('Image version, from the signed link'),
+  exp: z.coerce.number<number | string>().int().optional().describe('Expiry of a signed link (Unix seconds)'),
+  sig: z.string().max(64).optional().describe('Signature of a signed link'),
+});
+
+/** Where an image lives and who may see it with a key. */
+export interface ImageSource {
+  shopSuid: string;
+  /** The original's storage key (`.../original-<version>.webp`). */
+  imageKey: string;
+  /** Set for a shopper's own images: a public key sees them only with this clientuuid. */
+  clientId?: string | null;
+}
+
+export interface ImageRouteOptions {
+  /** The route name of `/v1/<route>/image/:id`, also the name signed links are made for. */
+  route: string;
+  tag: string;
+  /** The image of an id (and part); undefined when there is none. May throw an AppError (RENDER_PENDING). */
+  find(id: string, part: string | undefined): Promise<ImageSource | undefined>;
+  storage: MediaStorage;
+  /** Hot images of signed links, which need no database read. */
+  hot: ByteCache;
+  /** Parts besides the main image (`garment`, `person`...); others are refused. */
+  parts?: readonly string[];
+}
+
+/** A key may see an image of its own shop; a public key only a shopper's own images. */
+function mayView(auth: Auth | null, source: ImageSource): boolean {
+  if (auth?.shopSuid !== source.shopSuid) return false;
+  if (auth.kind !== 'public' || source.clientId === undefined) return true;
+  return source.clientId !== null && source.clientId === auth.clientUuid;
+}
+
+/**
+ * GET /v1/<route>/image/:id: an image made once per size, then served from storage. Access with the signed
+ * link the API returns (for <img>), or with a tokenapi key that may see it.
+ */
+export function registerImageRoute(app: FastifyInstance, options: ImageRouteOptions): void {
+  const making = new Map<string, Promise<Buffer>>();
+
+  async function original(imageKey: string): Promise<Buffer> {
+    const stored = await options.storage.get(imageKey);
+    if (!stored) throw new AppError('IMAGE_NOT_FOUND');
+    return stored.bytes;
+  }
+
+  async function derivative(
+    storageKey: string,
+    originalKey: string,
+    requested: { width?: number; height?: number },
+  ) {
+    const stored = await options.storage.get(storageKey);
+    if (stored) return stored.bytes;
+    // One resize per size even when many first requests arrive together.
+    let pending = making.get(storageKey);
+    if (!pending) {
+      pending = (async () => {
+        const made = await makeDerivative(await original(originalKey), requested);
+        await options.storage.put(storageKey, made.bytes, made.contentType);
+        return made.bytes;
+      })().finally(() => making.delete(storageKey));
+      making.set(storageKey, pending);
+    }
+    return pending;
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: `/v1/${options.route}/image/:id`,
+    schema: {
+      tags: [options.tag],
+      summary: `The ${options.route} image (image/webp), at an allowed size`,
+      params: z.object({ id: z.string().min(1).max(100) }),
+      querystring: imageQuerySchema,
+      security: [{ tokenapi: [] }, {}],
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as z.output<typeof imageQuerySchema>;
+      const requested = {
+        ...(query.width !== undefined ? { width: query.width } : {}),
+        ...(query.height !== undefined ? { height: query.height } : {}),
+      };
+      const name = derivativeKeyFor(requested);
+      if (name === null) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'Image sizes: width=64, width=384, width=384&height=384, or none.',
+        );
+      }
+      const part = query.part;
+      if (part !== undefined && !options.parts?.includes(part)) {
+        throw new AppError('VALIDATION_ERROR', `part: one of ${(options.parts ?? []).join(', ') || 'none'}`);
+      }
+      const signed =
+        query.sig !== undefined &&
+        query.exp !== undefined &&
+        app.imageLinks.verify(options.route, id, query.v ?? '', query.exp, query.sig);
+      const send = (bytes: Buffer, version: string) => {
+        const etag = `"${id}-${part ?? ''}-${version}-${name}"`;
+        reply
+          .header('etag', etag)
+          .header('cache-control', signed ? 'private, max-age=3600' : 'private, no-cache')
+          .header('content-type', 'image/webp');
+        return request.headers['if-none-match'] === etag ? reply.code(304).send() : reply.send(bytes);
+      };
+      // A signed link names the version it was made for, so its bytes can be served without a database read.
+      const hotKey = `${options.route}/${id}/${part ?? ''}/${query.v ?? ''}/${name}`;
+      const hot = signed ? options.hot.get(hotKey) : undefined;
+      if (hot) return send(hot, query.v ?? '');
+
+      const auth = signed ? null : await app.authenticate(request, 'shopper');
+      const source = await options.find(id, part);
+      // Another shop's or another shopper's image answers as if it did not exist.
+      if (!source || (!signed && !mayView(auth, source))) throw new AppError('IMAGE_NOT_FOUND');
+      const version = versionOf(source.imageKey);
+      const bytes =
+        name === 'full'
+          ? await original(source.imageKey)
+          : await derivative(
+              `${source.imageKey.replace(/original-[^/]+$/, '')}${name}-${version}.webp`,
+              source.imageKey,
+              requested,
+            );
+      if (signed && part === undefined && version === query.v) options.hot.set(hotKey, bytes);
+      return send(bytes, version);
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DailyUsageRepository } from './daily-usage.repository.ts';
+
+/** What the daily limits of spec §3 count: try-ons (and looks), and shopper photos. */
+export type LimitedAction = 'tryon' | 'person';
+
+const limitColumns = {
+  tryon: { shop: 'limit_tryon_daily', client: 'limit_tryon_daily_per_client' },
+  person: { shop: 'limit_person_daily', client: 'limit_person_daily_per_client' },
+} as const;
+
+/**
+ * The shop's daily limit and each shopper's, taken in the caller's transaction so that a later failure in
+ * it (no balance, say) gives them back. Days are UTC. The shop's counter is always taken before the
+ * client's, in every transaction, so concurrent ones never wait on each other in a cycle.
+ */
+export class DailyLimits {
+  constructor(private readonly usage: DailyUsageRepository) {}
+
+  async take(
+    trx: Kysely<Database>,
+    shopSuid: string,
+    action: LimitedAction,
+    clientId: string | null,
+    day: string,
+  ): Promise<void> {
+    const columns = limitColumns[action];
+    const shop = await trx
+      .selectFrom('shops')
+      .select([
+        'limit_tryon_daily',
+        'limit_tryon_daily_per_client',
+        'limit_person_daily',
+        'limit_person_daily_per_client',
+      ])
+      .where('suid', '=', shopSuid)
+      .executeTakeFirst();
+    if (!shop) throw new AppError('SHOP_NOT_FOUND');
+    const key = { shopSuid, kind: action, day };
+    if (!(await this.usage.take(trx, { ...key, scope: '' }, shop[columns.shop]))) {
+      throw new AppError('DAILY_LIMIT_REACHED');
+    }
+    if (
+      clientId !== null &&
+      !(await this.usage.take(trx, { ...key, scope: clientId }, shop[columns.client]))
+    ) {
+      throw new AppError('CLIENT_DAILY_LIMIT_REACHED');
+    }
+  }
+
+  async giveBack(
+    trx: Kysely<Database>,
+    shopSuid: string,
+    action: LimitedAction,
+    clientId: string | null,
+    day: string,
+  ): Promise<void> {
+    const key = { shopSuid, kind: action, day };
+    await this.usage.giveBack(trx, { ...key, scope: '' });
+    if (clientId !== null) await this.usage.giveBack(trx, { ...key, scope: clientId });
+  }
+}
