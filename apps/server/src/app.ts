@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { Access } from '@tryon/contract';
+import type { RenderEngine } from '@tryon/engine';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -13,7 +14,13 @@ import type { MediaStorage } from './lib/storage/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { faceRoutes } from './modules/faces/faces.routes.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
+import { engineFromConfig } from './modules/renders/engine-from-config.ts';
+import { startInProcessRendering } from './modules/renders/render-runtime.ts';
+import { renderRoutes } from './modules/renders/renders.routes.ts';
+import { startRetentionSweep } from './modules/renders/retention.ts';
+import { simpleRoutes } from './modules/renders/simple.routes.ts';
 import { shopRoutes } from './modules/shops/shops.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -21,11 +28,13 @@ import { type Auth, createAuthenticator } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { CorsOrigins, registerSecurity } from './plugins/security.ts';
+import { recordShopperActions } from './plugins/shopper-activity.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    clock: Clock;
     db: Db;
     services: Services;
     corsOrigins: CorsOrigins;
@@ -59,6 +68,10 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Media storage; defaults to STORAGE_URL or DATA_DIR/media. */
   storage?: MediaStorage;
+  /** Render engine; defaults to the one ENGINE names. */
+  engine?: RenderEngine;
+  /** Whether this process runs render jobs (default true); false only queues them. */
+  renderJobs?: boolean;
 }
 
 /** Builds the server: infrastructure first, then the feature routes. Migrations run before it answers. */
@@ -103,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await services.storage.close();
   });
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorate('imageLinks', services.imageLinks);
@@ -125,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 30 } });
   await registerSecurity(app);
   await registerDocs(app);
+  recordShopperActions(app);
 
   await app.register(authRoutes);
   await app.register(userRoutes);
@@ -133,7 +148,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(statsRoutes);
   await app.register(catalogRoutes);
+  await app.register(faceRoutes);
+  await app.register(renderRoutes);
+  await app.register(simpleRoutes);
+  if (options.renderJobs !== false) {
+    services.renders.useQueue(startInProcessRendering(app, options.engine ?? engineFromConfig(config)));
+  }
   startMediaSweep(app);
+  startRetentionSweep(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

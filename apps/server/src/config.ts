@@ -64,6 +64,15 @@ export const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  ENGINE: z.enum(['builtin', 'fashn']).default('builtin'),
+  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  FASHN_API_URL: z.url().default('https://api.fashn.ai'),
+  FASHN_API_KEY: z.string().min(1).optional(),
+  FASHN_MODEL_NAME: z.string().min(1).optional(),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  RENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  RETENTION_DAYS: z.coerce.number().min(0.001).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -91,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid settings:\n  STORAGE_URL: ${(error as Error).message}\nSee docs/configuration.md.`,
       );
     }
+  }
+  if (c.ENGINE === 'fashn' && !c.FASHN_API_KEY) {
+    throw new ConfigError(
+      'Invalid settings:\n  FASHN_API_KEY: required when ENGINE=fashn\nSee docs/configuration.md.',
+    );
   }
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
+import { ByteCache } from './lib/byte-cache.ts';
 import type { Clock } from './lib/clock.ts';
 import { ImageLinks } from './lib/image-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -16,8 +17,18 @@ import { PlanService } from './modules/billing/plan.service.ts';
 import { CatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { CatalogImages } from './modules/catalog/catalog-images.ts';
+import { FacesRepository } from './modules/faces/faces.repository.ts';
+import { FacesService } from './modules/faces/faces.service.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
+import { DailyLimits } from './modules/limits/daily-limits.ts';
+import { DailyUsageRepository } from './modules/limits/daily-usage.repository.ts';
+import { IdempotencyRepository } from './modules/renders/idempotency.repository.ts';
+import { RenderCharge } from './modules/renders/render-charge.ts';
+import { RenderEvents } from './modules/renders/render-events.ts';
+import { RenderPresenter } from './modules/renders/render-presenter.ts';
+import { RendersRepository } from './modules/renders/renders.repository.ts';
+import { RendersService } from './modules/renders/renders.service.ts';
 import { ShopsRepository } from './modules/shops/shops.repository.ts';
 import { ShopsService } from './modules/shops/shops.service.ts';
 import { StatsRepository } from './modules/stats/stats.repository.ts';
@@ -43,6 +54,18 @@ export interface Services {
   signin: SigninService;
   signinCodes: SigninCodesRepository;
   stats: StatsService;
+  /** Hot images of signed links (faces, try-ons, looks), served without a database read. */
+  hotImages: ByteCache;
+  dailyUsage: DailyUsageRepository;
+  dailyLimits: DailyLimits;
+  facesRepository: FacesRepository;
+  faces: FacesService;
+  rendersRepository: RendersRepository;
+  renders: RendersService;
+  renderCharge: RenderCharge;
+  renderEvents: RenderEvents;
+  renderPresenter: RenderPresenter;
+  idempotency: IdempotencyRepository;
 }
 
 /** Wires repositories and services; the only place that knows how they fit together. */
@@ -105,7 +128,48 @@ export function createServices(deps: {
     garmentLimit,
     clock,
   );
+  const dailyUsage = new DailyUsageRepository();
+  const dailyLimits = new DailyLimits(dailyUsage);
+  const facesRepository = new FacesRepository(db);
+  const rendersRepository = new RendersRepository(db);
+  const idempotency = new IdempotencyRepository(db);
+  const renderCharge = new RenderCharge(dailyLimits, plans, rendersRepository, clock);
+  const renderEvents = new RenderEvents();
+  const renders = new RendersService(
+    db,
+    rendersRepository,
+    facesRepository,
+    catalog,
+    catalogRepository,
+    idempotency,
+    renderCharge,
+    media,
+    renderEvents,
+    stats,
+    clock,
+  );
+  const faces = new FacesService(
+    db,
+    facesRepository,
+    rendersRepository,
+    renders,
+    dailyLimits,
+    media,
+    stats,
+    clock,
+  );
   return {
+    hotImages: new ByteCache(32 * 1024 * 1024, 60_000),
+    dailyUsage,
+    dailyLimits,
+    facesRepository,
+    faces,
+    rendersRepository,
+    renders,
+    renderCharge,
+    renderEvents,
+    renderPresenter: new RenderPresenter(imageLinks),
+    idempotency,
     storage,
     media,
     imageLinks,

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { RenderEngine } from '@tryon/engine';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { MediaStorage } from '../src/lib/storage/index.ts';
+import { SketchEngine } from './sketch-engine.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -24,7 +26,18 @@ export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
   dataDir: string;
+  /** The render engine the app runs jobs with (a SketchEngine unless a test gave another). */
+  engine: RenderEngine;
+  /** Closes the app and builds it again on the same database and files, as a restart would. */
+  restart(options?: TestAppOptions): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  storage?: MediaStorage;
+  engine?: RenderEngine;
+  /** false: render jobs are queued but not run by this app. */
+  renderJobs?: boolean;
 }
 
 /**
@@ -34,7 +47,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   clock = new TestClock(),
-  options: { storage?: MediaStorage } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-test-'));
   const usePostgres = process.env.TEST_DIALECT === 'postgres';
@@ -49,14 +62,23 @@ export async function createTestApp(
     ...(usePostgres ? { DATABASE_URL: requiredEnv('TEST_DATABASE_URL'), DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const app = await buildApp({ config, clock, logger: false, ...options });
-  await app.ready();
+  const start = async (o: TestAppOptions) => {
+    const engine = o.engine ?? new SketchEngine();
+    const app = await buildApp({ config, clock, logger: false, ...o, engine });
+    await app.ready();
+    return { app, engine };
+  };
+  const started = await start(options);
   return {
-    app,
+    ...started,
     clock,
     dataDir,
+    async restart(next = {}) {
+      await this.app.close();
+      Object.assign(this, await start({ ...(options.storage ? { storage: options.storage } : {}), ...next }));
+    },
     async close() {
-      await app.close();
+      await this.app.close();
       if (usePostgres) {
         const client = new pg.Client({ connectionString: requiredEnv('TEST_DATABASE_URL') });
         await client.connect();

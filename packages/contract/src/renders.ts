@@ -16,8 +16,8 @@ export const MAX_RENDER_WAIT_SECONDS = 30;
 /** Longest the simple endpoints wait for their render before answering 202 with the queued item. */
 export const SIMPLE_RENDER_WAIT_SECONDS = 60;
 
-const id = (name: string) =>
-  z.object({ [name]: z.string().min(1).max(100) }) as z.ZodObject<Record<typeof name, z.ZodString>>;
+const id = <N extends string>(name: N) =>
+  z.object({ [name]: z.string().min(1).max(100) }) as z.ZodObject<Record<N, z.ZodString>>;
 
 const signedImage = z
   .string()

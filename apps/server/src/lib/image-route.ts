@@ -22,8 +22,8 @@ export const imageQuerySchema = z.object({
 /** Where an image lives and who may see it with a key. */
 export interface ImageSource {
   shopSuid: string;
-  /** The original's storage key (`.../original-<version>.webp`). */
-  imageKey: string;
+  /** The original's storage key (`.../original-<version>.webp`); null while it is being rendered. */
+  imageKey: string | null;
   /** Set for a shopper's own images: a public key sees them only with this clientuuid. */
   clientId?: string | null;
 }
@@ -32,7 +32,7 @@ export interface ImageRouteOptions {
   /** The route name of `/v1/<route>/image/:id`, also the name signed links are made for. */
   route: string;
   tag: string;
-  /** The image of an id (and part); undefined when there is none. May throw an AppError (RENDER_PENDING). */
+  /** The image of an id (and part); undefined when there is none. */
   find(id: string, part: string | undefined): Promise<ImageSource | undefined>;
   storage: MediaStorage;
   /** Hot images of signed links, which need no database read. */
@@ -130,6 +130,7 @@ export function registerImageRoute(app: FastifyInstance, options: ImageRouteOpti
       const source = await options.find(id, part);
       // Another shop's or another shopper's image answers as if it did not exist.
       if (!source || (!signed && !mayView(auth, source))) throw new AppError('IMAGE_NOT_FOUND');
+      if (source.imageKey === null) throw new AppError('RENDER_PENDING');
       const version = versionOf(source.imageKey);
       const bytes =
         name === 'full'

@@ -14,7 +14,10 @@ export interface RouteContext<D extends RouteDef> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<D extends RouteDef> = (ctx: RouteContext<D>) => Promise<z.input<D['response']>>;
+/** Answers the response of the route, or the reply itself when the handler sent something else (an image). */
+export type RouteHandler<D extends RouteDef> = (
+  ctx: RouteContext<D>,
+) => Promise<z.input<D['response']> | FastifyReply>;
 
 export interface RouteOptions {
   /** Requests per minute per client address, tighter than the global limit. */
@@ -65,6 +68,7 @@ export function registerRoute<D extends RouteDef>(
         request,
         reply,
       } as unknown as RouteContext<D>);
+      if (reply.sent) return reply;
       // A handler may choose its status (201 for a get-or-create that created); otherwise the route's.
       if (reply.statusCode === 200) reply.code(status);
       return reply.send(result);

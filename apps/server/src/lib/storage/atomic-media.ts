@@ -66,14 +66,23 @@ export class AtomicMedia {
   }
 
   /** Deletes the row (in `deleteRow`'s transaction), then every file under `prefix`. */
-  async removeAfter<T>(prefix: string, deleteRow: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction().execute(async (trx) => {
-      const deleted = await deleteRow(trx);
-      // Left in place if the files cannot be deleted now, so the sweep finishes the job.
-      await this.markForRemoval(trx, prefix);
+  removeAfter<T>(prefix: string, deleteRow: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.removeAll(async (trx) => ({ result: await deleteRow(trx), prefixes: [prefix] }));
+  }
+
+  /**
+   * Runs `deleteRows` in a transaction that also marks the folders it names for removal, then deletes those
+   * folders; what cannot be deleted now is left to the sweep.
+   */
+  async removeAll<T>(
+    deleteRows: (trx: Kysely<Database>) => Promise<{ result: T; prefixes: readonly string[] }>,
+  ): Promise<T> {
+    const { result, prefixes } = await this.db.transaction().execute(async (trx) => {
+      const deleted = await deleteRows(trx);
+      for (const prefix of deleted.prefixes) await this.markForRemoval(trx, prefix);
       return deleted;
     });
-    await this.discard(prefix).catch(() => undefined);
+    for (const prefix of prefixes) await this.discard(prefix).catch(() => undefined);
     return result;
   }
 

@@ -180,6 +180,25 @@ export class CatalogRepository {
       .execute();
   }
 
+  /** Remembers that a shopper tried an item on (the recs filter leaves it out). */
+  async markTried(shopSuid: string, kind: CatalogKind, clientId: string, itemId: string): Promise<void> {
+    await this.db
+      .insertInto('client_activity')
+      .values({ ...newActivity(shopSuid, kind, clientId, itemId), tried: 1 })
+      .onConflict((oc) => oc.columns(['shop_suid', 'client_id', 'item_id']).doUpdateSet({ tried: 1 }))
+      .execute();
+  }
+
+  /** Counts a finished try-on or look on the items it was made from, in the caller's transaction. */
+  async countTryOn(trx: Kysely<Database>, itemIds: readonly string[]): Promise<void> {
+    if (itemIds.length === 0) return;
+    await trx
+      .updateTable('catalog_items')
+      .set((eb) => ({ tryons: eb('tryons', '+', 1) }))
+      .where('id', 'in', itemIds)
+      .execute();
+  }
+
   /** Sets or clears a shopper's like; the item's like counter moves only when the like really changed. */
   async setLiked(
     shopSuid: string,

@@ -1,46 +1,9 @@
 import { routes } from '@tryon/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { CatalogKind } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { registerImageRoute } from '../../lib/image-route.ts';
+import { parseFields, readMultipart } from '../../lib/read-multipart.ts';
 import { registerRoute } from '../../lib/register-route.ts';
-
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-/** Reads a multipart upload: the image part (`file`, or any file part) and the text fields. */
-async function readUpload(
-  request: FastifyRequest,
-): Promise<{ file: Buffer | undefined; fields: Record<string, string> }> {
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  if (!request.isMultipart()) return { file, fields };
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30 },
-    })) {
-      if (part.type === 'file') file = await part.toBuffer();
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMAGE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError('VALIDATION_ERROR', 'Send one image file and at most 30 fields.');
-    }
-    throw new AppError('VALIDATION_ERROR', 'The multipart body could not be read.');
-  }
-  return { file, fields };
-}
-
-function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-    throw new AppError('VALIDATION_ERROR', details);
-  }
-  return parsed.data;
-}
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { catalog, catalogRepository, catalogImages } = app.services;
@@ -52,9 +15,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     const idOf = (params: Record<string, string>) => (kind === 'garment' ? params.guid : params.muid) ?? '';
 
     registerRoute(app, defs.add, async ({ auth, request }) => {
-      const upload = await readUpload(request);
+      const upload = await readMultipart(request);
       const fields = parseFields(defs.add.query, { ...upload.fields, ...(request.query as object) });
-      return present(await catalog.addUpload(auth, kind, fields, upload.file));
+      // The image is the part named `file`, or else the one file part there is.
+      const file = upload.files.get('file') ?? upload.files.values().next().value;
+      return present(await catalog.addUpload(auth, kind, fields, file));
     });
 
     registerRoute(app, defs.addUrl, async ({ auth, query, reply }) => {

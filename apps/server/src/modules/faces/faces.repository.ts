@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database, FacesTable } from '../../db/schema.ts';
+
+/** Whose faces a call may see: the shop's (private keys) or one shopper's (public keys). */
+export interface FaceScope {
+  shopSuid: string;
+  /** null: every face of the shop. */
+  clientId: string | null;
+}
+
+export class FacesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: FacesTable, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx.insertInto('faces').values(row).execute();
+  }
+
+  find(scope: FaceScope, id: string): Promise<FacesTable | undefined> {
+    let q = this.db
+      .selectFrom('faces')
+      .selectAll()
+      .where('shop_suid', '=', scope.shopSuid)
+      .where('id', '=', id);
+    if (scope.clientId !== null) q = q.where('client_id', '=', scope.clientId);
+    return q.executeTakeFirst();
+  }
+
+  /** For signed image links, which carry no key. */
+  findAnyShop(id: string): Promise<FacesTable | undefined> {
+    return this.db.selectFrom('faces').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  list(scope: FaceScope, offset: number, limit: number): Promise<FacesTable[]> {
+    let q = this.db.selectFrom('faces').selectAll().where('shop_suid', '=', scope.shopSuid);
+    if (scope.clientId !== null) q = q.where('client_id', '=', scope.clientId);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  }
+
+  async delete(trx: Kysely<Database>, id: string): Promise<void> {
+    await trx.deleteFrom('faces').where('id', '=', id).execute();
+  }
+
+  /** Faces uploaded before `time`, oldest first: the retention sweep deletes them. */
+  async createdBefore(time: number, limit: number): Promise<FacesTable[]> {
+    return this.db
+      .selectFrom('faces')
+      .selectAll()
+      .where('created_at', '<', time)
+      .orderBy('created_at', 'asc')
+      .limit(limit)
+      .execute();
+  }
+}

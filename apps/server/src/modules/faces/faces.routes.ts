@@ -1,0 +1,37 @@
+import { routes } from '@tryon/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerImageRoute } from '../../lib/image-route.ts';
+import { readMultipart } from '../../lib/read-multipart.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+
+export async function faceRoutes(app: FastifyInstance): Promise<void> {
+  const { faces, facesRepository, renderPresenter: present, storage, hotImages } = app.services;
+
+  registerRoute(app, routes.faces.list, async ({ auth, query }) => {
+    const page = await faces.list(auth, query.offset, query.limit);
+    return { items: page.items.map((row) => present.face(row)), nextOffset: page.nextOffset };
+  });
+
+  registerRoute(app, routes.faces.add, async ({ auth, request }) => {
+    const upload = await readMultipart(request);
+    // The shopper pages send the part `file` named camera-image.jpg; any single file part is accepted.
+    const file = upload.files.get('file') ?? upload.files.values().next().value;
+    return present.face(await faces.add(auth, file));
+  });
+
+  registerRoute(app, routes.faces.remove, async ({ auth, params }) => {
+    await faces.remove(auth, params.fuid);
+    return { ok: true as const };
+  });
+
+  registerImageRoute(app, {
+    route: 'face',
+    tag: 'Faces',
+    storage,
+    hot: hotImages,
+    find: async (id) => {
+      const row = await facesRepository.findAnyShop(id);
+      return row && { shopSuid: row.shop_suid, imageKey: row.image_key, clientId: row.client_id };
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { Database, FacesTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Clock, utcDay } from '../../lib/clock.ts';
+import { imageMinimums, inspectUpload } from '../../lib/images/index.ts';
+import { randomId } from '../../lib/secrets.ts';
+import type { AtomicMedia } from '../../lib/storage/atomic-media.ts';
+import type { Auth } from '../../plugins/authenticate.ts';
+import type { DailyLimits } from '../limits/daily-limits.ts';
+import { facePrefix } from '../renders/render-paths.ts';
+import type { RendersRepository } from '../renders/renders.repository.ts';
+import type { RendersService } from '../renders/renders.service.ts';
+import type { StatsService } from '../stats/stats.service.ts';
+import type { FacesRepository } from './faces.repository.ts';
+
+/**
+ * A shopper's own photos. Personal data: stored re-encoded without metadata, seen only by that shopper and
+ * the shop, deleted with everything made from them when removed or after the retention period.
+ */
+export class FacesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly faces: FacesRepository,
+    private readonly renders: RendersRepository,
+    private readonly rendersService: RendersService,
+    private readonly limits: DailyLimits,
+    private readonly media: AtomicMedia,
+    private readonly stats: StatsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(auth: Auth, file: Buffer | undefined): Promise<FacesTable> {
+    if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
+    const { clientId, shopSuid } = this.rendersService.scopeOf(auth);
+    const image = await inspectUpload(file, imageMinimums.face);
+    const now = this.clock.now();
+    const row: FacesTable = {
+      id: randomId('face'),
+      shop_suid: shopSuid,
+      client_id: clientId,
+      image_key: '',
+      image_width: image.width,
+      image_height: image.height,
+      created_at: now,
+    };
+    await this.media.writeThenCommit(
+      facePrefix(shopSuid, row.id),
+      [{ name: 'original', bytes: image.bytes }],
+      async ([key], trx) => {
+        await this.limits.take(trx, shopSuid, 'person', clientId, utcDay(now));
+        row.image_key = key ?? '';
+        await this.faces.insert(row, trx);
+      },
+    );
+    await this.stats.record(shopSuid, 'person', clientId);
+    return row;
+  }
+
+  async list(auth: Auth, offset: number, limit: number) {
+    const rows = await this.faces.list(this.rendersService.scopeOf(auth), offset, limit);
+    return { items: rows, nextOffset: rows.length === limit ? offset + limit : null };
+  }
+
+  async remove(auth: Auth, id: string): Promise<void> {
+    const face = await this.faces.find(this.rendersService.scopeOf(auth), id);
+    if (!face) throw new AppError('NOT_FOUND');
+    await this.delete(face);
+  }
+
+  /** Deletes photos and what was made from them, older than `retentionMs`; answers how many photos. */
+  async deleteExpired(retentionMs: number, batch = 100): Promise<number> {
+    const before = this.clock.now() - retentionMs;
+    let deleted = 0;
+    for (;;) {
+      const faces = await this.faces.createdBefore(before, batch);
+      for (const face of faces) await this.delete(face);
+      deleted += faces.length;
+      if (faces.length < batch) break;
+    }
+    for (;;) {
+      const rows = await this.renders.personalBefore(before, batch);
+      for (const row of rows) {
+        await this.media.removeAll(async (trx) => ({
+          result: undefined,
+          prefixes: [await this.rendersService.deleteRow(trx, row)],
+        }));
+      }
+      if (rows.length < batch) break;
+    }
+    return deleted;
+  }
+
+  private async delete(face: FacesTable): Promise<void> {
+    await this.media.removeAll(async (trx) => {
+      const prefixes = [facePrefix(face.shop_suid, face.id)];
+      for (const row of await this.renders.madeFromFace(trx, face.id)) {
+        prefixes.push(await this.rendersService.deleteRow(trx, row));
+      }
+      await this.faces.delete(trx, face.id);
+      return { result: undefined, prefixes };
+    });
+  }
+}

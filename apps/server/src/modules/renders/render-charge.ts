@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { type Clock, utcDay } from '../../lib/clock.ts';
+import type { PlanService } from '../billing/plan.service.ts';
+import type { DailyLimits } from '../limits/daily-limits.ts';
+import type { RenderRow, RendersRepository } from './renders.repository.ts';
+
+/**
+ * What a try-on or look costs: one use of the shop's and the shopper's daily try-on limits and one try-on of
+ * the balance, taken in the transaction that creates it, so all hold or none does. A render that fails, or
+ * is removed before it is done, gives all of it back, once.
+ */
+export class RenderCharge {
+  constructor(
+    private readonly limits: DailyLimits,
+    private readonly plans: PlanService,
+    private readonly renders: RendersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async take(
+    trx: Kysely<Database>,
+    shopSuid: string,
+    clientId: string | null,
+    renderId: string,
+  ): Promise<void> {
+    await this.limits.take(trx, shopSuid, 'tryon', clientId, utcDay(this.clock.now()));
+    await this.plans.consume(trx, shopSuid, 1, renderId);
+  }
+
+  async refund(trx: Kysely<Database>, row: RenderRow): Promise<void> {
+    if (!(await this.renders.releaseCharge(trx, row.id))) return;
+    await this.plans.refund(trx, row.shop_suid, 1, row.id);
+    await this.limits.giveBack(trx, row.shop_suid, 'tryon', row.client_id, utcDay(row.created_at));
+  }
+}

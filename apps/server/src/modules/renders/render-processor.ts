@@ -1,0 +1,156 @@
+import type { ErrorCode } from '@tryon/contract';
+import { errorCatalog } from '@tryon/contract';
+import { EngineError, type RenderEngine } from '@tryon/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newVersion } from '../../lib/storage/atomic-media.ts';
+import type { MediaStorage } from '../../lib/storage/index.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { RenderCharge } from './render-charge.ts';
+import type { RenderEvents } from './render-events.ts';
+import { renderPrefix } from './render-paths.ts';
+import type { RenderRow, RendersRepository } from './renders.repository.ts';
+
+export interface ProcessorOptions {
+  /** Longest one render may take before it fails with RENDER_TIMEOUT. */
+  timeoutMs: number;
+  /** Attempts in all for failures that may pass (timeouts, an unreachable engine). */
+  maxAttempts: number;
+  /** Wait before attempt 2, 3...; the last one repeats. */
+  retryDelaysMs: readonly number[];
+}
+
+export type RunResult = { outcome: 'done' | 'failed' | 'skipped' } | { outcome: 'retry'; runAfter: number };
+
+/** q90 keeps the render's detail; results are viewed full size and downloaded. */
+const RESULT_WEBP_QUALITY = 90;
+
+/**
+ * Runs one attempt of a render: claims the row (so no two workers run the same attempt), renders with the
+ * engine, stores the image and marks it done; or fails it with the engine's error code and gives the charge
+ * back; or, for failures that may pass, puts it back in the queue with a delay.
+ */
+export class RenderProcessor {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly renders: RendersRepository,
+    private readonly catalogItems: CatalogRepository,
+    private readonly charge: RenderCharge,
+    private readonly storage: MediaStorage,
+    private readonly engine: RenderEngine,
+    private readonly events: RenderEvents,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: ProcessorOptions,
+  ) {}
+
+  /** The lease a claim takes: a worker that is gone longer than this has died. */
+  get leaseMs(): number {
+    return this.options.timeoutMs + 60_000;
+  }
+
+  async run(id: string): Promise<RunResult> {
+    const row = await this.renders.claim(id, this.clock.now(), this.leaseMs);
+    if (!row) return { outcome: 'skipped' };
+    try {
+      const image = await this.render(row);
+      await this.complete(row, image);
+      return { outcome: 'done' };
+    } catch (error) {
+      const failure = asEngineError(error);
+      if (!(failure instanceof EngineError) || !failure.retryable) {
+        this.log.warn({ err: error, renderId: id }, 'render failed');
+      }
+      if (failure.retryable && row.attempts < this.options.maxAttempts) {
+        const delays = this.options.retryDelaysMs;
+        const runAfter = this.clock.now() + (delays[row.attempts - 1] ?? delays.at(-1) ?? 0);
+        if (await this.renders.retryLater(id, row.attempts, runAfter, failure.code)) {
+          return { outcome: 'retry', runAfter };
+        }
+        return { outcome: 'skipped' };
+      }
+      await this.fail(row, failure);
+      return { outcome: 'failed' };
+    } finally {
+      this.events.finished(id);
+    }
+  }
+
+  private async render(row: RenderRow): Promise<Buffer> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const result =
+      row.kind === 'tryon'
+        ? await this.engine.renderTryOn(
+            {
+              person: await this.input(row.person_key, 'person'),
+              garment: await this.input(row.garment_key, 'garment'),
+            },
+            { signal },
+          )
+        : await this.engine.renderLook(
+            {
+              face: await this.input(row.face_key, 'photo'),
+              model: await this.input(row.model_key, 'model'),
+            },
+            { signal },
+          );
+    return result.bytes;
+  }
+
+  private async input(key: string | null, what: string): Promise<Buffer> {
+    const stored = key === null ? null : await this.storage.get(key);
+    if (!stored) throw new EngineError('RENDER_FAILED', `The ${what} photo was removed before rendering.`);
+    return stored.bytes;
+  }
+
+  private async complete(row: RenderRow, engineImage: Buffer): Promise<void> {
+    const { data, info } = await sharp(engineImage)
+      .webp({ quality: RESULT_WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    const key = `${renderPrefix(row.shop_suid, row.kind, row.id)}original-${newVersion()}.webp`;
+    await this.storage.put(key, data, 'image/webp');
+    const finished = await this.db.transaction().execute(async (trx) => {
+      const ok = await this.renders.finish(
+        trx,
+        row.id,
+        row.attempts,
+        { status: 'done', imageKey: key, width: info.width, height: info.height },
+        this.clock.now(),
+      );
+      if (ok) {
+        await this.catalogItems.countTryOn(
+          trx,
+          [row.garment_id, row.model_id].filter((v): v is string => v !== null),
+        );
+      }
+      return ok;
+    });
+    // Removed while rendering, or a newer attempt took over: this image belongs to nothing.
+    if (!finished) await this.storage.delete([key]);
+  }
+
+  private async fail(row: RenderRow, failure: EngineError): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const outcome = {
+        status: 'failed' as const,
+        errorCode: failure.code,
+        errorMessage: messageOf(failure),
+      };
+      if (await this.renders.finish(trx, row.id, row.attempts, outcome, this.clock.now())) {
+        await this.charge.refund(trx, row);
+      }
+    });
+  }
+}
+
+/** Unexpected errors (a bug, a storage outage) count as failures that may pass on another attempt. */
+function asEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  return new EngineError('RENDER_FAILED', 'Rendering failed. Please try again.', true, { cause: error });
+}
+
+/** Engines explain photo problems in their own words; the API answers with our catalogue's text. */
+const messageOf = (failure: EngineError): string => errorCatalog[failure.code satisfies ErrorCode].message;

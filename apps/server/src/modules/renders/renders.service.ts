@@ -1,0 +1,321 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { RenderListFilter } from '@tryon/contract';
+import type { Kysely } from 'kysely';
+import type { Database, FacesTable, RenderKind, RendersTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { randomId } from '../../lib/secrets.ts';
+import type { AtomicMedia, MediaFile } from '../../lib/storage/atomic-media.ts';
+import type { Auth } from '../../plugins/authenticate.ts';
+import type { CatalogRepository, CatalogRow } from '../catalog/catalog.repository.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { FacesRepository } from '../faces/faces.repository.ts';
+import type { StatsService } from '../stats/stats.service.ts';
+import type { IdempotencyRepository } from './idempotency.repository.ts';
+import type { RenderQueue } from './queue/render-queue.ts';
+import type { RenderCharge } from './render-charge.ts';
+import type { RenderEvents } from './render-events.ts';
+import { renderPrefix } from './render-paths.ts';
+import type { RenderRow, RenderScope, RendersRepository } from './renders.repository.ts';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+const idPrefix: Record<RenderKind, string> = { tryon: 'try', look: 'look' };
+const WAIT_TICK_MS = 500;
+
+/** A try-on or look to create from items the shop already has. */
+export type CatalogRequest =
+  | { kind: 'tryon'; guid: string; muid?: string | undefined; fuid?: string | undefined }
+  | { kind: 'look'; fuid: string; muid: string };
+
+/** A try-on or look to create from uploaded photos (the simple endpoints). */
+export type UploadRequest =
+  | { kind: 'tryon'; person: Buffer; garment: Buffer }
+  | { kind: 'look'; face: Buffer; model: Buffer };
+
+type Sources = Pick<
+  RendersTable,
+  'garment_id' | 'model_id' | 'face_id' | 'person_key' | 'garment_key' | 'face_key' | 'model_key' | 'personal'
+>;
+
+const noSources: Sources = {
+  garment_id: null,
+  model_id: null,
+  face_id: null,
+  person_key: null,
+  garment_key: null,
+  face_key: null,
+  model_key: null,
+  personal: 0,
+};
+
+/**
+ * Try-ons and looks: created queued and charged in one transaction, rendered by a job, seen only by the
+ * shopper who made them (public keys) or by the shop (private keys), removed with their files.
+ */
+export class RendersService {
+  private queue: RenderQueue | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly renders: RendersRepository,
+    private readonly faces: FacesRepository,
+    private readonly catalog: CatalogService,
+    private readonly catalogItems: CatalogRepository,
+    private readonly idempotency: IdempotencyRepository,
+    private readonly charge: RenderCharge,
+    private readonly media: AtomicMedia,
+    private readonly events: RenderEvents,
+    private readonly stats: StatsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The queue is made after the services (it needs the processor, which needs these). */
+  useQueue(queue: RenderQueue): void {
+    this.queue = queue;
+  }
+
+  /** The shopper a call acts for: public-key calls only; the shop's own calls see and make the shop's. */
+  scopeOf(auth: Auth): RenderScope {
+    return { shopSuid: auth.shopSuid, clientId: auth.kind === 'public' ? auth.clientUuid : null };
+  }
+
+  async createFromCatalog(auth: Auth, request: CatalogRequest, idempotencyKey?: string): Promise<RenderRow> {
+    const scope = this.scopeOf(auth);
+    const sources = await this.resolve(auth, scope, request);
+    const fingerprint = digest([
+      request.kind,
+      scope.clientId,
+      sources.garment_id,
+      sources.model_id,
+      sources.face_id,
+    ]);
+    const row = await this.commitNew(scope, request.kind, sources, fingerprint, idempotencyKey, []);
+    if (request.kind === 'tryon' && scope.clientId !== null && sources.garment_id !== null) {
+      await this.catalogItems.markTried(scope.shopSuid, 'garment', scope.clientId, sources.garment_id);
+    }
+    return row;
+  }
+
+  async createFromUploads(auth: Auth, request: UploadRequest, idempotencyKey?: string): Promise<RenderRow> {
+    const scope = this.scopeOf(auth);
+    const files: MediaFile[] =
+      request.kind === 'tryon'
+        ? [
+            { name: 'person/original', bytes: request.person },
+            { name: 'garment/original', bytes: request.garment },
+          ]
+        : [
+            { name: 'face/original', bytes: request.face },
+            { name: 'model/original', bytes: request.model },
+          ];
+    const fingerprint = digest([
+      request.kind,
+      scope.clientId,
+      ...files.map((f) => createHash('sha256').update(f.bytes).digest('base64url')),
+    ]);
+    const row = await this.commitNew(
+      scope,
+      request.kind,
+      { ...noSources, personal: 1 },
+      fingerprint,
+      idempotencyKey,
+      files,
+    );
+    await this.stats.record(scope.shopSuid, 'person', scope.clientId);
+    return row;
+  }
+
+  async get(auth: Auth, kind: RenderKind, id: string, waitSeconds = 0): Promise<RenderRow> {
+    const row = await this.require(auth, kind, id);
+    return waitSeconds > 0 ? this.waitFor(row, waitSeconds * 1000) : row;
+  }
+
+  /** Re-reads a render until it is done or failed, or `ms` have passed. */
+  async waitFor(row: RenderRow, ms: number): Promise<RenderRow> {
+    const deadline = Date.now() + ms;
+    let current = row;
+    while (current.status !== 'done' && current.status !== 'failed') {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await this.events.next(current.id, Math.min(WAIT_TICK_MS, left));
+      const next = await this.renders.findById(current.id);
+      if (!next) throw new AppError('NOT_FOUND');
+      current = next;
+    }
+    return current;
+  }
+
+  async byToken(kind: RenderKind, token: string): Promise<RenderRow> {
+    const row = await this.renders.findByToken(kind, token);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async list(
+    auth: Auth,
+    kind: RenderKind,
+    query: { offset: number; limit: number; filter?: RenderListFilter | undefined },
+  ): Promise<{ items: RenderRow[]; nextOffset: number | null }> {
+    const rows = await this.renders.list(this.scopeOf(auth), kind, query.filter, query.offset, query.limit);
+    return { items: rows, nextOffset: rows.length === query.limit ? query.offset + query.limit : null };
+  }
+
+  async remove(auth: Auth, kind: RenderKind, id: string): Promise<void> {
+    const row = await this.require(auth, kind, id);
+    await this.media.removeAll(async (trx) => ({
+      result: undefined,
+      prefixes: [await this.deleteRow(trx, row)],
+    }));
+  }
+
+  async setLiked(auth: Auth, id: string, liked: boolean): Promise<RenderRow> {
+    const row = await this.require(auth, 'look', id);
+    const likedAt = liked ? (row.liked_at ?? this.clock.now()) : null;
+    await this.renders.setLiked(row.id, likedAt);
+    return { ...row, liked_at: likedAt };
+  }
+
+  /**
+   * In the caller's transaction: deletes a render, giving its charge back if it had not finished. Answers
+   * its folder, for the caller to delete after the commit.
+   */
+  async deleteRow(trx: Kysely<Database>, row: RenderRow): Promise<string> {
+    if (row.status === 'queued' || row.status === 'running') await this.charge.refund(trx, row);
+    await this.renders.delete(trx, row.id);
+    return renderPrefix(row.shop_suid, row.kind, row.id);
+  }
+
+  async require(auth: Auth, kind: RenderKind, id: string): Promise<RenderRow> {
+    const row = await this.renders.find(this.scopeOf(auth), kind, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async resolve(auth: Auth, scope: RenderScope, request: CatalogRequest): Promise<Sources> {
+    const face = async (fuid: string): Promise<FacesTable> => {
+      const found = await this.faces.find(scope, fuid);
+      if (!found) throw new AppError('NOT_FOUND', 'There is no such photo of this shopper.');
+      return found;
+    };
+    const model = (muid: string): Promise<CatalogRow> => this.catalog.require(auth, 'model', muid);
+    if (request.kind === 'look') {
+      const [f, m] = await Promise.all([face(request.fuid), model(request.muid)]);
+      return {
+        ...noSources,
+        face_id: f.id,
+        face_key: f.image_key,
+        model_id: m.id,
+        model_key: m.image_key,
+        personal: 1,
+      };
+    }
+    if ((request.muid === undefined) === (request.fuid === undefined)) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'Give exactly one of muid (a model) and fuid (a photo of the shopper).',
+      );
+    }
+    const garment = await this.catalog.require(auth, 'garment', request.guid);
+    const sources = { ...noSources, garment_id: garment.id, garment_key: garment.image_key };
+    if (request.fuid !== undefined) {
+      const f = await face(request.fuid);
+      return { ...sources, face_id: f.id, person_key: f.image_key, personal: 1 };
+    }
+    const m = await model(request.muid ?? '');
+    return { ...sources, model_id: m.id, person_key: m.image_key };
+  }
+
+  /**
+   * Creates the row, charged, in one transaction with the Idempotency-Key record; with uploads, after their
+   * files are stored. A retry with the same key and request answers the first render, charging nothing.
+   */
+  private async commitNew(
+    scope: RenderScope,
+    kind: RenderKind,
+    sources: Sources,
+    fingerprint: string,
+    idempotencyKey: string | undefined,
+    files: readonly MediaFile[],
+  ): Promise<RenderRow> {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new AppError('IDEMPOTENCY_KEY_INVALID');
+    }
+    if (idempotencyKey !== undefined) {
+      const first = await this.replay(scope.shopSuid, idempotencyKey, fingerprint);
+      if (first) return first;
+    }
+    const now = this.clock.now();
+    const row: RendersTable = {
+      id: randomId(idPrefix[kind]),
+      kind,
+      shop_suid: scope.shopSuid,
+      client_id: scope.clientId,
+      token: randomBytes(16).toString('base64url'),
+      ...sources,
+      status: 'queued',
+      error_code: null,
+      error_message: null,
+      attempts: 0,
+      run_after: now,
+      lease_until: null,
+      charged: 1,
+      image_key: null,
+      image_width: null,
+      image_height: null,
+      liked_at: null,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+    };
+    const commit = async (keys: string[], trx: Kysely<Database>) => {
+      if (files.length > 0) {
+        const [a = null, b = null] = keys;
+        Object.assign(
+          row,
+          kind === 'tryon' ? { person_key: a, garment_key: b } : { face_key: a, model_key: b },
+        );
+      }
+      if (idempotencyKey !== undefined) {
+        await this.idempotency.insert(trx, {
+          shop_suid: scope.shopSuid,
+          idem_key: idempotencyKey,
+          fingerprint,
+          render_id: row.id,
+          created_at: now,
+        });
+      }
+      await this.charge.take(trx, scope.shopSuid, scope.clientId, row.id);
+      await this.renders.insert(trx, row);
+    };
+    try {
+      if (files.length > 0) {
+        await this.media.writeThenCommit(renderPrefix(scope.shopSuid, kind, row.id), files, commit);
+      } else {
+        await this.db.transaction().execute((trx) => commit([], trx));
+      }
+    } catch (error) {
+      // A concurrent twin with the same key committed first: answer its render.
+      if (idempotencyKey !== undefined && isUniqueViolation(error)) {
+        const first = await this.replay(scope.shopSuid, idempotencyKey, fingerprint);
+        if (first) return first;
+      }
+      throw error;
+    }
+    await this.stats.record(scope.shopSuid, 'tryon', scope.clientId);
+    await this.queue?.enqueue(row.id);
+    return row;
+  }
+
+  private async replay(shopSuid: string, key: string, fingerprint: string): Promise<RenderRow | undefined> {
+    const record = await this.idempotency.find(shopSuid, key);
+    if (!record) return undefined;
+    if (record.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    const row = await this.renders.findById(record.render_id);
+    if (!row) throw new AppError('NOT_FOUND', 'The render of this Idempotency-Key was removed.');
+    return row;
+  }
+}
+
+const digest = (parts: readonly (string | null)[]): string =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('base64url');

@@ -1,0 +1,75 @@
+import { EngineError, type RenderEngine, type RenderOptions, type RenderResult } from '@tryon/engine';
+import sharp from 'sharp';
+
+/**
+ * A render engine for server tests, which are about charging, jobs and access, not about pictures (the real
+ * engine has its own tests, and one server test runs it end to end). It pastes the garment, scaled down,
+ * onto the middle of the person photo. A photo of one flat colour has "no person" (NO_PERSON). Tests can
+ * hold renders back, make the next ones fail, and count what ran.
+ */
+export class SketchEngine implements RenderEngine {
+  readonly name = 'sketch';
+  rendered = 0;
+  private failures: EngineError[] = [];
+  private gate: Promise<void> | null = null;
+  private openGate: (() => void) | null = null;
+
+  async start(): Promise<void> {}
+  async close(): Promise<void> {
+    this.release();
+  }
+
+  /** Renders wait until `release` is called. */
+  hold(): void {
+    this.gate ??= new Promise((resolve) => {
+      this.openGate = resolve;
+    });
+  }
+
+  release(): void {
+    this.openGate?.();
+    this.gate = null;
+    this.openGate = null;
+  }
+
+  /** The next renders fail with these errors, one each. */
+  failNext(...errors: EngineError[]): void {
+    this.failures.push(...errors);
+  }
+
+  renderTryOn(input: { person: Buffer; garment: Buffer }, options?: RenderOptions): Promise<RenderResult> {
+    return this.paste(input.person, input.garment, options);
+  }
+
+  renderLook(input: { face: Buffer; model: Buffer }, options?: RenderOptions): Promise<RenderResult> {
+    return this.paste(input.model, input.face, options);
+  }
+
+  private async paste(base: Buffer, overlay: Buffer, options?: RenderOptions): Promise<RenderResult> {
+    if (this.gate) {
+      const signal = options?.signal;
+      await Promise.race([
+        this.gate,
+        new Promise<never>((_, reject) =>
+          signal?.addEventListener('abort', () => reject(new EngineError('RENDER_TIMEOUT', 'aborted', true))),
+        ),
+      ]);
+    }
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    const { channels } = await sharp(base).stats();
+    if (channels.every((c) => c.stdev < 1)) throw new EngineError('NO_PERSON', 'No person in a flat image.');
+    const meta = await sharp(base).metadata();
+    const width = meta.width ?? 1;
+    const height = meta.height ?? 1;
+    const patch = await sharp(overlay)
+      .resize(Math.max(1, Math.round(width / 2)), Math.max(1, Math.round(height / 2)), { fit: 'fill' })
+      .toBuffer();
+    const bytes = await sharp(base)
+      .composite([{ input: patch, gravity: 'center' }])
+      .jpeg()
+      .toBuffer();
+    this.rendered++;
+    return { bytes, contentType: 'image/jpeg', width, height };
+  }
+}
