@@ -17,7 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { faceRoutes } from './modules/faces/faces.routes.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
 import { engineFromConfig } from './modules/renders/engine-from-config.ts';
-import { startInProcessRendering } from './modules/renders/render-runtime.ts';
+import { startBullProducer, startInProcessRendering } from './modules/renders/render-runtime.ts';
 import { renderRoutes } from './modules/renders/renders.routes.ts';
 import { startRetentionSweep } from './modules/renders/retention.ts';
 import { simpleRoutes } from './modules/renders/simple.routes.ts';
@@ -70,7 +70,10 @@ export interface AppOptions {
   storage?: MediaStorage;
   /** Render engine; defaults to the one ENGINE names. */
   engine?: RenderEngine;
-  /** Whether this process runs render jobs (default true); false only queues them. */
+  /**
+   * Embedded mode: whether this process runs render jobs (default true); false only queues them. With
+   * REDIS_URL the API only queues, and worker processes run them.
+   */
   renderJobs?: boolean;
 }
 
@@ -151,7 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(faceRoutes);
   await app.register(renderRoutes);
   await app.register(simpleRoutes);
-  if (options.renderJobs !== false) {
+  if (config.REDIS_URL) {
+    services.renders.useQueue(startBullProducer(app));
+  } else if (options.renderJobs !== false) {
     services.renders.useQueue(startInProcessRendering(app, options.engine ?? engineFromConfig(config)));
   }
   startMediaSweep(app);

@@ -57,6 +57,10 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, dot, dash or underscore')
+    .default('tryon'),
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')

@@ -69,7 +69,7 @@ export async function createTestApp(
     return { app, engine };
   };
   const started = await start(options);
-  return {
+  const testApp: TestApp = {
     ...started,
     clock,
     dataDir,
@@ -88,6 +88,7 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 function requiredEnv(name: string): string {

@@ -1,10 +1,12 @@
 import type { RenderEngine } from '@tryon/engine';
 import type { FastifyInstance } from 'fastify';
+import { BullRenderQueue, BullRenderWorker } from './queue/bullmq-queue.ts';
 import { InProcessQueue } from './queue/in-process-queue.ts';
 import type { RenderQueue } from './queue/render-queue.ts';
 import { RenderProcessor } from './render-processor.ts';
 
 const POLL_MS = 1000;
+const RECONCILE_MS = 30_000;
 const RETRY_DELAYS_MS = [2_000, 15_000] as const;
 
 /** The processor of render jobs, as the API process or a worker process runs it. */
@@ -28,26 +30,14 @@ export function createProcessor(app: FastifyInstance, engine: RenderEngine): Ren
   );
 }
 
-/**
- * Embedded mode: renders run in this process from the database queue. The engine starts in the background
- * (loading models takes a moment), and renders wait for it.
- */
+/** Embedded mode: renders run in this process from the database queue. */
 export function startInProcessRendering(app: FastifyInstance, engine: RenderEngine): RenderQueue {
-  const started = engine.start();
-  started.catch((error: unknown) => app.log.error({ err: error }, 'render engine failed to start'));
-  const ready: RenderEngine = {
-    name: engine.name,
-    start: () => started,
-    renderTryOn: async (input, options) => (await started, engine.renderTryOn(input, options)),
-    renderLook: async (input, options) => (await started, engine.renderLook(input, options)),
-    close: () => engine.close(),
-  };
   const queue = new InProcessQueue(
     app.services.rendersRepository,
-    createProcessor(app, ready),
+    createProcessor(app, startingInBackground(app, engine)),
     app.clock,
     app.log,
-    { concurrency: app.config.RENDER_CONCURRENCY ?? app.config.ENGINE_WORKERS, pollMs: POLL_MS },
+    { concurrency: concurrencyOf(app), pollMs: POLL_MS },
   );
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
@@ -55,4 +45,63 @@ export function startInProcessRendering(app: FastifyInstance, engine: RenderEngi
     await engine.close();
   });
   return queue;
+}
+
+const concurrencyOf = (app: FastifyInstance) => app.config.RENDER_CONCURRENCY ?? app.config.ENGINE_WORKERS;
+
+function bullSettings(app: FastifyInstance) {
+  const redisUrl = app.config.REDIS_URL;
+  if (!redisUrl) throw new Error('REDIS_URL is needed for the BullMQ queue');
+  return { redisUrl, prefix: app.config.REDIS_PREFIX };
+}
+
+/** Scaled out, in an API process: jobs go to BullMQ; worker processes run them. */
+export function startBullProducer(app: FastifyInstance): BullRenderQueue {
+  const queue = new BullRenderQueue(bullSettings(app), app.clock);
+  app.addHook('onClose', () => queue.close());
+  return queue;
+}
+
+export interface RunningWorker {
+  /** Re-queues overdue renders now; answers how many. */
+  reconcile(): Promise<number>;
+  /** Stops taking jobs, waits for the running ones, releases the engine. */
+  close(): Promise<void>;
+}
+
+/** Scaled out, in a worker process (`npm run worker`): runs render jobs from BullMQ. */
+export function startBullWorker(app: FastifyInstance, engine: RenderEngine): RunningWorker {
+  const settings = bullSettings(app);
+  const queue = new BullRenderQueue(settings, app.clock);
+  const worker = new BullRenderWorker(
+    settings,
+    queue,
+    app.services.rendersRepository,
+    createProcessor(app, startingInBackground(app, engine)),
+    app.clock,
+    app.log,
+    { concurrency: concurrencyOf(app), reconcileMs: RECONCILE_MS, overdueMs: RECONCILE_MS },
+  );
+  void worker.reconcile();
+  return {
+    reconcile: () => worker.reconcile(),
+    async close() {
+      await worker.close();
+      await queue.close();
+      await engine.close();
+    },
+  };
+}
+
+/** Loading models takes a moment: the engine starts in the background, and renders wait for it. */
+function startingInBackground(app: FastifyInstance, engine: RenderEngine): RenderEngine {
+  const started = engine.start();
+  started.catch((error: unknown) => app.log.error({ err: error }, 'render engine failed to start'));
+  return {
+    name: engine.name,
+    start: () => started,
+    renderTryOn: async (input, options) => (await started, engine.renderTryOn(input, options)),
+    renderLook: async (input, options) => (await started, engine.renderLook(input, options)),
+    close: () => engine.close(),
+  };
 }

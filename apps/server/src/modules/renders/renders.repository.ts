@@ -91,14 +91,17 @@ export class RendersRepository {
     await this.db.updateTable('renders').set({ liked_at: likedAt }).where('id', '=', id).execute();
   }
 
-  /** Renders due to run: queued and due, or running with a lease that ran out (their worker died). */
-  async due(now: number, limit: number): Promise<string[]> {
+  /**
+   * Renders due to run: queued and due for `overdueMs` at least, or running with a lease that ran out (their
+   * worker died).
+   */
+  async due(now: number, limit: number, overdueMs = 0): Promise<string[]> {
     const rows = await this.db
       .selectFrom('renders')
       .select('id')
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now - overdueMs)]),
           eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
         ]),
       )

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { createShop, type ShopFixture } from '../../../../test/shop-fixture.ts';
+import { SketchEngine } from '../../../../test/sketch-engine.ts';
+import { startBullWorker } from '../render-runtime.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.log('render jobs on BullMQ: skipped, TEST_REDIS_URL is not set');
+
+describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
+  let t: TestApp;
+  let shop: ShopFixture;
+
+  beforeAll(async () => {
+    // A prefix of its own, so parallel test files and earlier runs do not share jobs.
+    t = await createTestApp({
+      REDIS_URL: redisUrl ?? '',
+      REDIS_PREFIX: `t${randomBytes(6).toString('hex')}`,
+    });
+    shop = await createShop(t, 'bull@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = async () => {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/tryon/add',
+      headers: shop.shopper(),
+      query: { guid: shop.guid, muid: shop.muid },
+    });
+    expect(res.status).toBe(202);
+    return res.body.tuid as string;
+  };
+  const status = async (id: string) => (await t.app.services.rendersRepository.findById(id))?.status;
+
+  it('the API only queues; a worker renders, and jobs lost from Redis are found again in the database', async () => {
+    const first = await create();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await status(first)).toBe('queued');
+
+    const queue = new Queue('renders', { connection: { url: redisUrl }, prefix: t.app.config.REDIS_PREFIX });
+    expect(await queue.getWaitingCount()).toBe(1);
+    const worker = startBullWorker(t.app, new SketchEngine());
+    const row = await t.app.services.rendersRepository.findById(first);
+    expect((await t.app.services.renders.waitFor(row!, 10_000)).status).toBe('done');
+
+    // Redis loses a job (flushed, failed over): the database still has the render queued.
+    await worker.close();
+    const lost = await create();
+    await queue.obliterate({ force: true });
+    expect(await worker.reconcile()).toBe(0); // not overdue yet
+    t.clock.advance(31_000);
+    const again = startBullWorker(t.app, new SketchEngine());
+    expect(await again.reconcile()).toBeGreaterThanOrEqual(1);
+    const lostRow = await t.app.services.rendersRepository.findById(lost);
+    expect((await t.app.services.renders.waitFor(lostRow!, 10_000)).status).toBe('done');
+    await again.close();
+    await queue.close();
+  });
+});
