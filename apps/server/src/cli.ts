@@ -14,7 +14,8 @@ async function run(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const app = await buildApp({ config: loadConfig(), logger: false });
+  // An administrative command renders nothing: no render jobs, no engine.
+  const app = await buildApp({ config: loadConfig(), logger: false, renderJobs: false });
   try {
     const { users, shops } = app.services;
     if (command === 'list') {
