@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeTs, repoRoot } from '../test/node-ts.ts';
 
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const main = path.resolve(import.meta.dirname, 'main.ts');
 
 const freePort = () =>
@@ -17,7 +17,11 @@ const freePort = () =>
   });
 
 function start(env: Record<string, string>) {
-  const child = spawn(tsx, [main], { env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env } });
+  const [node, argv] = nodeTs(main);
+  const child = spawn(node, argv, {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => {
     output += d.toString();

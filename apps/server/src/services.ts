@@ -149,7 +149,6 @@ export function createServices(deps: {
     clock,
   );
   const faces = new FacesService(
-    db,
     facesRepository,
     rendersRepository,
     renders,

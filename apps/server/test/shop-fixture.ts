@@ -57,3 +57,10 @@ export async function createShop(t: TestApp, email: string): Promise<ShopFixture
         .tryonBalance as number,
   };
 }
+
+/** Waits until a render is done or failed (at most 10 s) and answers its row. */
+export async function settled(t: TestApp, id: string) {
+  const row = await t.app.services.rendersRepository.findById(id);
+  if (!row) throw new Error(`no render ${id}`);
+  return t.app.services.renders.waitFor(row, 10_000);
+}

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database, FacesTable } from '../../db/schema.ts';
+import type { FacesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, utcDay } from '../../lib/clock.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/index.ts';
@@ -19,7 +18,6 @@ import type { FacesRepository } from './faces.repository.ts';
  */
 export class FacesService {
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly faces: FacesRepository,
     private readonly renders: RendersRepository,
     private readonly rendersService: RendersService,

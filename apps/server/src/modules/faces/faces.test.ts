@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type Json, type TestApp, withKey } from '../../../test/harness.ts';
 import { testImage } from '../../../test/images.ts';
-import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
+import { createShop, type ShopFixture, settled } from '../../../test/shop-fixture.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -73,8 +73,7 @@ describe("shoppers' photos", () => {
     const luid = look.body.luid as string;
     const tuid = tryOn.body.tuid as string;
     for (const id of [luid, tuid]) {
-      const row = await t.app.services.rendersRepository.findById(id);
-      expect((await t.app.services.renders.waitFor(row!, 10_000)).status).toBe('done');
+      expect((await settled(t, id)).status).toBe('done');
     }
     const prefixOf = (kind: string, id: string) => `shops/${shop.suid}/${kind}/${id}/`;
     const hasFiles = filesUnder;

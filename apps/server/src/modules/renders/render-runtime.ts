@@ -32,9 +32,10 @@ export function createProcessor(app: FastifyInstance, engine: RenderEngine): Ren
 
 /** Embedded mode: renders run in this process from the database queue. */
 export function startInProcessRendering(app: FastifyInstance, engine: RenderEngine): RenderQueue {
+  const ready = startingInBackground(app, engine);
   const queue = new InProcessQueue(
     app.services.rendersRepository,
-    createProcessor(app, startingInBackground(app, engine)),
+    createProcessor(app, ready),
     app.clock,
     app.log,
     { concurrency: concurrencyOf(app), pollMs: POLL_MS },
@@ -42,7 +43,7 @@ export function startInProcessRendering(app: FastifyInstance, engine: RenderEngi
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
     await queue.close();
-    await engine.close();
+    await ready.close();
   });
   return queue;
 }
@@ -73,11 +74,12 @@ export interface RunningWorker {
 export function startBullWorker(app: FastifyInstance, engine: RenderEngine): RunningWorker {
   const settings = bullSettings(app);
   const queue = new BullRenderQueue(settings, app.clock);
+  const ready = startingInBackground(app, engine);
   const worker = new BullRenderWorker(
     settings,
     queue,
     app.services.rendersRepository,
-    createProcessor(app, startingInBackground(app, engine)),
+    createProcessor(app, ready),
     app.clock,
     app.log,
     { concurrency: concurrencyOf(app), reconcileMs: RECONCILE_MS, overdueMs: RECONCILE_MS },
@@ -88,20 +90,33 @@ export function startBullWorker(app: FastifyInstance, engine: RenderEngine): Run
     async close() {
       await worker.close();
       await queue.close();
-      await engine.close();
+      await ready.close();
     },
   };
 }
 
 /** Loading models takes a moment: the engine starts in the background, and renders wait for it. */
 function startingInBackground(app: FastifyInstance, engine: RenderEngine): RenderEngine {
+  let closing = false;
   const started = engine.start();
-  started.catch((error: unknown) => app.log.error({ err: error }, 'render engine failed to start'));
+  started.catch((error: unknown) => {
+    // Shutting down while the models load stops the loading: not worth an error.
+    if (!closing) app.log.error({ err: error }, 'render engine failed to start');
+  });
   return {
     name: engine.name,
     start: () => started,
-    renderTryOn: async (input, options) => (await started, engine.renderTryOn(input, options)),
-    renderLook: async (input, options) => (await started, engine.renderLook(input, options)),
-    close: () => engine.close(),
+    async renderTryOn(input, options) {
+      await started;
+      return engine.renderTryOn(input, options);
+    },
+    async renderLook(input, options) {
+      await started;
+      return engine.renderLook(input, options);
+    },
+    close() {
+      closing = true;
+      return engine.close();
+    },
   };
 }

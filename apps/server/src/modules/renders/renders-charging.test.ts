@@ -28,8 +28,11 @@ describe('charging try-ons and looks', () => {
       headers: withKey(owner),
       query: { [field]: String(value) },
     });
-  const countBy = (statuses: number[]) =>
-    statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+  const countBy = (statuses: number[]) => {
+    const counts: Record<number, number> = {};
+    for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+    return counts;
+  };
 
   it('200 concurrent try-ons against a balance of 50 charge exactly 50 and leave 0', async () => {
     const shop = await newShop();

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type Json, type TestApp, withKey } from '../../../test/harness.ts';
 import { testImage } from '../../../test/images.ts';
-import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
+import { createShop, type ShopFixture, settled } from '../../../test/shop-fixture.ts';
 import type { SketchEngine } from '../../../test/sketch-engine.ts';
 
 type Render = Json & { status: string; image: string | null; errorCode: string | null };
@@ -83,7 +83,7 @@ describe('try-ons and looks', () => {
     expect((await get('/v1/tryon/list', withKey(rival.owner))).body.items).toEqual([]);
 
     // Images: by key only for who may see it; the signed link works anywhere (it is the grant).
-    await t.app.services.renders.waitFor((await t.app.services.rendersRepository.findById(tuid))!, 10_000);
+    await settled(t, tuid);
     const imageUrl = `/v1/tryon/image/${tuid}`;
     expect(
       (await t.app.inject({ method: 'GET', url: imageUrl, headers: shop.shopper('shopper-a1') })).statusCode,

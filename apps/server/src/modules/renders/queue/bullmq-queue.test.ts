@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
-import { createShop, type ShopFixture } from '../../../../test/shop-fixture.ts';
+import { createShop, type ShopFixture, settled } from '../../../../test/shop-fixture.ts';
 import { SketchEngine } from '../../../../test/sketch-engine.ts';
 import { startBullWorker } from '../render-runtime.ts';
 
@@ -45,8 +45,7 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
     const queue = new Queue('renders', { connection: { url: redisUrl }, prefix: t.app.config.REDIS_PREFIX });
     expect(await queue.getWaitingCount()).toBe(1);
     const worker = startBullWorker(t.app, new SketchEngine());
-    const row = await t.app.services.rendersRepository.findById(first);
-    expect((await t.app.services.renders.waitFor(row!, 10_000)).status).toBe('done');
+    expect((await settled(t, first)).status).toBe('done');
 
     // Redis loses a job (flushed, failed over): the database still has the render queued.
     await worker.close();
@@ -56,8 +55,7 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
     t.clock.advance(31_000);
     const again = startBullWorker(t.app, new SketchEngine());
     expect(await again.reconcile()).toBeGreaterThanOrEqual(1);
-    const lostRow = await t.app.services.rendersRepository.findById(lost);
-    expect((await t.app.services.renders.waitFor(lostRow!, 10_000)).status).toBe('done');
+    expect((await settled(t, lost)).status).toBe('done');
     await again.close();
     await queue.close();
   });

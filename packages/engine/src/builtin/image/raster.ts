@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+
+/** Decoded pixels, row by row, `channels` bytes each (3 = RGB, 4 = RGBA, 1 = grey). */
+export interface Raster {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 1 | 3 | 4;
+}
+
+/** Decodes an encoded photo to RGB, turned upright by its EXIF orientation. */
+export async function decodeRgb(bytes: Uint8Array, maxSide?: number): Promise<Raster> {
+  let pipeline = sharp(bytes, { failOn: 'error' }).rotate();
+  if (maxSide)
+    pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+  const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: 3,
+  };
+}
+
+/** A region of a raster, scaled to `size` x `size` pixels (for models that want a square input). */
+export async function cropSquare(
+  image: Raster,
+  box: { left: number; top: number; size: number },
+  size: number,
+): Promise<Raster> {
+  const { data, info } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
+    .extract({ left: box.left, top: box.top, width: box.size, height: box.size })
+    .resize(size, size)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: 3,
+  };
+}
+
+/** Encodes the final picture; JPEG because results are photos and the server stores them as such. */
+export async function encodeJpeg(image: Raster): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** The raster scaled to exactly `width` x `height`. */
+export async function resizeRaster(image: Raster, width: number, height: number): Promise<Raster> {
+  const data = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width,
+    height,
+    channels: image.channels,
+  };
+}

@@ -1,0 +1,23 @@
+/** What the engine asks a render worker to do. */
+export type RenderRequest =
+  | { kind: 'tryon'; person: Uint8Array; garment: Uint8Array }
+  | { kind: 'look'; face: Uint8Array; model: Uint8Array };
+
+/** How a render worker answers one request. */
+export type RenderReply =
+  | { kind: 'done'; bytes: Uint8Array; width: number; height: number; contentType: 'image/jpeg' }
+  | { kind: 'refused'; code: 'NO_PERSON' | 'NO_FACE' | 'NO_GARMENT'; message: string }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+/** Messages between the pool and any worker it runs. */
+export type ToWorker<Req> = { id: number; request: Req };
+export type FromWorker<Res> =
+  | { type: 'ready' }
+  | { type: 'start-failed'; message: string }
+  | { type: 'reply'; id: number; reply: Res };
+
+/** `workerData` of a pool worker: a flag the pool raises (1) to cancel the request in progress. */
+export interface PoolWorkerData {
+  cancel: SharedArrayBuffer;
+}

@@ -1,0 +1,25 @@
+/** A render that finished with an answer about the photos rather than a picture. */
+export class RenderRefusal extends Error {
+  constructor(
+    readonly code: 'NO_PERSON' | 'NO_FACE' | 'NO_GARMENT',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RenderRefusal';
+  }
+}
+
+/** Thrown at a checkpoint once the main thread has given up on the render. */
+export class RenderCancelled extends Error {
+  constructor() {
+    super('The render was cancelled.');
+    this.name = 'RenderCancelled';
+  }
+}
+
+export interface Rendered {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  contentType: 'image/jpeg';
+}

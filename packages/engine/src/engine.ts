@@ -1,0 +1,50 @@
+import type { ErrorCode } from '@tryon/contract';
+
+/** The render failures an engine reports; each is an error code of the contract, kept on the failed item. */
+export type EngineErrorCode = Extract<
+  ErrorCode,
+  'NO_PERSON' | 'NO_FACE' | 'NO_GARMENT' | 'RENDER_TIMEOUT' | 'RENDER_FAILED' | 'ENGINE_UNAVAILABLE'
+>;
+
+/**
+ * A render that did not produce an image. `retryable` says whether running the same input again may succeed
+ * (a timeout or an unreachable engine), as opposed to an answer about the photos (no person, no face).
+ */
+export class EngineError extends Error {
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+    readonly retryable = false,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'EngineError';
+  }
+}
+
+export interface RenderOptions {
+  /** Aborts the render; the engine rejects with RENDER_TIMEOUT when the reason is a timeout. */
+  signal?: AbortSignal;
+}
+
+export interface RenderResult {
+  bytes: Buffer;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  width: number;
+  height: number;
+}
+
+/**
+ * A render engine. Inputs are encoded images (JPEG, PNG, WebP or AVIF) that the server has already checked
+ * and re-encoded. Implementations keep their models loaded between renders; `start` loads them, `close`
+ * releases them.
+ */
+export interface RenderEngine {
+  readonly name: string;
+  start(): Promise<void>;
+  /** The garment of `garment` (a product photo) worn by the person in `person` (a photo of a person). */
+  renderTryOn(input: { person: Buffer; garment: Buffer }, options?: RenderOptions): Promise<RenderResult>;
+  /** The face of the shopper's photo `face` put on the person in `model`. */
+  renderLook(input: { face: Buffer; model: Buffer }, options?: RenderOptions): Promise<RenderResult>;
+  close(): Promise<void>;
+}

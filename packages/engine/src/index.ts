@@ -1,0 +1,10 @@
+export { type BuiltinEngineOptions, createBuiltinEngine } from './builtin/builtin-engine.ts';
+export { createEngine, type EngineSettings } from './create-engine.ts';
+export {
+  EngineError,
+  type EngineErrorCode,
+  type RenderEngine,
+  type RenderOptions,
+  type RenderResult,
+} from './engine.ts';
+export { createFashnEngine, type FashnSettings } from './fashn/fashn-engine.ts';
