@@ -19,7 +19,7 @@ describe('built-in engine: look', () => {
 
   it("puts the shopper's face on the model and changes nothing else", async () => {
     const result = await engine.renderLook({ face, model });
-    expect(result).toMatchObject({ contentType: 'image/jpeg', width: 768, height: 1024 });
+    expect(result).toMatchObject({ contentType: 'image/webp', width: 768, height: 1024 });
     const [before, after] = await Promise.all([rgbOf(model), rgbOf(result.bytes)]);
     // The man's head in the model photo, with room for the feathered edge.
     const head = { left: 300, top: 40, width: 380, height: 420 };

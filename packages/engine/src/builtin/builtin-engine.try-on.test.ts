@@ -23,8 +23,8 @@ describe('built-in engine: try-on', () => {
 
   it('dresses the torso in the garment and leaves the background alone', async () => {
     const result = await engine.renderTryOn({ person, garment: shirt });
-    expect(result).toMatchObject({ contentType: 'image/jpeg', width: 768, height: 1024 });
-    expect(await sharp(result.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 768, height: 1024 });
+    expect(result).toMatchObject({ contentType: 'image/webp', width: 768, height: 1024 });
+    expect(await sharp(result.bytes).metadata()).toMatchObject({ format: 'webp', width: 768, height: 1024 });
 
     const [before, after] = await Promise.all([rgbOf(person), rgbOf(result.bytes)]);
     // The woman's chest and belly (a purple top and skin in the photo), below the shirt's print.

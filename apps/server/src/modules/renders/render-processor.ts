@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@tryon/contract';
 import { errorCatalog } from '@tryon/contract';
-import { EngineError, type RenderEngine } from '@tryon/engine';
+import { EngineError, type RenderEngine, type RenderResult } from '@tryon/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -79,7 +79,7 @@ export class RenderProcessor {
     }
   }
 
-  private async render(row: RenderRow): Promise<Buffer> {
+  private async render(row: RenderRow): Promise<RenderResult> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const result =
       row.kind === 'tryon'
@@ -97,7 +97,7 @@ export class RenderProcessor {
             },
             { signal },
           );
-    return result.bytes;
+    return result;
   }
 
   private async input(key: string | null, what: string): Promise<Buffer> {
@@ -106,10 +106,8 @@ export class RenderProcessor {
     return stored.bytes;
   }
 
-  private async complete(row: RenderRow, engineImage: Buffer): Promise<void> {
-    const { data, info } = await sharp(engineImage)
-      .webp({ quality: RESULT_WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
+  private async complete(row: RenderRow, result: RenderResult): Promise<void> {
+    const { data, info } = await asWebp(result);
     const key = `${renderPrefix(row.shop_suid, row.kind, row.id)}original-${newVersion()}.webp`;
     await this.storage.put(key, data, 'image/webp');
     const finished = await this.db.transaction().execute(async (trx) => {
@@ -144,6 +142,16 @@ export class RenderProcessor {
       }
     });
   }
+}
+
+/** Results are stored as WebP; an engine that answers another format is re-encoded (and checked) here. */
+async function asWebp(
+  result: RenderResult,
+): Promise<{ data: Buffer; info: { width: number; height: number } }> {
+  if (result.contentType === 'image/webp') {
+    return { data: result.bytes, info: { width: result.width, height: result.height } };
+  }
+  return sharp(result.bytes).webp({ quality: RESULT_WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
 }
 
 /** Unexpected errors (a bug, a storage outage) count as failures that may pass on another attempt. */

@@ -44,9 +44,13 @@ export async function cropSquare(
 }
 
 /** Encodes the final picture; JPEG because results are photos and the server stores them as such. */
-export async function encodeJpeg(image: Raster): Promise<Buffer> {
+/**
+ * The result as the server stores it (WebP q90), encoded here in the worker thread so the server's event loop
+ * does not spend tens of milliseconds per render on it.
+ */
+export async function encodeResult(image: Raster): Promise<Buffer> {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-    .jpeg({ quality: 90 })
+    .webp({ quality: 90, effort: 2 })
     .toBuffer();
 }
 

@@ -1,4 +1,4 @@
-import { decodeRgb, encodeJpeg, type Raster } from '../image/raster.ts';
+import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { detectFace } from './detect-face.ts';
@@ -36,10 +36,10 @@ export async function renderLook(
   matchColour(warped.rgb, under, mask);
   blend(model, region, warped.rgb, mask);
   return {
-    bytes: await encodeJpeg(model),
+    bytes: await encodeResult(model),
     width: model.width,
     height: model.height,
-    contentType: 'image/jpeg',
+    contentType: 'image/webp',
   };
 }
 

@@ -44,7 +44,7 @@ export async function renderTryOn(
         top: layer.top,
       },
     ])
-    .jpeg({ quality: 90 })
+    .webp({ quality: 90, effort: 2 })
     .toBuffer();
-  return { bytes, width: person.width, height: person.height, contentType: 'image/jpeg' };
+  return { bytes, width: person.width, height: person.height, contentType: 'image/webp' };
 }

@@ -5,7 +5,7 @@ export type RenderRequest =
 
 /** How a render worker answers one request. */
 export type RenderReply =
-  | { kind: 'done'; bytes: Uint8Array; width: number; height: number; contentType: 'image/jpeg' }
+  | { kind: 'done'; bytes: Uint8Array; width: number; height: number; contentType: 'image/webp' }
   | { kind: 'refused'; code: 'NO_PERSON' | 'NO_FACE' | 'NO_GARMENT'; message: string }
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };

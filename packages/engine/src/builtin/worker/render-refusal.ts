@@ -21,5 +21,5 @@ export interface Rendered {
   bytes: Buffer;
   width: number;
   height: number;
-  contentType: 'image/jpeg';
+  contentType: 'image/webp';
 }
