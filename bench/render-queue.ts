@@ -3,7 +3,7 @@ import { call, createTestApp, TestClock, withKey } from '../apps/server/test/har
 import { createShop } from '../apps/server/test/shop-fixture.ts';
 import { flatLayShirt } from '../packages/engine/test/fixtures/flat-lay-shirt.ts';
 import { samplePhoto } from '../packages/engine/test/fixtures/sample-photos.ts';
-import { median } from './lib.ts';
+import { median, p95 } from './lib.ts';
 
 /**
  * Submit-to-done time of a try-on through the whole pipeline of the embedded mode: the API call (charge,
@@ -11,7 +11,6 @@ import { median } from './lib.ts';
  * waiting with `?wait=`. Baseline: the same engine rendering the same photos directly. One engine worker.
  */
 const runs = Number(process.env.RUNS ?? 20);
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0;
 
 const person = await samplePhoto('standing', 768, 1024);
 const garment = await flatLayShirt();

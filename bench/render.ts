@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { createBuiltinEngine } from '../packages/engine/src/index.ts';
 import { flatLayShirt } from '../packages/engine/test/fixtures/flat-lay-shirt.ts';
 import { samplePhoto } from '../packages/engine/test/fixtures/sample-photos.ts';
-import { median } from './lib.ts';
+import { median, p95, timeRuns } from './lib.ts';
 
 /**
  * The built-in engine with one worker on 768x1024 photos (shipped sample photos resized at run time):
@@ -17,21 +17,7 @@ const [person, garment, face, model] = await Promise.all([
   samplePhoto('table'),
 ]);
 
-async function time(fn: () => Promise<unknown>): Promise<number[]> {
-  await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
-
-const p95 = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
-};
+const time = (fn: () => Promise<unknown>) => timeRuns(runs, fn);
 
 const composite = async (base: Buffer, overlay: Buffer): Promise<Buffer> => {
   const layer = await sharp(overlay).resize(300).png().toBuffer();

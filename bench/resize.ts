@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { makeDerivative } from '../apps/server/src/lib/images/index.ts';
-import { median } from './lib.ts';
+import { median, timeRuns } from './lib.ts';
 import { photoLike } from './photo.ts';
 
 /**
@@ -12,16 +12,7 @@ const runs = Number(process.env.RUNS ?? 25);
 const jpeg = await photoLike(1600, 1250);
 const original = await sharp(jpeg).webp({ quality: 90 }).toBuffer();
 
-async function time(fn: () => Promise<unknown>): Promise<number[]> {
-  await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(runs, fn);
 
 const baseline = median(await time(() => sharp(original).resize({ width: 384 }).webp().toBuffer()));
 console.log(`Original: 1600x1250 (2.0 MP), WebP ${original.length} bytes; ${runs} runs each, median ms`);

@@ -138,3 +138,18 @@ function localSecret(dataDir: string, nodeEnv: string): string {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+/** For process entries: the settings, or the reason they are wrong on stderr and exit code 1. */
+export function loadConfigOrExit(check: (config: Config) => void = () => undefined): Config {
+  try {
+    const config = loadConfig();
+    check(config);
+    return config;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,20 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeTs, repoRoot } from '../test/node-ts.ts';
+import { becomesHealthy, freePort, nodeTs, repoRoot } from '../test/node-ts.ts';
 
 const main = path.resolve(import.meta.dirname, 'main.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 function start(env: Record<string, string>) {
   const [node, argv] = nodeTs(main);
@@ -45,15 +36,7 @@ describe('server process', () => {
     const port = await freePort();
     const server = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     children.push(server.child);
-    let healthy = false;
-    for (let i = 0; i < 100 && !healthy; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(healthy).toBe(true);
+    expect(await becomesHealthy(`http://127.0.0.1:${port}`, 10_000)).toBe(true);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });

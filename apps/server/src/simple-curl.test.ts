@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,18 +7,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatLayShirt } from '../../../packages/engine/test/fixtures/flat-lay-shirt.ts';
 import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
-import { nodeTs, repoRoot } from '../test/node-ts.ts';
+import { becomesHealthy, freePort, nodeTs, repoRoot } from '../test/node-ts.ts';
 
 const run = promisify(execFile);
 const main = path.resolve(import.meta.dirname, 'main.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /**
  * The curl example of the API guide and the Keys screen, run verbatim with curl against a server started the
@@ -53,17 +44,7 @@ describe.skipIf(again)('simple try-on with curl against a running server', () =>
       },
       stdio: 'inherit',
     });
-    for (let i = 0; i < 200; i++) {
-      if (
-        await fetch(`${origin}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the server did not start');
+    if (!(await becomesHealthy(origin))) throw new Error('the server did not start');
   }, 60_000);
   afterAll(() => {
     server?.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfigOrExit } from './config.ts';
 import { engineFromConfig } from './modules/renders/engine-from-config.ts';
 import { startBullWorker } from './modules/renders/render-runtime.ts';
 
@@ -9,21 +9,13 @@ import { startBullWorker } from './modules/renders/render-runtime.ts';
  * no HTTP, and the engine's models kept loaded. Run as many as the machines' cores allow.
  */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-    if (!config.REDIS_URL) {
+  const config = loadConfigOrExit((c) => {
+    if (!c.REDIS_URL) {
       throw new ConfigError(
         'Invalid settings:\n  REDIS_URL: required for a worker process (without it the API renders in-process)\nSee docs/configuration.md.',
       );
     }
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  });
   const app = await buildApp({ config });
   const worker = startBullWorker(app, engineFromConfig(config));
   app.addHook('onClose', () => worker.close());

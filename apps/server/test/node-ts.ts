@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 /** The repository root: `--import tsx` resolves tsx from the working directory. */
@@ -12,3 +13,28 @@ export const nodeTs = (script: string, args: string[] = []): [string, string[]] 
   process.execPath,
   ['--import', 'tsx', script, ...args],
 ];
+
+/** A port nobody listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** Whether a started server answers /healthz within `ms`. */
+export async function becomesHealthy(origin: string, ms = 20_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}

@@ -30,7 +30,26 @@ class CodeMigrations implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest({ db, dialect, schema }: Db): Promise<void> {
+/**
+ * SQLite: Kysely locks migrations only within one process (PostgreSQL takes an advisory lock). When an API and a
+ * worker start together on one file, the slower one fails on a table the other just made; its transaction
+ * rolled back, so trying again finds those migrations done.
+ */
+const SQLITE_ATTEMPTS = 10;
+const SQLITE_RETRY_MS = 300;
+
+export async function migrateToLatest(database: Db): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(database);
+    } catch (error) {
+      if (database.dialect !== 'sqlite' || attempt >= SQLITE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, SQLITE_RETRY_MS * attempt));
+    }
+  }
+}
+
+async function migrateOnce({ db, dialect, schema }: Db): Promise<void> {
   const migrator = new Migrator({
     // Migrations describe the schema as it was then, so they see an untyped database.
     db: db as unknown as Kysely<unknown>,
