@@ -8,6 +8,8 @@ export interface Sleeve {
   centre: Point;
   /** The lowest row the sleeve reaches (its cuff hangs below the armpit when laid at an angle). */
   bottom: number;
+  /** The top of the armhole, where the shoulder seam ends: the sleeve hangs from it as an arm from its joint. */
+  seam: Point;
 }
 
 /** Points of a flat-lay top, in pixels of its cut-out. "left" and "right" are sides of the picture. */
@@ -21,6 +23,8 @@ export interface GarmentLandmarks {
   torsoRight: number;
   sleeveLeft: Sleeve | null;
   sleeveRight: Sleeve | null;
+  /** The garment's leftmost and rightmost column on each row (-1 on an empty row). */
+  edges: { left: readonly number[]; right: readonly number[] };
 }
 
 /**
@@ -80,7 +84,7 @@ export function garmentLandmarks(cutout: Raster): GarmentLandmarks | null {
     let armpit = top;
     while (armpit + 1 < h && alpha(seam, armpit + 1)) armpit++;
     const root = { x: shoulder.x, y: (top + armpit) / 2 };
-    return { root, centre: { x: sx / n, y: sy / n }, bottom };
+    return { root, centre: { x: sx / n, y: sy / n }, bottom, seam: { x: shoulder.x, y: top } };
   };
   return {
     shoulderLeft,
@@ -91,6 +95,7 @@ export function garmentLandmarks(cutout: Raster): GarmentLandmarks | null {
     torsoRight,
     sleeveLeft: sleeveOf(shoulderLeft, (x) => x < torsoLeft - 2, Math.max(0, torsoLeft - 4)),
     sleeveRight: sleeveOf(shoulderRight, (x) => x > torsoRight + 2, Math.min(w - 1, torsoRight + 4)),
+    edges: { left: lefts, right: rights },
   };
 }
 

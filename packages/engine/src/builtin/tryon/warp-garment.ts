@@ -14,43 +14,65 @@ export interface GarmentLayer {
 /** Sleeves reach this far under the torso, so no gap opens at the armhole when they turn. */
 const OVERLAP = 6;
 
+/** Where the garment lands on the photo: the bounding box of its warped parts, clipped to the photo. */
+export interface LayerBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /**
- * Warps each part of the cut-out (sleeves, then the torso over them) onto a layer covering just the area
- * they land on. Transparent pixels carry the garment's mean colour so bilinear edges do not darken.
+ * What stays in front of the garment, as masks over the layer box (0 = garment shows, 255 = photo shows).
+ * The arms are the picture's left and right arm; each sleeve is in front of its own arm and behind the
+ * other one (an arm across the body), the torso behind both arms; hair is in front of everything.
+ */
+export interface Occluders {
+  armLeft: Uint8Array | null;
+  armRight: Uint8Array | null;
+  hair: Uint8Array | null;
+}
+
+/**
+ * Warps each part of the cut-out (sleeves, then the torso over them) onto a layer covering the box, each
+ * part cut where something in the photo is in front of it. Transparent pixels carry the garment's mean
+ * colour so bilinear edges do not darken.
  */
 export function warpGarment(
   cv: OpenCv,
   cutout: Raster,
   g: GarmentLandmarks,
   fit: GarmentFit,
-  width: number,
-  height: number,
-): GarmentLayer | null {
+  box: LayerBox,
+  occluders: Occluders,
+): GarmentLayer {
   const fill = meanColour(cutout);
   const left = g.sleeveLeft;
   const right = g.sleeveRight;
-  const parts: { matrix: Matrix; keep: (x: number, y: number) => boolean }[] = [];
+  const { armLeft, armRight, hair } = occluders;
+  const parts: { matrix: Matrix; keep: (x: number, y: number) => boolean; behind: (Uint8Array | null)[] }[] =
+    [];
   if (left && fit.sleeveLeft) {
-    parts.push({ matrix: fit.sleeveLeft, keep: (x, y) => y <= left.bottom + 2 && x < g.torsoLeft + OVERLAP });
+    parts.push({
+      matrix: fit.sleeveLeft,
+      keep: (x, y) => y <= left.bottom + 2 && x < g.torsoLeft + OVERLAP,
+      behind: [armRight, hair],
+    });
   }
   if (right && fit.sleeveRight) {
     parts.push({
       matrix: fit.sleeveRight,
       keep: (x, y) => y <= right.bottom + 2 && x > g.torsoRight - OVERLAP,
+      behind: [armLeft, hair],
     });
   }
-  // The torso keeps its own columns, plus any sleeve that has no transform of its own.
-  const torsoKeep = (x: number): boolean =>
-    (x >= g.torsoLeft - 2 || !fit.sleeveLeft) && (x <= g.torsoRight + 2 || !fit.sleeveRight);
-  parts.push({ matrix: fit.torso, keep: torsoKeep });
+  // The torso keeps its own columns, plus any sleeve that has no transform of its own, down to the hem.
+  const torsoKeep = (x: number, y: number): boolean =>
+    y <= fit.hemRow &&
+    (x >= g.torsoLeft - 2 || !fit.sleeveLeft) &&
+    (x <= g.torsoRight + 2 || !fit.sleeveRight);
+  parts.push({ matrix: fit.torso, keep: torsoKeep, behind: [armLeft, armRight, hair] });
 
-  const box = landingBox(
-    parts.map((p) => p.matrix),
-    cutout,
-    width,
-    height,
-  );
-  if (!box) return null;
   const layer = new Uint8Array(box.width * box.height * 4);
   const mats: Mat[] = [];
   try {
@@ -71,6 +93,7 @@ export function warpGarment(
         cv.BORDER_CONSTANT,
         new cv.Scalar(fill[0], fill[1], fill[2], 0),
       );
+      cutAlpha(dst.data, part.behind);
       over(layer, dst.data);
     }
   } finally {
@@ -81,6 +104,19 @@ export function warpGarment(
     left: box.left,
     top: box.top,
   };
+}
+
+/** Takes out of an RGBA part whatever lies in front of it (the union of the masks, soft edges kept). */
+function cutAlpha(rgba: Uint8Array, masks: (Uint8Array | null)[]): void {
+  const present = masks.filter((m): m is Uint8Array => m !== null);
+  if (present.length === 0) return;
+  for (let i = 0, j = 3; j < rgba.length; i++, j += 4) {
+    const a = rgba[j] ?? 0;
+    if (a === 0) continue;
+    let front = 0;
+    for (const m of present) front = Math.max(front, m[i] ?? 0);
+    if (front > 0) rgba[j] = Math.round((a * (255 - front)) / 255);
+  }
 }
 
 function partPixels(
@@ -127,14 +163,31 @@ function meanColour(cutout: Raster): [number, number, number] {
   return [Math.round(r * k), Math.round(g * k), Math.round(b * k)];
 }
 
-function landingBox(matrices: Matrix[], cutout: Raster, width: number, height: number) {
-  const corners = [
-    { x: 0, y: 0 },
-    { x: cutout.width, y: 0 },
-    { x: cutout.width, y: cutout.height },
-    { x: 0, y: cutout.height },
+/** The box the warped parts land on, clipped to the photo; null when they miss it. */
+export function landingBox(
+  fit: GarmentFit,
+  g: GarmentLandmarks,
+  cutout: Raster,
+  width: number,
+  height: number,
+): LayerBox | null {
+  const rect = (l: number, t: number, r: number, b: number) => [
+    { x: l, y: t },
+    { x: r, y: t },
+    { x: r, y: b },
+    { x: l, y: b },
   ];
-  const points = matrices.flatMap((m) => corners.map((c) => apply(m, c)));
+  const points = rect(0, 0, cutout.width, fit.hemRow + 1).map((c) => apply(fit.torso, c));
+  if (g.sleeveLeft && fit.sleeveLeft) {
+    const m = fit.sleeveLeft;
+    points.push(...rect(0, 0, g.torsoLeft + OVERLAP, g.sleeveLeft.bottom + 3).map((c) => apply(m, c)));
+  }
+  if (g.sleeveRight && fit.sleeveRight) {
+    const m = fit.sleeveRight;
+    points.push(
+      ...rect(g.torsoRight - OVERLAP, 0, cutout.width, g.sleeveRight.bottom + 3).map((c) => apply(m, c)),
+    );
+  }
   const left = Math.max(0, Math.floor(Math.min(...points.map((p) => p.x))));
   const top = Math.max(0, Math.floor(Math.min(...points.map((p) => p.y))));
   const right = Math.min(width, Math.ceil(Math.max(...points.map((p) => p.x))));
