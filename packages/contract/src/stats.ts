@@ -12,7 +12,19 @@ export const statsItemSchema = z
 
 const series = z.array(statsItemSchema);
 export const statsSchema = z
-  .object({ tryon: series, client: series, garment: series, person: series, search: series })
+  .object({
+    tryon: series,
+    client: series,
+    garment: series,
+    person: series,
+    search: series,
+    totals: z
+      .object({
+        user_count: z.number().int().describe('Distinct shoppers with an action in the whole period'),
+        action_count: z.number().int().describe('Shopper actions in the whole period'),
+      })
+      .describe('The `client` series over the whole period; a shopper back on several days counts once'),
+  })
   .meta({ id: 'Stats' });
 export type Stats = z.infer<typeof statsSchema>;
 

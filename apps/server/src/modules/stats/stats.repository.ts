@@ -44,4 +44,19 @@ export class StatsRepository {
       action_count: Number(r.action_count),
     }));
   }
+
+  /** Distinct clients and events of one kind since a day, over the whole period. */
+  async periodTotals(shopSuid: string, kind: StatsKind, fromDay: string) {
+    const row = await this.db
+      .selectFrom('events')
+      .select((eb) => [
+        eb.fn.count<number>('client_id').distinct().as('user_count'),
+        eb.fn.countAll<number>().as('action_count'),
+      ])
+      .where('shop_suid', '=', shopSuid)
+      .where('kind', '=', kind)
+      .where('day', '>=', fromDay)
+      .executeTakeFirstOrThrow();
+    return { user_count: Number(row.user_count), action_count: Number(row.action_count) };
+  }
 }

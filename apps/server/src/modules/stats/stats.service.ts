@@ -19,13 +19,21 @@ export class StatsService {
   async series(shopSuid: string, days: number): Promise<Stats> {
     const today = this.clock.now();
     const dayList = Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * DAY_MS));
-    const counts = await this.stats.daily(shopSuid, dayList[0] ?? utcDay(today));
+    const from = dayList[0] ?? utcDay(today);
+    const [counts, totals] = await Promise.all([
+      this.stats.daily(shopSuid, from),
+      this.stats.periodTotals(shopSuid, 'client', from),
+    ]);
     const byKey = new Map(counts.map((c) => [`${c.kind}|${c.day}`, c]));
     const seriesOf = (kind: StatsKind) =>
       dayList.map((curdate) => {
         const c = byKey.get(`${kind}|${curdate}`);
         return { curdate, user_count: c?.user_count ?? 0, action_count: c?.action_count ?? 0 };
       });
-    return Object.fromEntries(statsKinds.map((kind) => [kind, seriesOf(kind)])) as Stats;
+    const series = Object.fromEntries(statsKinds.map((kind) => [kind, seriesOf(kind)])) as Omit<
+      Stats,
+      'totals'
+    >;
+    return { ...series, totals };
   }
 }

@@ -21,13 +21,15 @@ describe('statistics', () => {
 
   const get = async (query = '') => {
     const res = await call(t.app, { method: 'GET', url: `/v1/user/stats${query}`, headers: withKey(key) });
-    return res as { status: number; body: Record<string, Item[]> };
+    return res as unknown as { status: number; body: Record<string, Item[]> & { totals?: unknown } };
   };
 
   it('returns the five series, one zero-filled item per day, oldest first, 30 days by default', async () => {
     const { body } = await get();
-    expect(Object.keys(body).sort()).toEqual(['client', 'garment', 'person', 'search', 'tryon']);
-    for (const series of Object.values(body)) {
+    expect(Object.keys(body).sort()).toEqual(['client', 'garment', 'person', 'search', 'totals', 'tryon']);
+    const { totals, ...all } = body;
+    expect(totals).toEqual({ user_count: 0, action_count: 0 });
+    for (const series of Object.values(all)) {
       expect(series).toHaveLength(30);
       expect(series.every((i) => i.user_count === 0 && i.action_count === 0)).toBe(true);
     }
@@ -57,6 +59,23 @@ describe('statistics', () => {
     expect(body.person?.[0]).toMatchObject({ user_count: 1, action_count: 1 });
     const thirty = (await get()).body;
     expect(thirty.tryon?.reduce((n, i) => n + i.action_count, 0)).toBe(3);
+  });
+
+  it('totals the period: a shopper back on several days counts once', async () => {
+    const own = await signIn(t, 'stats-totals@example.com');
+    const ownSuid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(own) })).body
+      .suid as string;
+    const { stats } = t.app.services;
+    for (let day = 0; day < 3; day++) {
+      await stats.record(ownSuid, 'client', 'client-loyal');
+      t.clock.advance(DAY);
+    }
+    await stats.record(ownSuid, 'client', 'client-once');
+    await stats.record(ownSuid, 'tryon', 'client-tryon-only');
+    const res = await call(t.app, { method: 'GET', url: '/v1/user/stats?days=7', headers: withKey(own) });
+    const client = res.body.client as Item[];
+    expect(client.reduce((n, i) => n + i.user_count, 0)).toBe(4);
+    expect(res.body.totals).toEqual({ user_count: 2, action_count: 4 });
   });
 
   it('validates days', async () => {

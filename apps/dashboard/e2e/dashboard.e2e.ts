@@ -1,0 +1,278 @@
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_JS_BUDGET_BYTES } from '../scripts/login-bundle-size.ts';
+import { AppShell } from './pages/app-shell.ts';
+import { CatalogPage } from './pages/catalog-page.ts';
+import { KeysPage } from './pages/keys-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { ShopPage } from './pages/shop-page.ts';
+import { seriousViolations } from './support/axe.ts';
+import { ensureDashboardBuilt } from './support/build-dashboard.ts';
+import { chromiumArgs, chromiumPath } from './support/chromium.ts';
+import { makeImage, startImageHost } from './support/images.ts';
+import { ADMIN_EMAIL, type E2eServer, readSignInCode, startServer } from './support/server.ts';
+
+const OWNER = 'owner@e2e.test';
+
+/**
+ * The dashboard in Chromium against the real server (built app, real API, real outbox). The tests run in order
+ * and share one server, one browser and the owner's signed-in page, as a shop owner's session would.
+ */
+describe('dashboard end to end', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let images: Awaited<ReturnType<typeof startImageHost>>;
+  let garmentPhoto: Buffer;
+  let modelPhoto: Buffer;
+
+  beforeAll(async () => {
+    ensureDashboardBuilt();
+    [server, browser, garmentPhoto, modelPhoto] = await Promise.all([
+      startServer(),
+      chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
+      makeImage(512, 512, '#d6336c'),
+      makeImage(800, 1000, '#1c7ed6'),
+    ]);
+    images = await startImageHost({ 'jacket.jpg': await makeImage(600, 600, '#2f9e44') });
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await images?.close();
+    await server?.close();
+  });
+
+  it('shows the login screen with at most 150 KB of gzipped JavaScript and no serious a11y problems', async () => {
+    const scripts: Promise<number>[] = [];
+    const urls: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      urls.push(response.url().replace(server.origin, ''));
+      scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
+    await new LoginPage(page).goto(server.origin);
+    page.removeAllListeners('response');
+    const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    console.log(
+      `e2e: /login loaded ${(bytes / 1024).toFixed(1)} KB of gzipped JavaScript in ${urls.length} files`,
+    );
+    if (bytes > LOGIN_JS_BUDGET_BYTES) console.log(urls.join('\n'));
+    expect(bytes).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('sends protected paths to /login while signed out', async () => {
+    await page.goto(`${server.origin}/garments`);
+    await page.waitForURL(`${server.origin}/login`);
+  });
+
+  it('signs in with the e-mailed code; a wrong code clears the boxes first', async () => {
+    const login = new LoginPage(page);
+    await login.goto(server.origin);
+    await login.requestCode(OWNER);
+    const code = readSignInCode(server.dataDir, OWNER);
+    await login.typeCode(code === '0000' ? '1111' : '0000');
+    await expect.poll(() => login.digit(1).inputValue()).toBe('');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Digit 1 of 4');
+    await login.typeCode(code);
+    await page.waitForURL(`${server.origin}/shop`);
+    expect(await page.evaluate(() => localStorage.getItem('privateApiKey'))).toMatch(/^ss_/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('keeps shop edits across a reload', async () => {
+    const shop = new ShopPage(page);
+    await shop.goto(server.origin);
+    expect(await shop.suid().innerText()).toMatch(/^s_/);
+    await shop.name().fill('Blue Jeans Store');
+    await new AppShell(page).toast('Shop information updated successfully!').waitFor();
+    await shop.dailyTryons().fill('120');
+    await shop.dailyTryons().blur();
+    await expect
+      .poll(() => page.getByText('Shop information updated successfully!').count())
+      .toBeGreaterThan(1);
+    await page.reload();
+    await expect.poll(() => shop.name().inputValue()).toBe('Blue Jeans Store');
+    expect(await shop.dailyTryons().inputValue()).toBe('120');
+  });
+
+  it('uploads garments by file and by URL, searches, filters, edits, downloads a QR code and deletes', async () => {
+    const garments = new CatalogPage(page);
+    await garments.goto(server.origin, 'garments');
+    await garments.uploadFile(
+      { name: 'shirt.jpg', buffer: garmentPhoto },
+      { name: 'Pink shirt', description: 'Cotton shirt', category: 't-shirt' },
+    );
+    await garments.card('Pink shirt').waitFor();
+    await garments.addByUrl(images.url('jacket.jpg'), { name: 'Green jacket', category: 'jacket' });
+    await garments.card('Green jacket').waitFor();
+    expect(await garments.cards().count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await garments.search().fill('jacket');
+    await expect.poll(() => garments.cards().count(), { timeout: 5000 }).toBe(1);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => garments.cards().count()).toBe(2);
+    await page
+      .getByRole('group', { name: 'Filters' })
+      .getByRole('button', { name: /Popular/ })
+      .click();
+    expect(await garments.search().inputValue()).toBe('🔥');
+    await expect.poll(() => garments.cards().count()).toBe(2);
+    await page
+      .getByRole('group', { name: 'Filters' })
+      .getByRole('button', { name: /Popular/ })
+      .click();
+
+    await garments.edit('Pink shirt', { description: 'Soft organic cotton' });
+    await garments.card('Pink shirt').getByText('Soft organic cotton').waitFor();
+
+    const code = await garments.card('Pink shirt').getAttribute('data-code');
+    const download = await garments.downloadQr('Pink shirt');
+    expect(download.suggestedFilename()).toBe(`${code}.png`);
+
+    expect(await garments.askDelete('Green jacket')).toContain('“Green jacket”');
+    await garments.confirmDelete();
+    await expect.poll(() => garments.cards().count()).toBe(1);
+    await page.reload();
+    await garments.card('Pink shirt').waitFor();
+    expect(await garments.cards().count()).toBe(1);
+  });
+
+  it('uploads a model on the face swap screen', async () => {
+    const models = new CatalogPage(page);
+    await models.goto(server.origin, 'models');
+    await models.uploadFile({ name: 'model.jpg', buffer: modelPhoto }, { name: 'Studio model' });
+    await models.card('Studio model').waitFor();
+  });
+
+  it('creates, edits, reveals and deletes keys', async () => {
+    const keys = new KeysPage(page);
+    await keys.goto(server.origin);
+    expect(await keys.publicRows().count()).toBe(1);
+    await keys.createPublic();
+    await expect.poll(() => keys.publicRows().count()).toBe(2);
+    await keys.domains(1).fill('shop.com, *.shop.com');
+    await new AppShell(page).toast('Key updated.').waitFor();
+    await page.reload();
+    await expect.poll(() => keys.domains(1).inputValue()).toBe('shop.com,*.shop.com');
+
+    await keys.setStatus('public', 1, 'Inactive');
+    await expect.poll(() => keys.domains(1).isDisabled()).toBe(true);
+
+    const masked = keys.privateRows().first().getByTestId('masked-key');
+    expect(await masked.innerText()).toMatch(/^sk_.•+$/);
+    await masked.click();
+    const privateKey = await masked.innerText();
+    expect(privateKey).toMatch(/^sk_[\w-]{20,}$/);
+    expect(await keys.curlExample('tryon')).toBe(
+      `curl -X POST "${server.origin}/v1/tryon/simple" -H "tokenapi: ${privateKey}" -F person_file=@person.jpg -F garment_file=@garment.jpg -o tryon.jpg`,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await keys.delete('public', 1);
+    await expect.poll(() => keys.publicRows().count()).toBe(1);
+  });
+
+  it('shows statistics after shopper activity', async () => {
+    const account = (await (
+      await fetch(`${server.origin}/v1/user/account`, {
+        headers: { tokenapi: String(await page.evaluate(() => localStorage.getItem('privateApiKey'))) },
+      })
+    ).json()) as { activeApiKeys: { public: { apiKey: string }[] } };
+    const shopper = {
+      tokenapi: account.activeApiKeys.public[0]?.apiKey ?? '',
+      clientuuid: 'e2e-shopper-0001',
+    };
+    const list = (await (
+      await fetch(`${server.origin}/v1/garment/list?query=shirt`, { headers: shopper })
+    ).json()) as {
+      items: { guid: string }[];
+    };
+    expect(list.items.length).toBeGreaterThan(0);
+    for (const item of list.items) {
+      await fetch(`${server.origin}/v1/garment/${item.guid}`, { headers: shopper });
+      // A like is a shopper action (a POST), which the client series counts.
+      const liked = await fetch(`${server.origin}/v1/garment/like/${item.guid}`, {
+        method: 'POST',
+        headers: shopper,
+      });
+      expect(liked.status).toBe(200);
+    }
+
+    await page.goto(`${server.origin}/statistics`);
+    await expect
+      .poll(async () => Number(await page.getByTestId('total-actions').innerText()))
+      .toBeGreaterThan(0);
+    expect(Number(await page.getByTestId('total-clients').innerText())).toBeGreaterThanOrEqual(1);
+    await page.getByText('30 days').click();
+    await page.getByRole('region', { name: 'Try-ons' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Search' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('gives an owner no admin menu, and /shops answers that it is for administrators', async () => {
+    const shell = new AppShell(page);
+    await page.goto(`${server.origin}/billing`);
+    await page.getByTestId('tariff-starter').waitFor();
+    expect(await shell.menuLabels()).not.toContain('All shops');
+    expect(await shell.menuLabels()).not.toContain('Try-ons');
+    await page.goto(`${server.origin}/shops`);
+    await page.getByText(/Error loading shops/).waitFor();
+  });
+
+  it('gives an administrator the admin menu and every shop', async () => {
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const admin = await adminContext.newPage();
+    await new LoginPage(admin).signIn(server.origin, server.dataDir, ADMIN_EMAIL);
+    const labels = await new AppShell(admin).menuLabels();
+    expect(labels).toEqual(expect.arrayContaining(['All shops', 'Try-ons', 'Looks', 'Shop', 'Garments']));
+    await new AppShell(admin).open('All shops');
+    const ownerName = admin.getByRole('textbox', { name: `Shop name: ${OWNER}` });
+    await expect.poll(() => ownerName.inputValue()).toBe('Blue Jeans Store');
+    expect(await admin.getByTestId('shop-row').count()).toBe(2);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await new AppShell(admin).open('Try-ons');
+    await admin.getByText('No try-ons yet.').waitFor();
+    await new AppShell(admin).open('Looks');
+    await admin.getByText('No looks yet.').waitFor();
+    await adminContext.close();
+  });
+
+  it('switches the language and keeps it', async () => {
+    const shell = new AppShell(page);
+    await page.goto(`${server.origin}/shop`);
+    await shell.chooseLanguage('pl');
+    await shell.menuLink('Sklep').waitFor();
+    await page.reload();
+    await shell.menuLink('Sklep').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl');
+    await shell.chooseLanguage('en');
+    await shell.menuLink('Shop').waitFor();
+  });
+
+  it('sends unknown paths to /404', async () => {
+    await page.goto(`${server.origin}/no/such/page`);
+    await page.waitForURL(`${server.origin}/404`);
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+  });
+
+  it('logs out: the key is gone and protected paths go to /login', async () => {
+    await new AppShell(page).open('Log out');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.origin}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('privateApiKey'))).toBeNull();
+    await page.goBack();
+    await page.waitForURL(`${server.origin}/login`);
+    await page.goto(`${server.origin}/keys`);
+    await page.waitForURL(`${server.origin}/login`);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+
+export class KeysPage {
+  constructor(private readonly page: Page) {}
+
+  readonly publicRows = () => this.page.getByTestId('public-key-row');
+  readonly privateRows = () => this.page.getByTestId('private-key-row');
+
+  async goto(origin: string): Promise<void> {
+    await this.page.goto(`${origin}/keys`);
+    await this.publicRows().first().waitFor();
+  }
+
+  async createPublic(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Create public key' }).click();
+  }
+
+  async createPrivate(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Create private key' }).click();
+  }
+
+  domains(row: number) {
+    return this.publicRows().nth(row).getByLabel('Allowed domains');
+  }
+
+  async setStatus(kind: 'public' | 'private', row: number, status: 'Active' | 'Inactive'): Promise<void> {
+    const rows = kind === 'public' ? this.publicRows() : this.privateRows();
+    await rows.nth(row).getByLabel('Status').selectOption({ label: status });
+  }
+
+  async delete(kind: 'public' | 'private', row: number): Promise<void> {
+    const rows = kind === 'public' ? this.publicRows() : this.privateRows();
+    await rows
+      .nth(row)
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    await this.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await this.page.getByRole('dialog').waitFor({ state: 'hidden' });
+  }
+
+  async curlExample(which: 'tryon' | 'look'): Promise<string> {
+    await this.page
+      .getByRole('button', { name: which === 'tryon' ? /simple try-on with curl/ : /simple look with curl/ })
+      .click();
+    return this.page.getByTestId(`curl-${which}`).innerText();
+  }
+}

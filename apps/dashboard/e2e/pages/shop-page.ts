@@ -1,0 +1,15 @@
+import type { Page } from 'playwright-core';
+
+export class ShopPage {
+  constructor(private readonly page: Page) {}
+
+  readonly name = () => this.page.getByLabel('Shop name');
+  readonly dailyTryons = () => this.page.getByLabel(/^Try-ons a day\s*\*?$/);
+  readonly suid = () => this.page.getByTestId('shop-suid');
+  readonly balance = () => this.page.getByTestId('shop-balance');
+
+  async goto(origin: string): Promise<void> {
+    await this.page.goto(`${origin}/shop`);
+    await this.name().waitFor();
+  }
+}

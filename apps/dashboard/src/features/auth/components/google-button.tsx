@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react';
+import { useParameters } from '../../../lib/store/parameters-hooks.ts';
+
+interface GoogleIdentity {
+  accounts: {
+    id: {
+      initialize(options: { client_id: string; callback: (response: { credential?: string }) => void }): void;
+      renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
+    };
+  };
+}
+
+const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+let scriptPromise: Promise<GoogleIdentity> | undefined;
+
+function loadGoogleScript(): Promise<GoogleIdentity> {
+  scriptPromise ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = SCRIPT_URL;
+    script.async = true;
+    script.onload = () => {
+      const google = (window as { google?: GoogleIdentity }).google;
+      if (google) resolve(google);
+      else reject(new Error('Google script loaded without google.accounts'));
+    };
+    script.onerror = () => {
+      scriptPromise = undefined;
+      reject(new Error('Google script failed to load'));
+    };
+    document.head.append(script);
+  });
+  return scriptPromise;
+}
+
+/** The "Sign in with Google" button; its credential (an ID token) goes to /v1/user/token/signin. */
+export function GoogleButton({
+  clientId,
+  onCredential,
+  onError,
+}: {
+  clientId: string;
+  onCredential: (token: string) => void;
+  onError: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { lang } = useParameters();
+  const handlers = useRef({ onCredential, onError });
+  handlers.current = { onCredential, onError };
+
+  useEffect(() => {
+    let cancelled = false;
+    loadGoogleScript().then(
+      (google) => {
+        if (cancelled || !ref.current) return;
+        google.accounts.id.initialize({
+          client_id: clientId,
+          callback: ({ credential }) =>
+            credential ? handlers.current.onCredential(credential) : handlers.current.onError(),
+        });
+        google.accounts.id.renderButton(ref.current, {
+          theme: 'outline',
+          size: 'large',
+          text: 'signin_with',
+          shape: 'pill',
+          width: 300,
+          locale: lang,
+        });
+      },
+      (error: unknown) => console.warn(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, lang]);
+
+  return (
+    <div
+      ref={ref}
+      data-testid="google-button"
+      style={{ minHeight: 44, display: 'flex', justifyContent: 'center' }}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import type { Garment, Model, RouteParams } from '@tryon/contract';
+import { api, SHORT_CACHE_SECONDS } from '../../../lib/api/api.ts';
+import { callArgs } from '../../../lib/api/base-query.ts';
+import { routes } from '../../../lib/api/route-table.ts';
+
+export interface ListArgs {
+  query?: string;
+  offset: number;
+  limit: number;
+}
+export interface ItemFields {
+  name?: string;
+  description?: string;
+  url?: string;
+}
+export interface GarmentFields extends ItemFields {
+  category?: string;
+  price?: string;
+}
+export interface EditArgs {
+  id: string;
+  description: string;
+  url: string;
+}
+interface Page<T> {
+  items: T[];
+  nextOffset: number | null;
+}
+
+/**
+ * The contract types item params as { guid, muid } for both kinds (its helper is generic over the id name),
+ * so each kind names its own id here; the client fills in only the one its path has.
+ */
+type ItemParams = RouteParams<typeof routes.garments.update>;
+const garmentId = (guid: string) => ({ guid }) as ItemParams;
+const modelId = (muid: string) => ({ muid }) as ItemParams;
+
+const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+const fields = <T extends object>(input: T): T =>
+  Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? blank(v) : v])) as T;
+
+const fileBody = (file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return body;
+};
+
+/** Garments and models work the same way (spec §2); model changes refresh Model, garment changes Garment. */
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    garmentList: build.query<Page<Garment>, ListArgs>({
+      query: (args) => callArgs(routes.garments.list, { query: fields(args) }),
+      providesTags: ['Garment'],
+      keepUnusedDataFor: SHORT_CACHE_SECONDS,
+    }),
+    addGarmentFile: build.mutation<Garment, { file: File; fields: GarmentFields }>({
+      query: (args) => callArgs(routes.garments.add, { query: fields(args.fields) }, fileBody(args.file)),
+      invalidatesTags: ['Garment'],
+    }),
+    addGarmentUrl: build.mutation<Garment, { imageUrl: string; fields: GarmentFields }>({
+      query: (args) =>
+        callArgs(routes.garments.addUrl, { query: { ...fields(args.fields), garment_url: args.imageUrl } }),
+      invalidatesTags: ['Garment'],
+    }),
+    updateGarment: build.mutation<Garment, EditArgs>({
+      query: ({ id, description, url }) =>
+        callArgs(routes.garments.update, { params: garmentId(id), query: { description, url } }),
+      invalidatesTags: ['Garment'],
+    }),
+    removeGarment: build.mutation<{ ok: true }, string>({
+      query: (id) => callArgs(routes.garments.remove, { params: garmentId(id) }),
+      invalidatesTags: ['Garment'],
+    }),
+    modelList: build.query<Page<Model>, ListArgs>({
+      query: (args) => callArgs(routes.models.list, { query: fields(args) }),
+      providesTags: ['Model'],
+      keepUnusedDataFor: SHORT_CACHE_SECONDS,
+    }),
+    addModelFile: build.mutation<Model, { file: File; fields: ItemFields }>({
+      query: (args) => callArgs(routes.models.add, { query: fields(args.fields) }, fileBody(args.file)),
+      invalidatesTags: ['Model'],
+    }),
+    addModelUrl: build.mutation<Model, { imageUrl: string; fields: ItemFields }>({
+      query: (args) =>
+        callArgs(routes.models.addUrl, { query: { ...fields(args.fields), model_image_url: args.imageUrl } }),
+      invalidatesTags: ['Model'],
+    }),
+    updateModel: build.mutation<Model, EditArgs>({
+      query: ({ id, description, url }) =>
+        callArgs(routes.models.update, { params: modelId(id), query: { description, url } }),
+      invalidatesTags: ['Model'],
+    }),
+    removeModel: build.mutation<{ ok: true }, string>({
+      query: (id) => callArgs(routes.models.remove, { params: modelId(id) }),
+      invalidatesTags: ['Model'],
+    }),
+  }),
+});

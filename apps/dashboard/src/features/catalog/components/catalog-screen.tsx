@@ -1,0 +1,134 @@
+import { Button, Collapse } from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
+import { KEY_STATUS_ACTIVE } from '@tryon/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useAccountQuery, useProfileQuery } from '../../../lib/api/profile-api.ts';
+import { useDebouncedCallback } from '../../../lib/hooks/use-debounced-callback.ts';
+import { usePagedList } from '../../../lib/hooks/use-paged-list.ts';
+import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
+import { absoluteUrl } from '../../../lib/urls/shopper-urls.ts';
+import type { CatalogItem } from '../catalog-item.ts';
+import type { CatalogKind } from '../catalog-kinds.ts';
+import { useItemEditing } from '../hooks/use-item-editing.ts';
+import { AddItemForm } from './add-item-form.tsx';
+import { CatalogGrid } from './catalog-grid.tsx';
+import { CatalogIntro } from './catalog-intro.tsx';
+import { CatalogSearch } from './catalog-search.tsx';
+import { DeleteItemModal } from './delete-item-modal.tsx';
+import { EditItemModal } from './edit-item-modal.tsx';
+import { QrModal } from './qr-modal.tsx';
+
+/** Spec §9: search applies 1 s after typing stops. */
+const SEARCH_DEBOUNCE_MS = 1000;
+
+/** The Garments and Models screens (spec §2): search, add form, masonry grid with infinite scroll. */
+export function CatalogScreen({ kind }: { kind: CatalogKind }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const profile = useProfileQuery();
+  const account = useAccountQuery();
+  const actions = kind.useActions();
+  const [input, setInput] = useState('');
+  const [applied, setApplied] = useState('');
+  const [formOpen, setFormOpen] = useState(false);
+  const applyLater = useDebouncedCallback(setApplied, SEARCH_DEBOUNCE_MS);
+
+  const list = usePagedList<CatalogItem, unknown>({
+    fetchPage: (offset, limit) => actions.fetchPage(applied, offset, limit),
+    pageSize: kind.pageSize,
+    idOf: (item) => item.id,
+    resetKey: applied,
+    // Spec §6: list calls wait for the account data.
+    enabled: account.data !== undefined,
+  });
+  const editing = useItemEditing(kind, actions, list);
+
+  const publicKey = account.data?.activeApiKeys.public.find((k) => k.status === KEY_STATUS_ACTIVE)?.apiKey;
+  const shopperUrlOf = (item: CatalogItem) => (publicKey ? kind.shopperUrl(item.code, publicKey) : null);
+  const applyNow = (value: string) => {
+    applyLater.cancel();
+    setInput(value);
+    setApplied(value);
+  };
+
+  return (
+    <>
+      <PageHeader title={t(`${kind.kind}.title`)}>
+        <Button
+          leftSection={formOpen ? <IconX size={16} /> : <IconPlus size={16} />}
+          variant={formOpen ? 'default' : 'filled'}
+          onClick={() => setFormOpen((open) => !open)}
+          aria-expanded={formOpen}
+        >
+          {formOpen ? t('catalog.hide') : t('catalog.add')}
+        </Button>
+      </PageHeader>
+      {profile.data && <CatalogIntro kind={kind} suid={profile.data.suid} shopUrl={profile.data.url} />}
+      <Collapse expanded={formOpen}>
+        {formOpen && (
+          <AddItemForm
+            kind={kind}
+            actions={actions}
+            onAdded={() => {
+              // Spec §4: after an add the form hides and clears, the list starts again and account data refetches.
+              setFormOpen(false);
+              list.reset();
+              account.refetch();
+            }}
+          />
+        )}
+      </Collapse>
+      <CatalogSearch
+        value={input}
+        suggestions={kind.suggestions}
+        placeholder={t(`${kind.kind}.searchPlaceholder`)}
+        onType={(value) => {
+          setInput(value);
+          applyLater(value);
+        }}
+        onApply={applyNow}
+      />
+      {account.data ? (
+        <CatalogGrid
+          list={list}
+          searching={applied.trim() !== ''}
+          retry={list.reset}
+          kind={kind.kind}
+          shopperUrlOf={shopperUrlOf}
+          onQr={editing.setQrItem}
+          onEdit={editing.setEditItem}
+          onDelete={editing.setDeleteItem}
+        />
+      ) : account.isError ? (
+        <ErrorAlert
+          message={errorText(account.error, t('catalog.loadError'))}
+          onRetry={() => account.refetch()}
+        />
+      ) : (
+        <CenteredLoader />
+      )}
+      <QrModal
+        code={editing.qrItem?.code ?? null}
+        url={editing.qrItem && publicKey ? absoluteUrl(kind.shopperUrl(editing.qrItem.code, publicKey)) : ''}
+        onClose={() => editing.setQrItem(null)}
+      />
+      <EditItemModal
+        item={editing.editItem}
+        saving={editing.saving}
+        onSave={editing.save}
+        onClose={() => editing.setEditItem(null)}
+      />
+      <DeleteItemModal
+        kind={kind.kind}
+        item={editing.deleteItem}
+        busy={editing.deleting}
+        onConfirm={editing.confirmDelete}
+        onClose={() => editing.setDeleteItem(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { Badge, Box, Card, Group, Image, Text, VisuallyHidden } from '@mantine/core';
+import { IconHeart, IconShirt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type CatalogItem, displayName, imageAt } from '../catalog-item.ts';
+import { ItemMenu, type ItemMenuProps } from './item-menu.tsx';
+
+export function ItemCard({ item, ...menu }: { item: CatalogItem } & Omit<ItemMenuProps, 'item' | 'name'>) {
+  const { t } = useTranslation();
+  const name = displayName(item, t('catalog.untitled'));
+  const ratio = item.width > 0 && item.height > 0 ? item.width / item.height : 1;
+  const hasStats = item.likes > 0 || item.tryons > 0;
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid="item-card" data-code={item.code}>
+      <Card.Section>
+        <Box style={{ aspectRatio: String(ratio), background: 'var(--mantine-color-gray-1)' }}>
+          <Image
+            src={imageAt(item.image, 'w384')}
+            alt={t('catalog.imageAlt', { name })}
+            loading="lazy"
+            decoding="async"
+            w="100%"
+            h="100%"
+            fit="cover"
+            fallbackSrc="/favicon.svg"
+          />
+        </Box>
+      </Card.Section>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mt="xs" gap={4}>
+        <Text fw={600} size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+          {name}
+        </Text>
+        <ItemMenu item={item} name={name} {...menu} />
+      </Group>
+      {item.description && item.description !== name && (
+        <Text size="xs" c="dimmed" lineClamp={3} mt={2}>
+          {item.description}
+        </Text>
+      )}
+      {hasStats && (
+        <Group gap={6} mt="xs">
+          <Badge
+            variant="light"
+            color="pink"
+            leftSection={<IconHeart size={12} />}
+            title={t('catalog.likes', { count: item.likes })}
+          >
+            {item.likes}
+            <VisuallyHidden>{t('catalog.likes', { count: item.likes })}</VisuallyHidden>
+          </Badge>
+          <Badge
+            variant="light"
+            leftSection={<IconShirt size={12} />}
+            title={t('catalog.tryons', { count: item.tryons })}
+          >
+            {item.tryons}
+            <VisuallyHidden>{t('catalog.tryons', { count: item.tryons })}</VisuallyHidden>
+          </Badge>
+        </Group>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { ActionIcon, Code, Table, Textarea } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedKeyField } from '../hooks/use-debounced-key-field.ts';
+import type { KeyActions } from '../hooks/use-key-actions.ts';
+import { KeyStatusSelect } from './key-status-select.tsx';
+
+/** Spec §4: an inactive public key is greyed and its allowed domains cannot be edited. */
+export function PublicKeyRow({
+  entry,
+  actions,
+  formatDate,
+  onDelete,
+}: {
+  entry: KeyEntry;
+  actions: KeyActions;
+  formatDate: (iso: string) => string;
+  onDelete: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const status = useDebouncedKeyField(entry.status, (next) =>
+    actions.update({ key: entry.apiKey, active: next >= 0 ? 1 : 0 }),
+  );
+  const domains = useDebouncedKeyField(entry.allowedDomains ?? '', (next) =>
+    actions.update({ key: entry.apiKey, allowed_domains: next }),
+  );
+  const inactive = status.value !== KEY_STATUS_ACTIVE;
+  return (
+    <Table.Tr data-testid="public-key-row" c={inactive ? 'dimmed' : undefined}>
+      <Table.Td>
+        <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
+          {entry.apiKey}
+        </Code>
+      </Table.Td>
+      <Table.Td>{formatDate(entry.created)}</Table.Td>
+      <Table.Td miw={220}>
+        <Textarea
+          rows={3}
+          aria-label={t('keys.allowedDomains')}
+          placeholder={t('keys.allowedDomainsHint')}
+          value={domains.value}
+          onChange={(event) => domains.change(event.currentTarget.value)}
+          onBlur={domains.flush}
+          disabled={inactive}
+          size="xs"
+        />
+      </Table.Td>
+      <Table.Td>
+        <KeyStatusSelect value={status.value} onChange={status.change} label={t('keys.status')} />
+      </Table.Td>
+      <Table.Td>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`${t('app.delete')} ${entry.apiKey}`}
+          onClick={() => onDelete(entry.apiKey)}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

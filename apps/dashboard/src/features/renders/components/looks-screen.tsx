@@ -1,0 +1,78 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical, IconEye, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
+import { useParameters } from '../../../lib/store/parameters-hooks.ts';
+import { shopperUrls } from '../../../lib/urls/shopper-urls.ts';
+import { rendersApi } from '../api/renders-api.ts';
+import { useRemoveRender } from '../hooks/use-remove-render.ts';
+import { useLookList } from '../hooks/use-render-list.ts';
+import { RenderCard } from './render-card.tsx';
+import { RenderGallery } from './render-gallery.tsx';
+
+/** Spec §2 Looks (admin): the shop's finished looks; hover shows the face. */
+export function LooksScreen() {
+  const { t } = useTranslation();
+  const { lang } = useParameters();
+  const list = useLookList();
+  const [remove] = rendersApi.useRemoveLookMutation();
+  const removal = useRemoveRender(list, remove, {
+    success: t('looks.deletesuccess'),
+    error: t('looks.deleteerror'),
+  });
+  return (
+    <>
+      <PageHeader title={t('looks.title')} />
+      <RenderGallery
+        list={list}
+        emptyText={t('looks.empty')}
+        errorText={t('looks.error')}
+        render={(item) => (
+          <RenderCard
+            key={item.luid}
+            testId="look-card"
+            image={item.image}
+            sourceImage={item.faceImage}
+            alt={t('looks.title')}
+            sourceAlt={t('looks.title')}
+            caption={new Date(item.created).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' })}
+            menu={
+              <Menu position="bottom-end" shadow="md" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="gray" aria-label={`${t('looks.title')}: ${item.luid}`}>
+                    <IconDotsVertical size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconEye size={16} />}
+                    onClick={() => openInNewTab(shopperUrls.lookViewer(item.l))}
+                  >
+                    {t('looks.open')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => removal.ask(item.luid)}
+                  >
+                    {t('app.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            }
+          />
+        )}
+      />
+      <ConfirmModal
+        opened={removal.pending !== null}
+        title={t('looks.deleteTitle')}
+        message={t('looks.deleteConfirm')}
+        busy={removal.busy}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Loader, TextInput } from '@mantine/core';
+import { useAutosaveField } from '../hooks/use-autosave-field.ts';
+
+export interface AutosaveInputProps {
+  label: string;
+  stored: string;
+  saving: boolean;
+  numeric?: boolean;
+  validate: (value: string) => string | null;
+  save: (value: string) => void;
+}
+
+/**
+ * A text or number field saved 1 s after typing stops or on blur. While a save runs it is read-only (it
+ * keeps focus, unlike a disabled field) and shows a spinner.
+ */
+export function AutosaveInput({ label, stored, saving, numeric, validate, save }: AutosaveInputProps) {
+  const field = useAutosaveField(stored, save, validate);
+  return (
+    <TextInput
+      label={label}
+      value={field.value}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={field.error}
+      readOnly={saving}
+      aria-busy={saving}
+      rightSection={saving ? <Loader size={14} /> : null}
+      inputMode={numeric ? 'numeric' : undefined}
+      required
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import type { ShopUpdateField } from '@tryon/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useProfileQuery } from '../../../lib/api/profile-api.ts';
+import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
+import { notify } from '../../../lib/notify/notify.ts';
+import { useUpdateOwnShopMutation } from '../api/shop-api.ts';
+import { AutosaveInput } from './autosave-input.tsx';
+import { ShopSummary } from './shop-summary.tsx';
+
+const isCount = (value: string) => /^\d{1,8}$/.test(value.trim());
+
+/** Spec §2 Shop: id, balance, editable name and try-on limits (saved as you type), read-only e-mail. */
+export function ShopScreen() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  // Spec §4: the shop screen reads the user again whenever it opens.
+  const { data: profile } = useProfileQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [update] = useUpdateOwnShopMutation();
+  const [saving, setSaving] = useState(false);
+
+  async function save(field: ShopUpdateField, value: string | number) {
+    setSaving(true);
+    const result = await update({ field, value });
+    setSaving(false);
+    if (result.error) notify.error(errorText(result.error, t('shop.updateError')));
+    else notify.success(t('shop.updated'));
+  }
+
+  if (!profile) return <CenteredLoader />;
+  const required = (value: string) => (value.trim() ? null : t('shop.required'));
+  const count = (value: string) => (isCount(value) ? null : t('shop.numeric'));
+
+  return (
+    <>
+      <PageHeader title={t('shop.title')} />
+      <ShopSummary profile={profile} />
+      <Paper withBorder p="lg" mb="lg" component="section">
+        <Title order={2} size="h4" mb="xs">
+          {t('shop.details')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          {t('shop.autosave')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <AutosaveInput
+            label={t('shop.name')}
+            stored={profile.name}
+            saving={saving}
+            validate={required}
+            save={(v) => save('name', v.trim())}
+          />
+          <TextInput label={t('shop.email')} value={profile.mail} disabled readOnly />
+        </SimpleGrid>
+        <Title order={2} size="h4" mt="xl" mb="md">
+          {t('shop.limits')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <AutosaveInput
+            label={t('shop.limitTryon')}
+            stored={String(profile.limitDailyTryon)}
+            saving={saving}
+            numeric
+            validate={count}
+            save={(v) => save('limit_tryon_daily', Number(v))}
+          />
+          <AutosaveInput
+            label={t('shop.limitTryonPerClient')}
+            stored={String(profile.limitDailyPerClientTryon)}
+            saving={saving}
+            numeric
+            validate={count}
+            save={(v) => save('limit_tryon_daily_per_client', Number(v))}
+          />
+          <TextInput
+            label={t('shop.limitGarment')}
+            description={t('shop.limitGarmentHint')}
+            value={String(profile.limitDailyGarment)}
+            disabled
+            readOnly
+          />
+        </SimpleGrid>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { TextInput } from '@mantine/core';
+import type { ShopEntry } from '@tryon/contract';
+import { useShopField } from '../hooks/use-shop-field.ts';
+
+type Field = Parameters<typeof useShopField>[1];
+
+export function ShopCellInput({
+  shop,
+  field,
+  label,
+  numeric,
+}: {
+  shop: ShopEntry;
+  field: Field;
+  label: string;
+  numeric?: boolean;
+}) {
+  const cell = useShopField(shop, field);
+  return (
+    <TextInput
+      size="xs"
+      aria-label={`${label}: ${shop.email}`}
+      title={label}
+      value={cell.value}
+      onChange={(event) => cell.onChange(event.currentTarget.value)}
+      onBlur={cell.onBlur}
+      onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+      disabled={shop.disabled}
+      inputMode={numeric ? 'numeric' : undefined}
+      w={numeric ? 110 : undefined}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { Code, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import type { ShopEntry } from '@tryon/contract';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
+import { notify } from '../../../lib/notify/notify.ts';
+import { useUpdateShopMutation } from '../api/shops-api.ts';
+import { ShopCellInput } from './shop-cell-input.tsx';
+
+/** A row of the admin table; a disabled shop has its inputs disabled (spec §4). */
+export function ShopRow({ shop }: { shop: ShopEntry }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [update] = useUpdateShopMutation();
+
+  async function setDisabled(disabled: boolean) {
+    const result = await update({ shopUid: shop.shop_uid, field: 'disabled', value: disabled ? 1 : 0 });
+    if (result.error) notify.error(errorText(result.error, t('shops.updateerror')));
+    else notify.success(t('shops.updatesuccess'));
+  }
+
+  return (
+    <Table.Tr data-testid="shop-row" opacity={shop.disabled ? 0.7 : 1}>
+      <Table.Td miw={220}>
+        <Stack gap={4}>
+          <ShopCellInput shop={shop} field="mail" label={t('shops.email')} />
+          <ShopCellInput shop={shop} field="name" label={t('shops.name')} />
+        </Stack>
+      </Table.Td>
+      <Table.Td miw={200}>
+        <Stack gap={4}>
+          {shop.access_key ? (
+            <Code style={{ wordBreak: 'break-all' }}>{shop.access_key}</Code>
+          ) : (
+            <Text size="xs" c="dimmed">
+              {t('shops.noKey')}
+            </Text>
+          )}
+          <ShopCellInput shop={shop} field="referral" label={t('shops.referral')} />
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4}>
+          <ShopCellInput shop={shop} field="tryon_balance" label={t('shops.balance')} numeric />
+          <Text size="xs" c="dimmed">
+            {t('shops.stats', {
+              garments: shop.garments_count,
+              tryons: shop.tryon_count,
+              clients: shop.clients_count,
+            })}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4}>
+          <ShopCellInput shop={shop} field="limit_tryon_daily" label={t('shops.limitTryon')} numeric />
+          <ShopCellInput
+            shop={shop}
+            field="limit_tryon_daily_per_client"
+            label={t('shops.limitTryonPerClient')}
+            numeric
+          />
+          <ShopCellInput shop={shop} field="limit_garment_daily" label={t('shops.limitGarment')} numeric />
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect
+          size="xs"
+          aria-label={`${t('shops.status')}: ${shop.email}`}
+          value={shop.disabled ? 'disabled' : 'active'}
+          data={[
+            { value: 'active', label: t('shops.active') },
+            { value: 'disabled', label: t('shops.disabled') },
+          ]}
+          onChange={(event) => setDisabled(event.currentTarget.value === 'disabled')}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

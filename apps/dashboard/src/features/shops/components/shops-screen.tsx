@@ -1,0 +1,91 @@
+import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
+import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
+import { useShopListQuery } from '../api/shops-api.ts';
+import { AddShopForm } from './add-shop-form.tsx';
+import { ShopRow } from './shop-row.tsx';
+
+/** Spec §9: the shop search applies 1 s after typing stops. */
+const SEARCH_DEBOUNCE_MS = 1000;
+
+/** Spec §2 Shops (admin): search, add, and every shop with inline edits saved on blur. */
+export function ShopsScreen() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [adding, setAdding] = useState(false);
+  const shops = useShopListQuery({ query });
+
+  return (
+    <>
+      <PageHeader title={t('shops.title')}>
+        <Button
+          leftSection={adding ? <IconX size={16} /> : <IconPlus size={16} />}
+          variant={adding ? 'default' : 'filled'}
+          onClick={() => setAdding((a) => !a)}
+          aria-expanded={adding}
+        >
+          {adding ? t('shops.hide') : t('shops.add')}
+        </Button>
+      </PageHeader>
+      {adding && <AddShopForm onAdded={() => setAdding(false)} />}
+      <Group mb="md" justify="space-between">
+        <TextInput
+          type="search"
+          leftSection={<IconSearch size={16} />}
+          aria-label={t('shops.search')}
+          placeholder={t('shops.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+        {shops.data && (
+          <Text size="sm" c="dimmed">
+            {t('shops.count', { count: shops.data.items.length })}
+          </Text>
+        )}
+      </Group>
+      {shops.isLoading && <CenteredLoader />}
+      {shops.isError && (
+        <ErrorAlert
+          message={`${t('shops.loaderror')} ${errorText(shops.error, '')}`.trim()}
+          onRetry={() => shops.refetch()}
+        />
+      )}
+      {shops.data && (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={980}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('shops.emailName')}</Table.Th>
+                  <Table.Th>{t('shops.keyReferral')}</Table.Th>
+                  <Table.Th>{t('shops.balanceStats')}</Table.Th>
+                  <Table.Th>{t('shops.limits')}</Table.Th>
+                  <Table.Th>{t('shops.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shops.data.items.map((shop) => (
+                  <ShopRow key={shop.shop_uid} shop={shop} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {shops.data.items.length === 0 && (
+            <Text c="dimmed" ta="center" p="lg">
+              {t('shops.empty')}
+            </Text>
+          )}
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import '@mantine/charts/styles.css';
+import { Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { statsPeriods } from '@tryon/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useProfileQuery } from '../../../lib/api/profile-api.ts';
+import { useParameters } from '../../../lib/store/parameters-hooks.ts';
+import { useStatsQuery } from '../api/stats-api.ts';
+import { StatsChart } from './stats-chart.tsx';
+import { statsTotals } from './stats-totals.ts';
+
+/** Spec §9: the periods, 7 days by default. */
+export const DEFAULT_PERIOD = 7;
+
+export function StatisticsScreen() {
+  const { t } = useTranslation();
+  const { lang } = useParameters();
+  const { data: profile } = useProfileQuery();
+  const [days, setDays] = useState(DEFAULT_PERIOD);
+  const narrow = useMediaQuery('(max-width: 30em)');
+  const stats = useStatsQuery({ days });
+  const formatDay = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString(lang, {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+  const totals = stats.data ? statsTotals(stats.data) : null;
+
+  return (
+    <>
+      <PageHeader title={t('statistics.title')}>
+        <SegmentedControl
+          fullWidth
+          w={{ base: '100%', xs: 'auto' }}
+          aria-label={t('statistics.period')}
+          value={String(days)}
+          onChange={(value) => setDays(Number(value))}
+          data={statsPeriods.map((p) => ({
+            value: String(p),
+            label: t(narrow ? 'statistics.daysShort' : 'statistics.days', { count: p }),
+          }))}
+        />
+      </PageHeader>
+      {stats.isError && <ErrorAlert message={t('statistics.error')} onRetry={() => stats.refetch()} />}
+      {stats.isLoading && <CenteredLoader />}
+      {stats.data && totals && (
+        <>
+          <SimpleGrid cols={2} mb="lg" maw={560}>
+            <Paper withBorder p="md">
+              <Text size="sm" c="dimmed">
+                {t('statistics.uniqueClients')}
+              </Text>
+              <Text size="xl" fw={700} data-testid="total-clients">
+                {totals.uniqueClients}
+              </Text>
+            </Paper>
+            <Paper withBorder p="md">
+              <Text size="sm" c="dimmed">
+                {t('statistics.allActions')}
+              </Text>
+              <Text size="xl" fw={700} data-testid="total-actions">
+                {totals.actions}
+              </Text>
+            </Paper>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ opacity: stats.isFetching ? 0.6 : 1 }}>
+            <StatsChart
+              title={t('statistics.tryons')}
+              series={stats.data.tryon}
+              withUsers
+              formatDay={formatDay}
+            />
+            <StatsChart
+              title={t('statistics.clients')}
+              series={stats.data.client}
+              withUsers
+              formatDay={formatDay}
+            />
+            <StatsChart
+              title={t('statistics.persons')}
+              series={stats.data.person}
+              withUsers
+              formatDay={formatDay}
+            />
+            <StatsChart
+              title={t('statistics.garments')}
+              series={stats.data.garment}
+              withUsers={false}
+              formatDay={formatDay}
+            />
+            {profile?.isAdmin && (
+              <StatsChart
+                title={t('statistics.search')}
+                series={stats.data.search}
+                withUsers
+                formatDay={formatDay}
+              />
+            )}
+          </SimpleGrid>
+        </>
+      )}
+    </>
+  );
+}
