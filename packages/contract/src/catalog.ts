@@ -88,9 +88,9 @@ const listQuery = (defaultLimit: number) =>
     limit: limitSchema(defaultLimit, MAX_PAGE_SIZE),
   });
 
-const itemParams = (name: 'guid' | 'muid') =>
+const itemParams = <N extends 'guid' | 'muid'>(name: N) =>
   z.object({ [name]: z.string().min(1).max(100).describe('The id, or the public code') }) as z.ZodObject<
-    Record<typeof name, z.ZodString>
+    Record<N, z.ZodString>
   >;
 
 const editFields = { description: text(5000).optional(), url: pageUrl.optional() };
@@ -117,12 +117,15 @@ const modelUrlQuery = modelAddQuery.extend({
   model_url: imageUrl.optional().describe('The image URL (alias of model_image_url)'),
 });
 
+/** The id parameter of each kind: `guid` of garments, `muid` of models. */
+type IdName<K extends 'garment' | 'model'> = K extends 'garment' ? 'guid' : 'muid';
+
 function catalogRoutes<K extends 'garment' | 'model', A extends z.ZodObject, U extends z.ZodObject>(
   kind: K,
   addQuery: A,
   urlQuery: U,
 ) {
-  const idName = kind === 'garment' ? 'guid' : 'muid';
+  const idName = (kind === 'garment' ? 'guid' : 'muid') as IdName<K>;
   const item = kind === 'garment' ? garmentSchema : modelSchema;
   const tags = [kind === 'garment' ? 'Garments' : 'Models'] as const;
   const params = itemParams(idName);

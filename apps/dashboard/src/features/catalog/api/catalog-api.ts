@@ -27,13 +27,8 @@ interface Page<T> {
   nextOffset: number | null;
 }
 
-/**
- * The contract types item params as { guid, muid } for both kinds (its helper is generic over the id name),
- * so each kind names its own id here; the client fills in only the one its path has.
- */
-type ItemParams = RouteParams<typeof routes.garments.update>;
-const garmentId = (guid: string) => ({ guid }) as ItemParams;
-const modelId = (muid: string) => ({ muid }) as ItemParams;
+const garmentId = (guid: string) => ({ guid });
+const modelId = (muid: string) => ({ muid });
 
 const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 const fields = <T extends object>(input: T): T =>
