@@ -1,4 +1,4 @@
-import type { Garment, Model, RouteParams } from '@tryon/contract';
+import type { Garment, Model } from '@tryon/contract';
 import { api, SHORT_CACHE_SECONDS } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
 import { routes } from '../../../lib/api/route-table.ts';
