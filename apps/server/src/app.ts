@@ -28,7 +28,9 @@ import { type Auth, createAuthenticator } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { CorsOrigins, registerSecurity } from './plugins/security.ts';
+import { registerShopPageGuard } from './plugins/shop-page-guard.ts';
 import { recordShopperActions } from './plugins/shopper-activity.ts';
+import { registerWebApps } from './plugins/web-apps.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -162,5 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startMediaSweep(app);
   startRetentionSweep(app);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerShopPageGuard(app);
+  await registerWebApps(app);
   return app;
 }

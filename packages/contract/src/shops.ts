@@ -85,6 +85,19 @@ export const publicShopSchema = z
   .object({ suid: z.string(), name: z.string(), logo: z.string(), url: z.string() })
   .meta({ id: 'PublicShop' });
 
+/** A shop's public page (spec §1): what the public garments and models pages need, found by the shop id alone. */
+export const shopPageSchema = publicShopSchema
+  .extend({
+    key: z
+      .string()
+      .describe(
+        "The shop's page key: its oldest active public key. Public keys are public by design; the shop's own " +
+          'pages on this server are always an allowed domain for them.',
+      ),
+  })
+  .meta({ id: 'ShopPage' });
+export type ShopPage = z.infer<typeof shopPageSchema>;
+
 const tags = ['Shops'] as const;
 
 export const shopRoutes = {
@@ -95,6 +108,18 @@ export const shopRoutes = {
     tags,
     summary: "The shop's name, logo and site, for the shopper pages",
     response: publicShopSchema,
+  }),
+  page: defineRoute({
+    method: 'GET',
+    path: '/v1/shop/page/:suid',
+    access: 'none',
+    tags,
+    summary: "A shop's public page: name, logo, site and page key, by shop id; no key needed",
+    description:
+      'For the public garments and models pages, which carry only the shop id. SHOP_NOT_FOUND (404) for an ' +
+      'unknown or disabled shop, or one without an active public key.',
+    params: z.object({ suid: z.string().min(1).max(100) }),
+    response: shopPageSchema,
   }),
   update: defineRoute({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { routes, type ShopUpdateField, shopUpdateFields } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
+import { shopPage } from './shop-page.ts';
 
 export async function shopRoutes(app: FastifyInstance): Promise<void> {
   const { shops, stats } = app.services;
@@ -10,6 +11,8 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     if (auth.clientUuid) await stats.record(shop.suid, 'client', auth.clientUuid);
     return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url };
   });
+
+  registerRoute(app, routes.shops.page, ({ params }) => shopPage(app.services, params.suid));
 
   registerRoute(app, routes.shops.update, async ({ auth, query }) => {
     const field = (Object.keys(shopUpdateFields) as ShopUpdateField[]).find(

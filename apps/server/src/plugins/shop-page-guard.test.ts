@@ -1,0 +1,165 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, signIn, type TestApp, withKey } from '../../test/harness.ts';
+import { installErrorHandling } from './errors.ts';
+import { frameAncestors, registerShopPageGuard } from './shop-page-guard.ts';
+import { registerWebApps } from './web-apps.ts';
+
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+describe('shop page guard', () => {
+  let t: TestApp;
+  let pages: FastifyInstance;
+  let dir: string;
+  let owner: string;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signIn(t, 'guard-owner@example.com');
+    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(owner) });
+    key = (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
+    await setDomains('shop.example, *.brand.example');
+    // The shopper pages as the server serves them (helmet, the guard, the built app at /w/), on the test
+    // app's database and keys.
+    dir = mkdtempSync(path.join(tmpdir(), 'guard-pages-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), INDEX);
+    pages = Fastify({ logger: false });
+    installErrorHandling(pages);
+    pages.decorate('config', t.app.config);
+    pages.decorate('services', t.app.services);
+    pages.decorate('clock', t.clock);
+    await pages.register(helmet);
+    registerShopPageGuard(pages);
+    await registerWebApps(pages, [{ name: 'shop', prefix: '/w/', dir }]);
+    await pages.ready();
+  });
+  afterAll(async () => {
+    await pages?.close();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function setDomains(domains: string): Promise<void> {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/user/key/update',
+      query: { key, allowed_domains: domains },
+      headers: withKey(owner),
+    });
+    expect(res.status).toBe(200);
+  }
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    pages.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const framedBy = (referer: string) => ({ 'sec-fetch-dest': 'iframe', referer });
+
+  it('lets the key allowed domains frame a page opened with it, and nobody else', async () => {
+    const res = await open(`/w/tryon?g=ABC&hideIntro=1&key=${key}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain(
+      "frame-ancestors 'self' http://shop.example:* https://shop.example:* http://*.brand.example:* https://*.brand.example:*",
+    );
+    expect(csp.match(/frame-ancestors/g)).toHaveLength(1);
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('keeps frame-ancestors self for pages without a key and for an unknown key', async () => {
+    for (const url of [
+      '/w/tryon/view?t=abc&hideIntro=1',
+      '/w/guide/tryon-widget',
+      '/w/look?m=X&key=pk_nope',
+    ]) {
+      const res = await open(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['content-security-policy'], url).not.toContain('shop.example');
+    }
+  });
+
+  it('allows any site for *', async () => {
+    await setDomains('*');
+    const res = await open(`/w/look?m=M1&key=${key}`, framedBy('https://anywhere.example/p/1'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    await setDomains('shop.example, *.brand.example');
+  });
+
+  it('serves frames of allowed sites, subdomains by their wildcard, and of our own pages', async () => {
+    for (const referer of [
+      'https://shop.example/product/1',
+      'http://shop.example:3000/',
+      'https://www.brand.example/',
+      'http://tryon.test/w/shop/s_1/garments',
+    ]) {
+      const res = await open(`/w/tryon?g=ABC&key=${key}`, framedBy(referer));
+      expect(res.statusCode, referer).toBe(200);
+    }
+  });
+
+  it('answers a frame of another site with a 403 page that says why and how the shop fixes it', async () => {
+    for (const referer of [
+      'https://evil.example/',
+      'https://brand.example/',
+      'https://shop.example.evil.io/',
+    ]) {
+      const res = await open(`/w/tryon?g=ABC&key=${key}`, framedBy(referer));
+      const host = new URL(referer).hostname;
+      expect(res.statusCode, referer).toBe(403);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain(`This try-on widget is not allowed on ${host}`);
+      expect(res.body).toContain('allowed domains');
+      // The explanation itself must show inside the refusing site's frame.
+      expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('refuses a frame with an invalid or inactive key, naming the key as the problem', async () => {
+    const invalid = await open('/w/tryon?g=ABC&key=pk_unknown', framedBy('https://shop.example/'));
+    expect(invalid.statusCode).toBe(403);
+    expect(invalid.body).toContain('no valid key');
+    await call(t.app, {
+      method: 'POST',
+      url: '/v1/user/key/update',
+      query: { key, active: '0' },
+      headers: withKey(owner),
+    });
+    const inactive = await open(`/w/tryon?g=ABC&key=${key}`, framedBy('https://shop.example/'));
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.body).toContain('no valid key');
+    await call(t.app, {
+      method: 'POST',
+      url: '/v1/user/key/update',
+      query: { key, active: '1' },
+      headers: withKey(owner),
+    });
+  });
+
+  it('leaves top-level visits from anywhere alone: share links must open', async () => {
+    const res = await open(`/w/tryon?g=ABC&key=${key}`, {
+      'sec-fetch-dest': 'document',
+      referer: 'https://mail.example/',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('escapes the refusing host and runs in the real app too', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/w/tryon?g=ABC&key=${key}`,
+      headers: { accept: 'text/html', ...framedBy('https://evil.example/') },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('evil.example');
+    expect(frameAncestors({ ok: false })).toBe("frame-ancestors 'self'");
+  });
+});

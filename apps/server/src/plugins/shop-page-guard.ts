@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hostOf, isHostAllowed, parseAllowedDomains } from '../lib/allowed-domains.ts';
+
+/** What a key in a shopper page's address allows: where the page may be framed. */
+export type EmbedPolicy =
+  | { ok: true; entries: string[] }
+  /** The key is unknown, deleted, inactive, not a public key, or its shop is disabled. */
+  | { ok: false };
+
+const PREFIX = '/w/';
+
+/**
+ * `frame-ancestors` of a page opened with a public key: our own origin always, and the key's allowed domains in
+ * any scheme and port, as the API treats them (`*.shop.com` covers subdomains only, the same in CSP).
+ */
+export function frameAncestors(policy: EmbedPolicy): string {
+  if (!policy.ok) return "frame-ancestors 'self'";
+  if (policy.entries.includes('*')) return 'frame-ancestors *';
+  const sources = policy.entries.flatMap((entry) => [`http://${entry}:*`, `https://${entry}:*`]);
+  return ['frame-ancestors', "'self'", ...sources].join(' ');
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The small page a refused embedding shows inside the shop's iframe: what happened and how the shop fixes it. */
+export function refusalPage(host: string, policy: EmbedPolicy): string {
+  const site = escapeHtml(host);
+  const [title, text] = policy.ok
+    ? [
+        `This try-on widget is not allowed on ${site}`,
+        `The shop's public key does not list <b>${site}</b> among its allowed domains. If you run this shop: ` +
+          `open <b>Keys</b> in the dashboard and add <code>${site}</code> (or <code>*.${site}</code> for its ` +
+          'subdomains) to the allowed domains of the public key in this widget. The change applies at once.',
+      ]
+    : [
+        'This try-on widget has no valid key',
+        'The key in the widget address is unknown, deleted or switched off, or the shop is disabled. If you run ' +
+          'this shop: copy an active public key from <b>Keys</b> in the dashboard into the iframe address ' +
+          `(<code>key=pk_...</code>), and allow <code>${site}</code> in its allowed domains.`,
+      ];
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${title}</title><style>` +
+    'body{margin:0;padding:1rem;font:15px/1.5 system-ui,sans-serif;color:#1f2933;background:#f8f9fb}' +
+    'main{max-width:34rem;margin:1rem auto;padding:1.5rem;background:#fff;' +
+    'border:1px solid #e3e7ee;border-radius:12px}h1{font-size:1.15rem;margin:0 0 .5rem;color:#c92a2a}' +
+    'code{background:#f1f3f5;padding:0 .3em;border-radius:4px}</style></head>' +
+    `<body><main role="alert"><h1>${title}</h1><p>${text}</p></main></body></html>`
+  );
+}
+
+const policies = new WeakMap<FastifyRequest, EmbedPolicy>();
+
+async function embedPolicy(app: FastifyInstance, key: string): Promise<EmbedPolicy> {
+  if (key.length > 200) return { ok: false };
+  const row = await app.services.keysRepository.findForAuth(app.services.secrets.keyDigest(key));
+  const live =
+    row?.kind === 'public' &&
+    row.active === 1 &&
+    row.shop_disabled === 0 &&
+    (row.expires_at === null || row.expires_at > app.clock.now());
+  if (!live) return { ok: false };
+  const parsed = parseAllowedDomains(row.allowed_domains ?? '');
+  return { ok: true, entries: parsed.ok ? parsed.entries : [] };
+}
+
+const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Shopper pages (`/w/...`) opened with `key=` may be framed only by the key's allowed domains:
+ * `Content-Security-Policy: frame-ancestors` says so to the browser, and a request that itself shows it comes
+ * from a frame on another site (`Sec-Fetch-Dest: iframe` with a `Referer` the key does not allow) gets a small
+ * 403 page explaining it, shown in the shop's iframe instead of the browser's blank refusal. Pages without a key
+ * (viewers, guides, public shop pages) keep the default `frame-ancestors 'self'`.
+ */
+export function registerShopPageGuard(app: FastifyInstance): void {
+  const ownHost = hostOf(app.config.PUBLIC_URL);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || !request.url.startsWith(PREFIX)) return;
+    const key = single((request.query as Record<string, unknown> | undefined)?.key);
+    if (key === undefined) return;
+    const policy = await embedPolicy(app, key);
+    policies.set(request, policy);
+    if (request.headers['sec-fetch-dest'] !== 'iframe') return;
+    const referer = single(request.headers.referer);
+    const host = referer ? hostOf(referer) : null;
+    // Without a Referer the request cannot tell; the frame-ancestors header still holds.
+    if (host === null || host === ownHost) return;
+    if (policy.ok && isHostAllowed(policy.entries, host)) return;
+    request.log.info({ host, keyValid: policy.ok }, 'shopper page refused in a frame of another site');
+    reply.removeHeader('x-frame-options');
+    return reply
+      .code(403)
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *",
+      )
+      .type('text/html; charset=utf-8')
+      .send(refusalPage(host, policy));
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const policy = policies.get(request);
+    if (!policy || reply.statusCode === 403) return payload;
+    const csp = reply.getHeader('content-security-policy');
+    const directive = frameAncestors(policy);
+    const next =
+      typeof csp === 'string' && /frame-ancestors [^;]*/.test(csp)
+        ? csp.replace(/frame-ancestors [^;]*/, directive)
+        : [typeof csp === 'string' ? csp : '', directive].filter(Boolean).join('; ');
+    reply.header('content-security-policy', next);
+    // Browsers follow frame-ancestors over X-Frame-Options, but an old one would refuse every site.
+    if (policy.ok) reply.removeHeader('x-frame-options');
+    return payload;
+  });
+}

@@ -1,0 +1,53 @@
+import type { FrameLocator, Page } from 'playwright-core';
+
+/** The outfit try-on page, at the top level or inside a shop's iframe. */
+export class OutfitPage {
+  constructor(private readonly root: Page | FrameLocator) {}
+
+  readonly faces = () => this.root.getByTestId('face-thumb');
+  readonly progress = () => this.root.getByTestId('render-progress');
+  readonly result = () => this.root.getByTestId('tryon-result');
+  readonly currentItem = () => this.root.getByTestId('current-item');
+  readonly toasts = () => this.root.getByTestId('toast');
+  readonly notice = () => this.root.locator('.notice');
+
+  async uploadPhoto(photo: Buffer): Promise<void> {
+    await this.root
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+  }
+
+  async chooseGarment(name: string): Promise<void> {
+    await this.root.getByTestId('garment-choice').filter({ hasText: name }).click();
+  }
+
+  async tryOn(): Promise<void> {
+    await this.root.getByTestId('tryon-button').click();
+  }
+
+  /** The result picture (its signed link). */
+  async resultImage(): Promise<string> {
+    const src = await this.root.locator('.stage-image').first().getAttribute('src');
+    if (!src) throw new Error('no result image');
+    return src;
+  }
+
+  async like(): Promise<void> {
+    await this.result().getByRole('button', { name: 'Like', exact: true }).click();
+  }
+
+  likeButton() {
+    return this.result().getByRole('button', { name: /^(Like|Unlike)$/ });
+  }
+
+  async shareLink(): Promise<string> {
+    const href = await this.root.getByTestId('share-link').getAttribute('href');
+    if (!href) throw new Error('no share link');
+    return href;
+  }
+
+  async removePhoto(index = 0): Promise<void> {
+    await this.root.getByRole('button', { name: 'Remove photo' }).nth(index).click();
+    await this.root.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  }
+}

@@ -1,0 +1,11 @@
+import type { FrameLocator, Page } from 'playwright-core';
+
+/** A shop's product page on its own site, with the try-on iframe in it. */
+export class ProductPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(site: string, port: number, widgetUrl: string): Promise<FrameLocator> {
+    await this.page.goto(`http://${site}:${port}/product?src=${encodeURIComponent(widgetUrl)}`);
+    return this.page.frameLocator('#tryon');
+  }
+}

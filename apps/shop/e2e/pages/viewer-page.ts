@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+
+/** A shared try-on or look, opened by its link. */
+export class ViewerPage {
+  constructor(private readonly page: Page) {}
+
+  readonly viewer = () => this.page.getByTestId('viewer');
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.viewer().waitFor();
+  }
+
+  /** Whether the picture loaded (a real image, not the placeholder). */
+  async imageLoaded(): Promise<boolean> {
+    return this.page
+      .locator('.viewer .stage-image')
+      .evaluate((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0);
+  }
+}

@@ -1,0 +1,27 @@
+import { createServer, type Server } from 'node:http';
+
+/**
+ * A shop's site on another origin: a product page with the iframe snippet of the try-on guide, as a shop would
+ * paste it. `/product?src=` frames the given address.
+ */
+export async function startEmbeddingSite(): Promise<{ port: number; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const src = url.searchParams.get('src') ?? '';
+    if (url.pathname !== '/product' || !/^http:\/\/127\.0\.0\.1:\d+\/w\//.test(src)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>
+<h1>Linen summer tee</h1>
+<iframe id="tryon" src="${src.replace(/"/g, '&quot;')}" title="Virtual try-on" allow="camera; clipboard-write; web-share" style="width: 100%; height: 1400px; border: 0;"></iframe>
+</body></html>`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

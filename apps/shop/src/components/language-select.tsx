@@ -1,0 +1,22 @@
+import { useT } from '../lib/i18n/i18n.ts';
+import { isLanguage, languageLabels, languages } from '../lib/i18n/languages.ts';
+
+export function LanguageSelect() {
+  const { t, lang, setLanguage } = useT();
+  return (
+    <select
+      className="lang-select"
+      aria-label={t('language.label')}
+      value={lang}
+      onChange={(event) => {
+        if (isLanguage(event.target.value)) void setLanguage(event.target.value, true);
+      }}
+    >
+      {languages.map((l) => (
+        <option key={l} value={l}>
+          {languageLabels[l]}
+        </option>
+      ))}
+    </select>
+  );
+}

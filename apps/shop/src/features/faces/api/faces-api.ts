@@ -1,0 +1,27 @@
+import type { Face } from '@tryon/contract';
+import type { MutationDef, QueryDef } from '../../../lib/api/query-cache.ts';
+import { routes } from '../../../lib/api/route-table.ts';
+import { faceUploadBody } from '../../../lib/image/image-input.ts';
+
+/** The shopper's photos, newest first. */
+export const faceListQuery: QueryDef<null, { items: Face[]; nextOffset: number | null }> = {
+  name: 'faces',
+  provides: ['Face'],
+  run: (call, _args, signal) => call(routes.faces.list, { query: {} }, { signal }),
+};
+
+/**
+ * Spec §4: adding or removing a face refreshes faces and looks. Try-ons too: removing a photo removes what was
+ * made from it.
+ */
+export const addFace: MutationDef<Blob, Face> = {
+  name: 'addFace',
+  invalidates: ['Face', 'Look', 'Tryon'],
+  run: (call, image) => call(routes.faces.add, {}, { body: faceUploadBody(image) }),
+};
+
+export const removeFace: MutationDef<string, { ok: true }> = {
+  name: 'removeFace',
+  invalidates: ['Face', 'Look', 'Tryon'],
+  run: (call, fuid) => call(routes.faces.remove, { params: { fuid } }),
+};

@@ -1,0 +1,77 @@
+import type { Face } from '@tryon/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ItemImage } from '../../../components/item-image.tsx';
+import { errorText } from '../../../lib/api/error-text.ts';
+import { useMutation } from '../../../lib/api/use-query.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { notify } from '../../../lib/toast/toast-store.ts';
+import { removeFace } from '../api/faces-api.ts';
+import { PhotoButtons } from './photo-buttons.tsx';
+
+/**
+ * The shopper's photos: pick one, add one with the camera or from a file, remove one (with what was made from
+ * it, after a question).
+ */
+export function PhotoPanel(props: {
+  faces: readonly Face[];
+  loading: boolean;
+  selected: string | null;
+  onSelect: (fuid: string | null) => void;
+}) {
+  const { t } = useT();
+  const [remove] = useMutation(removeFace);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const { onSelect } = props;
+
+  const confirmRemove = async (fuid: string) => {
+    const result = await remove(fuid);
+    if (result.error) return notify('error', errorText(result.error));
+    notify('success', t('photo.removed'));
+    if (props.selected === fuid) onSelect(null);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="photo-title">
+      <h2 id="photo-title" className="panel-title">
+        {t('photo.title')}
+      </h2>
+      {props.faces.length === 0 && !props.loading && <p className="hint">{t('photo.empty')}</p>}
+      {props.faces.length > 0 && (
+        <ul className="thumbs" aria-label={t('photo.title')}>
+          {props.faces.map((face) => (
+            <li key={face.fuid} className="thumb-item">
+              <button
+                type="button"
+                className={`thumb ${props.selected === face.fuid ? 'thumb-on' : ''}`}
+                aria-pressed={props.selected === face.fuid}
+                aria-label={t('photo.select')}
+                onClick={() => onSelect(face.fuid)}
+                data-testid="face-thumb"
+              >
+                <ItemImage src={face.image} size="thumb" alt={t('photo.alt')} />
+              </button>
+              <button
+                type="button"
+                className="thumb-remove"
+                aria-label={t('photo.remove')}
+                onClick={() => setRemoving(face.fuid)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PhotoButtons onAdded={onSelect} testId="photo-input" />
+      <p className="hint">{t('photo.hint')}</p>
+      <ConfirmDialog
+        open={removing !== null}
+        text={t('photo.removeConfirm')}
+        confirmLabel={t('common.remove')}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && void confirmRemove(removing)}
+      />
+    </section>
+  );
+}

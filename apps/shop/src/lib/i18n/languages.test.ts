@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from './languages.ts';
+
+describe('language of a page (spec §3)', () => {
+  it('takes the lang parameter, then the stored one, then the browser, then English', () => {
+    expect(detectLanguage({ search: '?lang=pl', stored: 'ru', browser: ['en-US'] })).toBe('pl');
+    expect(detectLanguage({ search: '?lang=de', stored: 'ru', browser: ['pl-PL'] })).toBe('ru');
+    expect(detectLanguage({ search: '', stored: null, browser: ['de-DE', 'pl-PL'] })).toBe('pl');
+    expect(detectLanguage({ search: '', stored: 'xx', browser: ['fr'] })).toBe('en');
+  });
+});

@@ -1,0 +1,28 @@
+import { safeStorage, storageKeys } from './safe-storage.ts';
+
+const VALID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** 128 random bits as hex; getRandomValues works on plain-http pages too, where randomUUID does not exist. */
+function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+let current: string | null = null;
+
+/**
+ * The shopper's anonymous id (the `clientuuid` header): made once and kept in local storage, so the shopper
+ * finds their photos, try-ons and looks again. Where storage is blocked it lasts as long as the page.
+ */
+export function clientUuid(): string {
+  if (current) return current;
+  const stored = safeStorage.get(storageKeys.clientUuid);
+  current = stored && VALID.test(stored) ? stored : newId();
+  if (current !== stored) safeStorage.set(storageKeys.clientUuid, current);
+  return current;
+}
+
+/** For tests: forget the id held in memory. */
+export const resetClientUuid = () => {
+  current = null;
+};

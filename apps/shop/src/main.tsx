@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { loadPage } from './app/page-loader.tsx';
+import './app/global.css';
+import { initialLanguage, setLanguage } from './lib/i18n/i18n.ts';
+import { matchPage, pageQuery } from './lib/urls/shopper-urls.ts';
+
+const route = matchPage(location.pathname);
+const query = pageQuery(location.search);
+// The page's chunk and the language's catalogue load side by side.
+const Page = loadPage(route.page);
+await setLanguage(initialLanguage());
+
+const root = document.getElementById('root');
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <App route={route} query={query} Page={Page} />
+    </StrictMode>,
+  );
