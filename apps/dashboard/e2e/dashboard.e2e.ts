@@ -11,6 +11,7 @@ import { seriousViolations } from './support/axe.ts';
 import { ensureDashboardBuilt } from './support/build-dashboard.ts';
 import { chromiumArgs, chromiumPath } from './support/chromium.ts';
 import { makeImage, startImageHost } from './support/images.ts';
+import { seedRenders } from './support/renders.ts';
 import { ADMIN_EMAIL, type E2eServer, readSignInCode, startServer } from './support/server.ts';
 
 const OWNER = 'owner@e2e.test';
@@ -244,6 +245,30 @@ describe('dashboard end to end', () => {
     await admin.getByText('No try-ons yet.').waitFor();
     await new AppShell(admin).open('Looks');
     await admin.getByText('No looks yet.').waitFor();
+
+    // The admin's shop gets a try-on and a look, rendered for real; both screens show them.
+    const sessionKey = (await admin.evaluate(() => localStorage.getItem('privateApiKey'))) ?? '';
+    const { tuid, luid } = await seedRenders(server.origin, sessionKey);
+    await new AppShell(admin).open('Try-ons');
+    const card = admin.getByTestId('tryon-card');
+    await expect.poll(() => card.count()).toBe(1);
+    const picture = card.getByRole('img', { name: 'Try-ons' });
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(384);
+    await picture.hover();
+    const garment = card.getByRole('img', { name: 'View garment' });
+    await expect.poll(() => garment.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(384);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await admin.getByRole('button', { name: `Try-ons: ${tuid}` }).click();
+    await admin.getByRole('menuitem', { name: 'Delete' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    const gone = await fetch(`${server.origin}/v1/tryon/${tuid}`, { headers: { tokenapi: sessionKey } });
+    expect(gone.status).toBe(404);
+
+    await new AppShell(admin).open('Looks');
+    const lookCard = admin.getByTestId('look-card');
+    await expect.poll(() => lookCard.count()).toBe(1);
+    await admin.getByRole('button', { name: `Looks: ${luid}` }).waitFor();
     await adminContext.close();
   });
 

@@ -47,7 +47,8 @@ export async function startServer(): Promise<E2eServer> {
     RATE_LIMIT_PER_MINUTE: '100000',
     RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
   });
-  const app = await buildApp({ config, logger: false, renderJobs: false });
+  // Renders run with the real built-in engine, as on a first `npm start`.
+  const app = await buildApp({ config, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     origin,
