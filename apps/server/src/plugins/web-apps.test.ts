@@ -94,6 +94,14 @@ describe('web apps', () => {
     expect((await app.inject({ url: '/index.html.gz' })).statusCode).toBe(404);
   });
 
+  it('answers the page at the root whatever the client accepts (curl sends */*)', async () => {
+    build();
+    app = await serverWith(dir);
+    const res = await app.inject({ url: '/', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  });
+
   it('allows Google sign-in in the page policy only when it is configured', async () => {
     build();
     app = await serverWith(dir, { GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com' });

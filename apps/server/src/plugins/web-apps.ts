@@ -111,7 +111,10 @@ export async function registerWebApps(
         .sendFile('index.html', webApp.dir);
     app.get(`${webApp.prefix}*`, { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (reserved.some((base) => isUnder(pathname, base)) || !wantsHtml(request))
+      // The app's own root is a page whatever the client accepts (curl included); deeper paths that do not
+      // ask for HTML are missing files, not pages.
+      const isRoot = pathname === webApp.prefix || `${pathname}/` === webApp.prefix;
+      if (reserved.some((base) => isUnder(pathname, base)) || (!isRoot && !wantsHtml(request)))
         return reply.callNotFound();
       return sendIndex(reply);
     });
