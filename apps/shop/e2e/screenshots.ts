@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type FrameLocator, type Page } from 'playwright-core';
 import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
@@ -8,6 +9,7 @@ import { seriousViolations } from './support/axe.ts';
 import { ensureShopBuilt } from './support/build-shop.ts';
 import { chromiumArgs, chromiumPath, OTHER_SITE, SHOP_SITE } from './support/chromium.ts';
 import { startEmbeddingSite } from './support/embedding-site.ts';
+import { fakeCameraArgs } from './support/fake-camera.ts';
 import { startServer } from './support/server.ts';
 import { addModel, createShop } from './support/shop-fixture.ts';
 
@@ -18,16 +20,22 @@ import { addModel, createShop } from './support/shop-fixture.ts';
 const dir = path.resolve(process.argv[2] ?? '/tmp/shop-screenshots');
 mkdirSync(dir, { recursive: true });
 ensureShopBuilt();
-const [server, browser, site] = await Promise.all([
+const cameraDir = mkdtempSync(path.join(tmpdir(), 'shop-camera-'));
+const [server, browser, site, cameraBrowser] = await Promise.all([
   startServer(),
   chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
   startEmbeddingSite(),
+  samplePhoto('standing', 768, 1024).then((photo) =>
+    chromium.launch({ executablePath: chromiumPath, args: fakeCameraArgs(cameraDir, photo) }),
+  ),
 ]);
 const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
 
 async function shot(target: Page, name: string, fullPage = true): Promise<void> {
   await target.waitForLoadState('networkidle');
   await target.waitForTimeout(300);
+  // A full-page shot of a scrolled page draws the sticky header and the toasts where the scroll left them.
+  if (fullPage) await target.evaluate(() => window.scrollTo(0, 0));
   const file = path.join(dir, `${name}.png`);
   await target.screenshot({ path: file, fullPage });
   const problems = await seriousViolations(target);
@@ -84,6 +92,25 @@ try {
     await shot(page, `look-${label}`);
     await context.close();
   }
+  // The camera path: Chromium's fake camera films a sample photo.
+  for (const [label, viewport] of Object.entries(widths)) {
+    const context = await cameraBrowser.newContext({ viewport, deviceScaleFactor: 1 });
+    await context.grantPermissions(['camera'], { origin: o });
+    const page = await context.newPage();
+    await page.goto(`${o}/w/tryon?g=${g}&hideIntro=1&key=${key}`);
+    const outfit = new OutfitPage(page);
+    await outfit.currentItem().waitFor();
+    await outfit.openCamera();
+    await outfit.camera().getByRole('button', { name: 'Take photo' }).waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('.camera video') as HTMLVideoElement)?.readyState >= 2,
+    );
+    await shot(page, `camera-preview-${label}`, false);
+    await outfit.capture();
+    await outfit.faces().first().waitFor();
+    await shot(page, `camera-added-${label}`);
+    await context.close();
+  }
   await each(browser, 'shop-garments', `${o}/w/shop/${shop.suid}/garments`, (p) =>
     p.getByTestId('catalog-card').first().waitFor(),
   );
@@ -114,6 +141,8 @@ try {
     await f.locator('.notice').waitFor();
   });
 } finally {
+  await cameraBrowser.close();
+  rmSync(cameraDir, { recursive: true, force: true });
   await browser.close();
   await site.close();
   await server.close();

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +11,9 @@ import { seriousViolations } from './support/axe.ts';
 import { distDir, ensureShopBuilt } from './support/build-shop.ts';
 import { chromiumArgs, chromiumPath, OTHER_SITE, SHOP_SITE } from './support/chromium.ts';
 import { startEmbeddingSite } from './support/embedding-site.ts';
+import { jpegSize, runGuideCurl } from './support/guide-curl.ts';
 import { type E2eServer, startServer } from './support/server.ts';
 import { createShop, type ShopFixture } from './support/shop-fixture.ts';
-
-const run = promisify(execFile);
 
 /**
  * The shopper pages in Chromium against the real server (built pages, real API, the built-in render engine), a
@@ -180,20 +174,32 @@ describe('shopper pages end to end', () => {
   });
 
   it('shows a curl example on the simple try-on guide that works verbatim', async () => {
-    const reader = await browser.newPage();
-    await reader.goto(`${server.origin}/w/guide/simple-tryon`);
-    const command = await reader.getByTestId('curl-tryon').innerText();
-    await reader.close();
-    const dir = mkdtempSync(path.join(tmpdir(), 'shop-guide-'));
-    try {
-      writeFileSync(path.join(dir, 'person.jpg'), person);
-      writeFileSync(path.join(dir, 'garment.jpg'), await flatLayShirt());
-      // The one placeholder a reader fills in: their private key.
-      await run('bash', ['-c', command.replace('sk_...', shop.privateKey)], { cwd: dir });
-      const result = readFileSync(path.join(dir, 'tryon.jpg'));
-      expect(result.subarray(0, 3).toString('hex'), result.subarray(0, 200).toString()).toBe('ffd8ff');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const result = await runGuideCurl({
+      browser,
+      origin: server.origin,
+      guide: 'simple-tryon',
+      privateKey: shop.privateKey,
+      photos: { 'person.jpg': person, 'garment.jpg': await flatLayShirt() },
+      output: 'tryon.jpg',
+    });
+    expect(jpegSize(result), result.subarray(0, 200).toString()).toEqual({ width: 768, height: 1024 });
+  }, 60_000);
+
+  it('shows a curl example on the simple look guide that works verbatim, answering the model photo with the face', async () => {
+    const [face, model] = await Promise.all([
+      samplePhoto('portrait', 512, 512),
+      samplePhoto('portraitWoman', 768, 768),
+    ]);
+    const result = await runGuideCurl({
+      browser,
+      origin: server.origin,
+      guide: 'simple-look',
+      privateKey: shop.privateKey,
+      photos: { 'face.jpg': face, 'model.jpg': model },
+      output: 'look.jpg',
+    });
+    // A JPEG of the model photo's size: an error would be JSON, and a look is drawn on the model photo.
+    expect(jpegSize(result), result.subarray(0, 200).toString()).toEqual({ width: 768, height: 768 });
+    expect(result.equals(model)).toBe(false);
   }, 60_000);
 });

@@ -10,11 +10,27 @@ export class OutfitPage {
   readonly currentItem = () => this.root.getByTestId('current-item');
   readonly toasts = () => this.root.getByTestId('toast');
   readonly notice = () => this.root.locator('.notice');
+  readonly camera = () => this.root.getByRole('dialog', { name: 'Take a photo' });
+  readonly cameraPreview = () => this.camera().locator('video');
+  private readonly photoPanel = () => this.root.getByRole('region', { name: 'Your photo' });
 
   async uploadPhoto(photo: Buffer): Promise<void> {
     await this.root
       .getByTestId('photo-input')
       .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+  }
+
+  readonly takePhotoButton = () => this.photoPanel().getByRole('button', { name: 'Take a photo' });
+  readonly uploadButton = () => this.photoPanel().getByText('Upload a photo');
+
+  /** Opens the camera from the photo panel (the stage offers the same buttons while it is empty). */
+  async openCamera(): Promise<void> {
+    await this.takePhotoButton().click();
+  }
+
+  /** Takes the shot once the preview plays (the button waits for it). */
+  async capture(): Promise<void> {
+    await this.camera().getByRole('button', { name: 'Take photo' }).click();
   }
 
   async chooseGarment(name: string): Promise<void> {

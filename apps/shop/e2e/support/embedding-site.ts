@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 
 /**
  * A shop's site on another origin: a product page with the iframe snippet of the try-on guide, as a shop would
- * paste it. `/product?src=` frames the given address.
+ * paste it. `/product?src=` frames the given address; `&camera=0` drops `camera` from the snippet's `allow`, as
+ * a shop that edits it might.
  */
 export async function startEmbeddingSite(): Promise<{ port: number; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
@@ -12,9 +13,13 @@ export async function startEmbeddingSite(): Promise<{ port: number; close: () =>
       response.writeHead(404).end();
       return;
     }
+    const allow =
+      url.searchParams.get('camera') === '0'
+        ? 'clipboard-write; web-share'
+        : 'camera; clipboard-write; web-share';
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>
 <h1>Linen summer tee</h1>
-<iframe id="tryon" src="${src.replace(/"/g, '&quot;')}" title="Virtual try-on" allow="camera; clipboard-write; web-share" style="width: 100%; height: 1400px; border: 0;"></iframe>
+<iframe id="tryon" src="${src.replace(/"/g, '&quot;')}" title="Virtual try-on" allow="${allow}" style="width: 100%; height: 1400px; border: 0;"></iframe>
 </body></html>`;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });

@@ -2,7 +2,9 @@ import { useCallback, useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { notify } from '../../../lib/toast/toast-store.ts';
 import { useAddPhoto } from '../hooks/use-add-photo.ts';
-import { CameraDialog, cameraSupported } from './camera-dialog.tsx';
+import { cameraSupported } from '../lib/camera-supported.ts';
+import { CameraDialog } from './camera-dialog.tsx';
+import { CameraIcon, UploadIcon } from './photo-icons.tsx';
 
 /**
  * The two ways to add the shopper's photo: the camera (where the browser allows it here) and a file. While the
@@ -62,20 +64,3 @@ export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: 
     </div>
   );
 }
-
-const CameraIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-    <path
-      fill="currentColor"
-      d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9zm3 5a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"
-    />
-  </svg>
-);
-const UploadIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-    <path
-      fill="currentColor"
-      d="M11 16V7.8L8.4 10.4 7 9l5-5 5 5-1.4 1.4L13 7.8V16h-2zm-6 4v-5h2v3h10v-3h2v5H5z"
-    />
-  </svg>
-);
