@@ -35,6 +35,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'] } },
       { test: { name: 'client', include: ['packages/client/**/*.test.ts'], testTimeout: 20_000 } },
+      // Browser code both front ends share (languages, safe storage).
+      { test: { name: 'web', include: ['packages/web/**/*.test.ts'] } },
       {
         // Render workers load their models (about 2 s each) once per file, in beforeAll.
         test: {

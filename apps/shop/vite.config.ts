@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/precompress-plugin.ts';
+// By path: Vite bundles the config's relative imports but leaves packages to Node, which loads no TypeScript.
+import { precompress } from '../../packages/web/build/precompress-plugin.ts';
 
 /** The API server the dev server forwards to (`npm run dev` at the root listens on 8080). */
 const apiTarget = process.env.SHOP_API_URL ?? 'http://localhost:8080';

@@ -1,18 +1,20 @@
 import { gzipSync } from 'node:zlib';
+import { seriousViolations } from '@tryon/web/e2e/axe';
+import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { E2eServer } from '../../server/test/e2e-server.ts';
+import { readCodeFromOutbox } from '../../server/test/read-code-from-outbox.ts';
 import { LOGIN_JS_BUDGET_BYTES } from '../scripts/login-bundle-size.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { CatalogPage } from './pages/catalog-page.ts';
 import { KeysPage } from './pages/keys-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { ShopPage } from './pages/shop-page.ts';
-import { seriousViolations } from './support/axe.ts';
 import { ensureDashboardBuilt } from './support/build-dashboard.ts';
-import { chromiumArgs, chromiumPath } from './support/chromium.ts';
+import { ADMIN_EMAIL, startDashboardServer } from './support/dashboard-server.ts';
 import { makeImage, startImageHost } from './support/images.ts';
 import { seedRenders } from './support/renders.ts';
-import { ADMIN_EMAIL, type E2eServer, readSignInCode, startServer } from './support/server.ts';
 
 const OWNER = 'owner@e2e.test';
 
@@ -32,7 +34,7 @@ describe('dashboard end to end', () => {
   beforeAll(async () => {
     ensureDashboardBuilt();
     [server, browser, garmentPhoto, modelPhoto] = await Promise.all([
-      startServer(),
+      startDashboardServer(),
       chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
       makeImage(512, 512, '#d6336c'),
       makeImage(800, 1000, '#1c7ed6'),
@@ -77,7 +79,7 @@ describe('dashboard end to end', () => {
     const login = new LoginPage(page);
     await login.goto(server.origin);
     await login.requestCode(OWNER);
-    const code = readSignInCode(server.dataDir, OWNER);
+    const code = readCodeFromOutbox(server.dataDir, OWNER);
     await login.typeCode(code === '0000' ? '1111' : '0000');
     await expect.poll(() => login.digit(1).inputValue()).toBe('');
     await expect

@@ -4,11 +4,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, chromium } from 'playwright-core';
+import { readCodeFromOutbox } from '../../server/test/read-code-from-outbox.ts';
 import { ensureDashboardBuilt } from './support/build-dashboard.ts';
-import { chromiumArgs, chromiumPath } from './support/chromium.ts';
+import { ADMIN_EMAIL, startDashboardServer } from './support/dashboard-server.ts';
 import { makeImage } from './support/images.ts';
-import { ADMIN_EMAIL, readSignInCode, startServer } from './support/server.ts';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/dashboard-screens');
 const viewports = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
@@ -28,7 +29,7 @@ const garments = [
 
 async function signIn(origin: string, dataDir: string, email: string): Promise<string> {
   await fetch(`${origin}/v1/user/mail/register?email=${email}`, { method: 'POST' });
-  const code = readSignInCode(dataDir, email);
+  const code = readCodeFromOutbox(dataDir, email);
   const response = await fetch(`${origin}/v1/user/mail/signin?email=${email}&code=${code}`, {
     method: 'POST',
   });
@@ -125,7 +126,7 @@ async function shoot(browser: Browser, origin: string, key: string | null, scree
 
 ensureDashboardBuilt();
 mkdirSync(outDir, { recursive: true });
-const server = await startServer();
+const server = await startDashboardServer();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   const { owner, admin } = await seed(server.origin, server.dataDir);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RenderEngine } from '@tryon/engine';
@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { MediaStorage } from '../src/lib/storage/index.ts';
+import { readCodeFromOutbox } from './read-code-from-outbox.ts';
 import { SketchEngine } from './sketch-engine.ts';
 
 /** A clock the test moves by hand. */
@@ -95,19 +96,6 @@ function requiredEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must be set for TEST_DIALECT=postgres`);
   return value;
-}
-
-/** The code of the newest sign-in mail to an address, read from the outbox as a user would. */
-export function readCodeFromOutbox(dataDir: string, email: string): string {
-  const outbox = path.join(dataDir, 'outbox');
-  const files = readdirSync(outbox)
-    .filter((f) => f.endsWith(`-${email}.eml`))
-    .sort();
-  const newest = files.at(-1);
-  if (!newest) throw new Error(`no mail to ${email} in ${outbox}`);
-  const match = /sign-in code is (\d{4})/.exec(readFileSync(path.join(outbox, newest), 'utf8'));
-  if (!match?.[1]) throw new Error(`no code in ${newest}`);
-  return match[1];
 }
 
 export type Json = Record<string, unknown>;

@@ -1,17 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
+import { type E2eServer, startE2eServer } from '../../server/test/e2e-server.ts';
 import { OutfitPage } from './pages/outfit-page.ts';
 import { ProductPage } from './pages/product-page.ts';
 import { ensureShopBuilt } from './support/build-shop.ts';
-import { chromiumPath, SHOP_SITE } from './support/chromium.ts';
-import { startEmbeddingSite } from './support/embedding-site.ts';
+import { SHOP_SITE, startEmbeddingSite } from './support/embedding-site.ts';
 import { fakeCameraArgs } from './support/fake-camera.ts';
 import { recordSentFiles, sentFiles } from './support/sent-files.ts';
-import { type E2eServer, startServer } from './support/server.ts';
 import { createShop, type ShopFixture } from './support/shop-fixture.ts';
 
 /**
@@ -31,7 +31,7 @@ describe('outfit page with the camera', () => {
     ensureShopBuilt();
     let photo: Buffer;
     [server, site, photo] = await Promise.all([
-      startServer(),
+      startE2eServer(),
       startEmbeddingSite(),
       samplePhoto('standing', 768, 1024),
     ]);

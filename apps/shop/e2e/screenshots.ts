@@ -1,16 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seriousViolations } from '@tryon/web/e2e/axe';
+import { chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, chromium, type FrameLocator, type Page } from 'playwright-core';
 import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
+import { startE2eServer } from '../../server/test/e2e-server.ts';
 import { OutfitPage } from './pages/outfit-page.ts';
 import { ProductPage } from './pages/product-page.ts';
-import { seriousViolations } from './support/axe.ts';
 import { ensureShopBuilt } from './support/build-shop.ts';
-import { chromiumArgs, chromiumPath, OTHER_SITE, SHOP_SITE } from './support/chromium.ts';
-import { startEmbeddingSite } from './support/embedding-site.ts';
+import { OTHER_SITE, SHOP_SITE, shopChromiumArgs, startEmbeddingSite } from './support/embedding-site.ts';
 import { fakeCameraArgs } from './support/fake-camera.ts';
-import { startServer } from './support/server.ts';
 import { addModel, createShop } from './support/shop-fixture.ts';
 
 /**
@@ -22,8 +22,8 @@ mkdirSync(dir, { recursive: true });
 ensureShopBuilt();
 const cameraDir = mkdtempSync(path.join(tmpdir(), 'shop-camera-'));
 const [server, browser, site, cameraBrowser] = await Promise.all([
-  startServer(),
-  chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
+  startE2eServer(),
+  chromium.launch({ executablePath: chromiumPath, args: shopChromiumArgs }),
   startEmbeddingSite(),
   samplePhoto('standing', 768, 1024).then((photo) =>
     chromium.launch({ executablePath: chromiumPath, args: fakeCameraArgs(cameraDir, photo) }),

@@ -1,18 +1,18 @@
 import { gzipSync } from 'node:zlib';
+import { seriousViolations } from '@tryon/web/e2e/axe';
+import { chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatLayShirt } from '../../../packages/engine/test/fixtures/flat-lay-shirt.ts';
 import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
+import { type E2eServer, startE2eServer } from '../../server/test/e2e-server.ts';
 import { OUTFIT_JS_BUDGET_BYTES, outfitBundleSize } from '../scripts/outfit-size.ts';
 import { OutfitPage } from './pages/outfit-page.ts';
 import { ProductPage } from './pages/product-page.ts';
 import { ViewerPage } from './pages/viewer-page.ts';
-import { seriousViolations } from './support/axe.ts';
 import { distDir, ensureShopBuilt } from './support/build-shop.ts';
-import { chromiumArgs, chromiumPath, OTHER_SITE, SHOP_SITE } from './support/chromium.ts';
-import { startEmbeddingSite } from './support/embedding-site.ts';
+import { OTHER_SITE, SHOP_SITE, shopChromiumArgs, startEmbeddingSite } from './support/embedding-site.ts';
 import { jpegSize, runGuideCurl } from './support/guide-curl.ts';
-import { type E2eServer, startServer } from './support/server.ts';
 import { createShop, type ShopFixture } from './support/shop-fixture.ts';
 
 /**
@@ -36,8 +36,8 @@ describe('shopper pages end to end', () => {
   beforeAll(async () => {
     ensureShopBuilt();
     [server, browser, site, person] = await Promise.all([
-      startServer(),
-      chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
+      startE2eServer(),
+      chromium.launch({ executablePath: chromiumPath, args: shopChromiumArgs }),
       startEmbeddingSite(),
       samplePhoto('standing', 768, 1024),
     ]);

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, readCodeFromOutbox, type TestApp } from '../../../apps/server/test/harness.ts';
+import { createTestApp, type TestApp } from '../../../apps/server/test/harness.ts';
+import { readCodeFromOutbox } from '../../../apps/server/test/read-code-from-outbox.ts';
 import { createClient, errorCodeOf, errorMessageOf } from '../src/index.ts';
 
 /** A tiny server of our own for transport failures the real API never produces. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { readSignInCode } from '../support/server.ts';
+import { readCodeFromOutbox } from '../../../server/test/read-code-from-outbox.ts';
 
 export class LoginPage {
   constructor(private readonly page: Page) {}
@@ -28,7 +28,7 @@ export class LoginPage {
   async signIn(origin: string, dataDir: string, address: string): Promise<void> {
     await this.goto(origin);
     await this.requestCode(address);
-    await this.typeCode(readSignInCode(dataDir, address));
+    await this.typeCode(readCodeFromOutbox(dataDir, address));
     await this.page.waitForURL(`${origin}/shop`);
   }
 }

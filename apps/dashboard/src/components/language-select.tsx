@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
+import { isLanguage, languageLabels, languages } from '@tryon/web';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { isLanguage, languageLabels, languages } from '../lib/i18n/languages.ts';
 import { setLanguage } from '../lib/parameters/parameters-slice.ts';
 import { useParameters } from '../lib/store/parameters-hooks.ts';
 

@@ -1,4 +1,15 @@
 import { createServer, type Server } from 'node:http';
+import { chromiumArgs } from '@tryon/web/e2e/chromium';
+
+/** Host names of the embedding sites; Chromium resolves them to this machine, nothing leaves it. */
+export const SHOP_SITE = 'shop.test';
+export const OTHER_SITE = 'evil.test';
+
+/** Chromium's switches for these tests: the shared ones, with the embedding sites' names mapped here. */
+export const shopChromiumArgs = [
+  ...chromiumArgs,
+  `--host-resolver-rules=MAP ${SHOP_SITE} 127.0.0.1, MAP ${OTHER_SITE} 127.0.0.1`,
+];
 
 /**
  * A shop's site on another origin: a product page with the iframe snippet of the try-on guide, as a shop would

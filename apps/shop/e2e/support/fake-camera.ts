@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumArgs } from './chromium.ts';
+import { shopChromiumArgs } from './embedding-site.ts';
 
 /**
  * A camera for Chromium that films one still photo: an MJPEG file (JPEG frames one after another, which
@@ -11,7 +11,7 @@ export function fakeCameraArgs(dir: string, photo: Buffer): string[] {
   const file = path.join(dir, 'camera.mjpeg');
   writeFileSync(file, Buffer.concat([photo, photo, photo]));
   return [
-    ...chromiumArgs,
+    ...shopChromiumArgs,
     // Answers the permission prompt by itself; the test grants the permission to the origin as well.
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',

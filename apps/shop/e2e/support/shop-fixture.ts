@@ -1,6 +1,6 @@
 import { flatLayShirt } from '../../../../packages/engine/test/fixtures/flat-lay-shirt.ts';
 import { samplePhoto } from '../../../../packages/engine/test/fixtures/sample-photos.ts';
-import type { E2eServer } from './server.ts';
+import type { E2eServer } from '../../../server/test/e2e-server.ts';
 
 export interface ShopFixture {
   suid: string;

@@ -1,5 +1,5 @@
+import { isLanguage, languageLabels, languages } from '@tryon/web';
 import { useT } from '../lib/i18n/i18n.ts';
-import { isLanguage, languageLabels, languages } from '../lib/i18n/languages.ts';
 
 export function LanguageSelect() {
   const { t, lang, setLanguage } = useT();

@@ -1,6 +1,6 @@
+import { fallbackLanguage, type Language } from '@tryon/web';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { fallbackLanguage, type Language } from './languages.ts';
 import type en from './locales/en.json';
 // Only what the login screen needs ships with the first screen; `addFullEnglish` adds the rest.
 import { app, errors, language, login, transport } from './locales/en.json';

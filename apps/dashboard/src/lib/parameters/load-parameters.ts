@@ -1,7 +1,7 @@
 import type { Profile } from '@tryon/contract';
-import { detectLanguage } from '../i18n/languages.ts';
+import { detectLanguage, safeStorage } from '@tryon/web';
 import type { ParametersState } from './parameters-slice.ts';
-import { safeStorage, storageKeys } from './safe-storage.ts';
+import { storageKeys } from './storage-keys.ts';
 
 function parseUser(raw: string | null): Profile | null {
   if (!raw) return null;

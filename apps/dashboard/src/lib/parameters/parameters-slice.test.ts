@@ -1,6 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage } from '../i18n/languages.ts';
 import { loadParameters } from './load-parameters.ts';
 import {
   parametersSlice,
@@ -10,7 +9,7 @@ import {
   setUser,
 } from './parameters-slice.ts';
 import { persistParameters } from './persist-parameters.ts';
-import { storageKeys } from './safe-storage.ts';
+import { storageKeys } from './storage-keys.ts';
 
 const profile = {
   name: 'Shop',
@@ -83,14 +82,5 @@ describe('parameters slice (spec §3, §4)', () => {
     localStorage.setItem(storageKeys.user, '{not json');
     expect(loadParameters().user).toBeNull();
     expect(logged).toHaveBeenCalledOnce();
-  });
-});
-
-describe('language detection (spec §3)', () => {
-  it('takes the lang query parameter, then the stored language, then the browser, then English', () => {
-    expect(detectLanguage({ search: '?lang=pl', stored: 'ru', browser: ['en-US'] })).toBe('pl');
-    expect(detectLanguage({ search: '?lang=xx', stored: 'ru', browser: ['pl-PL'] })).toBe('ru');
-    expect(detectLanguage({ search: '', stored: null, browser: ['de-DE', 'pl-PL'] })).toBe('pl');
-    expect(detectLanguage({ search: '', stored: 'zz', browser: ['de'] })).toBe('en');
   });
 });

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Profile } from '@tryon/contract';
-import type { Language } from '../i18n/languages.ts';
+import type { Language } from '@tryon/web';
 
 /** Client-side parameters of spec §3. */
 export interface ParametersState {

@@ -1,6 +1,7 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { safeStorage } from '@tryon/web';
 import { setLanguage, setPrivateApiKey, setUser } from './parameters-slice.ts';
-import { safeStorage, storageKeys } from './safe-storage.ts';
+import { storageKeys } from './storage-keys.ts';
 
 /** Keeps the stored copies of spec §4: set when present, removed when empty. */
 export const persistParameters = createListenerMiddleware();

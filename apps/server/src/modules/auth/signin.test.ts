@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  call,
-  createTestApp,
-  readCodeFromOutbox,
-  signIn,
-  type TestApp,
-  withKey,
-} from '../../../test/harness.ts';
+import { call, createTestApp, signIn, type TestApp, withKey } from '../../../test/harness.ts';
+import { readCodeFromOutbox } from '../../../test/read-code-from-outbox.ts';
 
 const register = (t: TestApp, email: string, ip = '10.0.0.1') =>
   call(t.app, { method: 'POST', url: '/v1/user/mail/register', query: { email }, remoteAddress: ip });

@@ -1,6 +1,6 @@
+import { detectLanguage, fallbackLanguage, type Language, safeStorage } from '@tryon/web';
 import { useSyncExternalStore } from 'react';
-import { safeStorage, storageKeys } from '../storage/safe-storage.ts';
-import { detectLanguage, fallbackLanguage, type Language } from './languages.ts';
+import { storageKeys } from '../storage/storage-keys.ts';
 import en from './locales/en.json';
 
 export type Catalogue = typeof en;

@@ -1,4 +1,5 @@
-import { safeStorage, storageKeys } from './safe-storage.ts';
+import { safeStorage } from '@tryon/web';
+import { storageKeys } from './storage-keys.ts';
 
 const VALID = /^[A-Za-z0-9_-]{8,64}$/;
 

@@ -1,4 +1,4 @@
-/** Local storage that never throws (private windows and blocked storage behave as an empty store). */
+/** Local storage that never throws: private windows and blocked (third-party) storage act as an empty store. */
 export const safeStorage = {
   get(key: string): string | null {
     try {
@@ -11,6 +11,7 @@ export const safeStorage = {
     try {
       globalThis.localStorage?.setItem(key, value);
     } catch (error) {
+      // Storage is blocked: the value lives for this page only.
       console.warn(`could not store ${key}`, error);
     }
   },
@@ -22,6 +23,3 @@ export const safeStorage = {
     }
   },
 };
-
-/** Names of the stored entries (spec §3). */
-export const storageKeys = { privateApiKey: 'privateApiKey', lang: 'lang', user: 'user' } as const;
