@@ -119,14 +119,13 @@ const modelUrlQuery = modelAddQuery.extend({
 
 /** The id parameter of each kind: `guid` of garments, `muid` of models. */
 type IdName<K extends 'garment' | 'model'> = K extends 'garment' ? 'guid' : 'muid';
-
-function catalogRoutes<K extends 'garment' | 'model', A extends z.ZodObject, U extends z.ZodObject>(
-  kind: K,
-  addQuery: A,
-  urlQuery: U,
-) {
+function catalogRoutes<
+  K extends 'garment' | 'model',
+  I extends z.ZodObject,
+  A extends z.ZodObject,
+  U extends z.ZodObject,
+>(kind: K, item: I, addQuery: A, urlQuery: U) {
   const idName = (kind === 'garment' ? 'guid' : 'muid') as IdName<K>;
-  const item = kind === 'garment' ? garmentSchema : modelSchema;
   const tags = [kind === 'garment' ? 'Garments' : 'Models'] as const;
   const params = itemParams(idName);
   const label = kind === 'garment' ? 'garment' : 'model';
@@ -215,5 +214,5 @@ function catalogRoutes<K extends 'garment' | 'model', A extends z.ZodObject, U e
   };
 }
 
-export const garmentRoutes = catalogRoutes('garment', garmentAddQuery, garmentUrlQuery);
-export const modelRoutes = catalogRoutes('model', modelAddQuery, modelUrlQuery);
+export const garmentRoutes = catalogRoutes('garment', garmentSchema, garmentAddQuery, garmentUrlQuery);
+export const modelRoutes = catalogRoutes('model', modelSchema, modelAddQuery, modelUrlQuery);

@@ -1,4 +1,4 @@
-import { routes } from '@tryon/contract';
+import { type RouteResponse, routes } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogKind } from '../../db/schema.ts';
 import { registerImageRoute } from '../../lib/image-route.ts';
@@ -32,7 +32,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
     registerRoute(app, defs.list, async ({ auth, query }) => {
       const page = await catalog.list(auth, kind, query);
-      return { items: page.items.map(present), nextOffset: page.nextOffset };
+      // One loop serves both kinds, so TypeScript sees a list of either kind; `present` makes this kind's.
+      return { items: page.items.map(present), nextOffset: page.nextOffset } as RouteResponse<
+        typeof defs.list
+      >;
     });
 
     registerRoute(app, defs.get, async ({ auth, params }) =>

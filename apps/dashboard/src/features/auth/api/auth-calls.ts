@@ -1,5 +1,5 @@
 import { createClient } from '@tryon/client';
-import { routes } from '../../../lib/api/route-table.ts';
+import { routeTable } from '@tryon/contract/route-table';
 
 /**
  * The sign-in calls. They go straight through the client rather than the RTK Query cache: nothing here is
@@ -9,9 +9,9 @@ import { routes } from '../../../lib/api/route-table.ts';
 const client = createClient({ baseUrl: '', fetch: (input, init) => globalThis.fetch(input, init) });
 
 export const authCalls = {
-  publicConfig: () => client.call(routes.auth.publicConfig, {}),
-  sendCode: (email: string) => client.call(routes.auth.mailRegister, { query: { email } }),
+  publicConfig: () => client.call(routeTable.auth.publicConfig, {}),
+  sendCode: (email: string) => client.call(routeTable.auth.mailRegister, { query: { email } }),
   signInWithCode: (email: string, code: string) =>
-    client.call(routes.auth.mailSignin, { query: { email, code } }),
-  signInWithGoogle: (token: string) => client.call(routes.auth.tokenSignin, { query: { token } }),
+    client.call(routeTable.auth.mailSignin, { query: { email, code } }),
+  signInWithGoogle: (token: string) => client.call(routeTable.auth.tokenSignin, { query: { token } }),
 };

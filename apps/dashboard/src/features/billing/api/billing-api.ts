@@ -1,12 +1,12 @@
 import type { Billing } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import { api } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     billing: build.query<Billing, void>({
-      query: () => callArgs(routes.billing.get, {}),
+      query: () => callArgs(routeTable.billing.get, {}),
       providesTags: ['User'],
     }),
   }),

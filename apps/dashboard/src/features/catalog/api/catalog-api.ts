@@ -1,7 +1,7 @@
 import type { Garment, Model } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import { api, SHORT_CACHE_SECONDS } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 
 export interface ListArgs {
   query?: string;
@@ -44,49 +44,53 @@ const fileBody = (file: File) => {
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     garmentList: build.query<Page<Garment>, ListArgs>({
-      query: (args) => callArgs(routes.garments.list, { query: fields(args) }),
+      query: (args) => callArgs(routeTable.garments.list, { query: fields(args) }),
       providesTags: ['Garment'],
       keepUnusedDataFor: SHORT_CACHE_SECONDS,
     }),
     addGarmentFile: build.mutation<Garment, { file: File; fields: GarmentFields }>({
-      query: (args) => callArgs(routes.garments.add, { query: fields(args.fields) }, fileBody(args.file)),
+      query: (args) => callArgs(routeTable.garments.add, { query: fields(args.fields) }, fileBody(args.file)),
       invalidatesTags: ['Garment'],
     }),
     addGarmentUrl: build.mutation<Garment, { imageUrl: string; fields: GarmentFields }>({
       query: (args) =>
-        callArgs(routes.garments.addUrl, { query: { ...fields(args.fields), garment_url: args.imageUrl } }),
+        callArgs(routeTable.garments.addUrl, {
+          query: { ...fields(args.fields), garment_url: args.imageUrl },
+        }),
       invalidatesTags: ['Garment'],
     }),
     updateGarment: build.mutation<Garment, EditArgs>({
       query: ({ id, description, url }) =>
-        callArgs(routes.garments.update, { params: garmentId(id), query: { description, url } }),
+        callArgs(routeTable.garments.update, { params: garmentId(id), query: { description, url } }),
       invalidatesTags: ['Garment'],
     }),
     removeGarment: build.mutation<{ ok: true }, string>({
-      query: (id) => callArgs(routes.garments.remove, { params: garmentId(id) }),
+      query: (id) => callArgs(routeTable.garments.remove, { params: garmentId(id) }),
       invalidatesTags: ['Garment'],
     }),
     modelList: build.query<Page<Model>, ListArgs>({
-      query: (args) => callArgs(routes.models.list, { query: fields(args) }),
+      query: (args) => callArgs(routeTable.models.list, { query: fields(args) }),
       providesTags: ['Model'],
       keepUnusedDataFor: SHORT_CACHE_SECONDS,
     }),
     addModelFile: build.mutation<Model, { file: File; fields: ItemFields }>({
-      query: (args) => callArgs(routes.models.add, { query: fields(args.fields) }, fileBody(args.file)),
+      query: (args) => callArgs(routeTable.models.add, { query: fields(args.fields) }, fileBody(args.file)),
       invalidatesTags: ['Model'],
     }),
     addModelUrl: build.mutation<Model, { imageUrl: string; fields: ItemFields }>({
       query: (args) =>
-        callArgs(routes.models.addUrl, { query: { ...fields(args.fields), model_image_url: args.imageUrl } }),
+        callArgs(routeTable.models.addUrl, {
+          query: { ...fields(args.fields), model_image_url: args.imageUrl },
+        }),
       invalidatesTags: ['Model'],
     }),
     updateModel: build.mutation<Model, EditArgs>({
       query: ({ id, description, url }) =>
-        callArgs(routes.models.update, { params: modelId(id), query: { description, url } }),
+        callArgs(routeTable.models.update, { params: modelId(id), query: { description, url } }),
       invalidatesTags: ['Model'],
     }),
     removeModel: build.mutation<{ ok: true }, string>({
-      query: (id) => callArgs(routes.models.remove, { params: modelId(id) }),
+      query: (id) => callArgs(routeTable.models.remove, { params: modelId(id) }),
       invalidatesTags: ['Model'],
     }),
   }),

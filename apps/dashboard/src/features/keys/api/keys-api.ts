@@ -1,7 +1,7 @@
 import type { KeyEntry, KeyKind } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import { api } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 
 export type KeyChange = { key: string; active: 0 | 1 } | { key: string; allowed_domains: string };
 
@@ -9,15 +9,15 @@ export type KeyChange = { key: string; active: 0 | 1 } | { key: string; allowed_
 export const keysApi = api.injectEndpoints({
   endpoints: (build) => ({
     addKey: build.mutation<KeyEntry, { kind: KeyKind }>({
-      query: ({ kind }) => callArgs(routes.keys.add, { query: { kind } }),
+      query: ({ kind }) => callArgs(routeTable.keys.add, { query: { kind } }),
       invalidatesTags: ['User'],
     }),
     updateKey: build.mutation<KeyEntry, KeyChange>({
-      query: (change) => callArgs(routes.keys.update, { query: change }),
+      query: (change) => callArgs(routeTable.keys.update, { query: change }),
       invalidatesTags: ['User'],
     }),
     deleteKey: build.mutation<{ ok: true }, string>({
-      query: (key) => callArgs(routes.keys.remove, { query: { key } }),
+      query: (key) => callArgs(routeTable.keys.remove, { query: { key } }),
       invalidatesTags: ['User'],
     }),
   }),

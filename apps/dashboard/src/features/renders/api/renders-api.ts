@@ -1,7 +1,7 @@
 import { type Look, pageSizes, type TryOn } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import { api } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 
 interface Page<T> {
   items: T[];
@@ -17,21 +17,21 @@ export const rendersApi = api.injectEndpoints({
   endpoints: (build) => ({
     tryonList: build.query<Page<TryOn>, PageArgs>({
       query: ({ offset, limit }) =>
-        callArgs(routes.tryOns.list, { query: { offset, limit, filter: 'stats' } }),
+        callArgs(routeTable.tryOns.list, { query: { offset, limit, filter: 'stats' } }),
       providesTags: ['Tryon'],
     }),
     removeTryon: build.mutation<{ ok: true }, string>({
-      query: (tuid) => callArgs(routes.tryOns.remove, { params: { tuid } }),
+      query: (tuid) => callArgs(routeTable.tryOns.remove, { params: { tuid } }),
       invalidatesTags: ['Tryon'],
     }),
     lookList: build.query<Page<Look>, PageArgs>({
       query: ({ offset, limit }) =>
-        callArgs(routes.looks.list, { query: { offset, limit, filter: 'stats' } }),
+        callArgs(routeTable.looks.list, { query: { offset, limit, filter: 'stats' } }),
       providesTags: ['Look'],
     }),
     /** Spec §4: removing a look refreshes Look and Model. */
     removeLook: build.mutation<{ ok: true }, string>({
-      query: (luid) => callArgs(routes.looks.remove, { params: { luid } }),
+      query: (luid) => callArgs(routeTable.looks.remove, { params: { luid } }),
       invalidatesTags: ['Look', 'Model'],
     }),
   }),

@@ -1,7 +1,7 @@
 import type { Garment, Model } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import type { MutationDef, QueryDef } from '../../../lib/api/query-cache.ts';
 import { SHORT_KEEP_SECONDS } from '../../../lib/api/query-cache.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 import { setCurrent } from './current-item.ts';
 
 /** A garment by id or public code; the fetched one becomes the current garment, a failure clears it. */
@@ -9,7 +9,7 @@ export const garmentQuery: QueryDef<string, Garment> = {
   name: 'garment',
   provides: ['Garment'],
   keepUnusedSeconds: SHORT_KEEP_SECONDS,
-  run: (call, code, signal) => call(routes.garments.get, { params: { guid: code } }, { signal }),
+  run: (call, code, signal) => call(routeTable.garments.get, { params: { guid: code } }, { signal }),
   onSettled: (_code, result) => setCurrent('garment', result.data?.guid ?? null),
 };
 
@@ -17,7 +17,7 @@ export const modelQuery: QueryDef<string, Model> = {
   name: 'model',
   provides: ['Model'],
   keepUnusedSeconds: SHORT_KEEP_SECONDS,
-  run: (call, code, signal) => call(routes.models.get, { params: { muid: code } }, { signal }),
+  run: (call, code, signal) => call(routeTable.models.get, { params: { muid: code } }, { signal }),
   onSettled: (_code, result) => setCurrent('model', result.data?.muid ?? null),
 };
 
@@ -34,7 +34,7 @@ export const garmentListQuery: QueryDef<ListArgs, { items: Garment[]; nextOffset
   keepUnusedSeconds: SHORT_KEEP_SECONDS,
   run: (call, args, signal) =>
     call(
-      routes.garments.list,
+      routeTable.garments.list,
       { query: { query: args.query || null, offset: args.offset, limit: args.limit } },
       { signal },
     ),
@@ -46,7 +46,7 @@ export const modelListQuery: QueryDef<ListArgs, { items: Model[]; nextOffset: nu
   keepUnusedSeconds: SHORT_KEEP_SECONDS,
   run: (call, args, signal) =>
     call(
-      routes.models.list,
+      routeTable.models.list,
       { query: { query: args.query || null, offset: args.offset, limit: args.limit } },
       { signal },
     ),
@@ -56,5 +56,5 @@ export const likeGarment: MutationDef<{ guid: string; like: boolean }, Garment> 
   name: 'likeGarment',
   invalidates: ['Garment'],
   run: (call, { guid, like }) =>
-    call(like ? routes.garments.like : routes.garments.unlike, { params: { guid } }),
+    call(like ? routeTable.garments.like : routeTable.garments.unlike, { params: { guid } }),
 };

@@ -1,13 +1,13 @@
 import type { Face } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import type { MutationDef, QueryDef } from '../../../lib/api/query-cache.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 import { faceUploadBody } from '../../../lib/image/image-input.ts';
 
 /** The shopper's photos, newest first. */
 export const faceListQuery: QueryDef<null, { items: Face[]; nextOffset: number | null }> = {
   name: 'faces',
   provides: ['Face'],
-  run: (call, _args, signal) => call(routes.faces.list, { query: {} }, { signal }),
+  run: (call, _args, signal) => call(routeTable.faces.list, { query: {} }, { signal }),
 };
 
 /**
@@ -17,11 +17,11 @@ export const faceListQuery: QueryDef<null, { items: Face[]; nextOffset: number |
 export const addFace: MutationDef<Blob, Face> = {
   name: 'addFace',
   invalidates: ['Face', 'Look', 'Tryon'],
-  run: (call, image) => call(routes.faces.add, {}, { body: faceUploadBody(image) }),
+  run: (call, image) => call(routeTable.faces.add, {}, { body: faceUploadBody(image) }),
 };
 
 export const removeFace: MutationDef<string, { ok: true }> = {
   name: 'removeFace',
   invalidates: ['Face', 'Look', 'Tryon'],
-  run: (call, fuid) => call(routes.faces.remove, { params: { fuid } }),
+  run: (call, fuid) => call(routeTable.faces.remove, { params: { fuid } }),
 };

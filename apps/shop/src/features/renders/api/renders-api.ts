@@ -1,6 +1,6 @@
 import type { Look, TryOn } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import type { Call, MutationDef, QueryDef } from '../../../lib/api/query-cache.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 
 type Page<T> = { items: T[]; nextOffset: number | null };
 
@@ -9,23 +9,23 @@ const idempotencyKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 export const startTryOn = (call: Call, args: { guid: string; fuid: string }) =>
-  call(routes.tryOns.add, { query: args }, { headers: { 'idempotency-key': idempotencyKey() } });
+  call(routeTable.tryOns.add, { query: args }, { headers: { 'idempotency-key': idempotencyKey() } });
 
 export const startLook = (call: Call, args: { fuid: string; muid: string }) =>
-  call(routes.looks.add, { query: args }, { headers: { 'idempotency-key': idempotencyKey() } });
+  call(routeTable.looks.add, { query: args }, { headers: { 'idempotency-key': idempotencyKey() } });
 
 /** Waits (on the server, up to 20 s a call) for a render to finish. */
 export const waitTryOn = (call: Call, tuid: string, signal: AbortSignal) =>
-  call(routes.tryOns.get, { params: { tuid }, query: { wait: 20 } }, { signal });
+  call(routeTable.tryOns.get, { params: { tuid }, query: { wait: 20 } }, { signal });
 export const waitLook = (call: Call, luid: string, signal: AbortSignal) =>
-  call(routes.looks.get, { params: { luid }, query: { wait: 20 } }, { signal });
+  call(routeTable.looks.get, { params: { luid }, query: { wait: 20 } }, { signal });
 
 /** The shopper's finished try-ons, newest first. */
 export const tryOnListQuery: QueryDef<null, Page<TryOn>> = {
   name: 'tryons',
   provides: ['Tryon'],
   run: (call, _args, signal) =>
-    call(routes.tryOns.list, { query: { filter: 'done', limit: 12 } }, { signal }),
+    call(routeTable.tryOns.list, { query: { filter: 'done', limit: 12 } }, { signal }),
 };
 
 /** The shopper's looks, newest first; `fav`: the liked ones. */
@@ -33,31 +33,32 @@ export const lookListQuery: QueryDef<{ liked: boolean }, Page<Look>> = {
   name: 'looks',
   provides: ['Look'],
   run: (call, { liked }, signal) =>
-    call(routes.looks.list, { query: { filter: liked ? 'fav' : 'done', limit: 30 } }, { signal }),
+    call(routeTable.looks.list, { query: { filter: liked ? 'fav' : 'done', limit: 30 } }, { signal }),
 };
 
 /** Spec §4: like and unlike refresh looks. */
 export const likeLook: MutationDef<{ luid: string; like: boolean }, Look> = {
   name: 'likeLook',
   invalidates: ['Look'],
-  run: (call, { luid, like }) => call(like ? routes.looks.like : routes.looks.unlike, { params: { luid } }),
+  run: (call, { luid, like }) =>
+    call(like ? routeTable.looks.like : routeTable.looks.unlike, { params: { luid } }),
 };
 
 /** Spec §4: adding or removing a look refreshes looks and models. */
 export const removeLook: MutationDef<string, { ok: true }> = {
   name: 'removeLook',
   invalidates: ['Look', 'Model'],
-  run: (call, luid) => call(routes.looks.remove, { params: { luid } }),
+  run: (call, luid) => call(routeTable.looks.remove, { params: { luid } }),
 };
 
 export const tryOnViewQuery: QueryDef<string, TryOn> = {
   name: 'tryonView',
   provides: ['Tryon'],
-  run: (call, t, signal) => call(routes.tryOns.view, { params: { t } }, { signal }),
+  run: (call, t, signal) => call(routeTable.tryOns.view, { params: { t } }, { signal }),
 };
 
 export const lookViewQuery: QueryDef<string, Look> = {
   name: 'lookView',
   provides: ['Look'],
-  run: (call, l, signal) => call(routes.looks.view, { params: { l } }, { signal }),
+  run: (call, l, signal) => call(routeTable.looks.view, { params: { l } }, { signal }),
 };

@@ -1,7 +1,7 @@
 import type { ShopPage } from '@tryon/contract';
+import { routeTable } from '@tryon/contract/route-table';
 import type { QueryDef } from '../../../lib/api/query-cache.ts';
 import { SHORT_KEEP_SECONDS } from '../../../lib/api/query-cache.ts';
-import { routes } from '../../../lib/api/route-table.ts';
 
 type PublicShop = Omit<ShopPage, 'key'>;
 
@@ -10,7 +10,7 @@ export const publicShopQuery: QueryDef<null, PublicShop> = {
   name: 'shop',
   provides: ['User'],
   keepUnusedSeconds: SHORT_KEEP_SECONDS,
-  run: (call, _args, signal) => call(routes.shops.publicInfo, {}, { signal }),
+  run: (call, _args, signal) => call(routeTable.shops.publicInfo, {}, { signal }),
 };
 
 /** A shop's public page by its id, with the page key the lists are read with. */
@@ -18,5 +18,5 @@ export const shopPageQuery: QueryDef<string, ShopPage> = {
   name: 'shopPage',
   provides: ['User'],
   keepUnusedSeconds: SHORT_KEEP_SECONDS,
-  run: (call, suid, signal) => call(routes.shops.page, { params: { suid } }, { signal }),
+  run: (call, suid, signal) => call(routeTable.shops.page, { params: { suid } }, { signal }),
 };

@@ -1,0 +1,166 @@
+import type { routes as contractRoutes } from './index.ts';
+import type { RouteDef } from './route.ts';
+
+type Contract = typeof contractRoutes;
+type Of<G extends keyof Contract, R extends keyof Contract[G]> = Contract[G][R] extends RouteDef
+  ? Contract[G][R]
+  : never;
+
+/** A route's definition without its schemas: all a client needs to call it. */
+const light = <D extends RouteDef>(def: Pick<D, 'method' | 'path' | 'access'>): D => def as D;
+
+/**
+ * Every route of `routes` without its zod schemas, for the browser apps: importing `routes` would put zod and
+ * every schema into a page's JavaScript. Only types come from the schemas. Each entry is typed as the
+ * contract's own definition and its method, path and access must equal the definition's literal types, so a
+ * drift fails the type check; route-table.test.ts also compares them, and that no route is missing, at run time.
+ */
+export const routeTable = {
+  auth: {
+    publicConfig: light<Of<'auth', 'publicConfig'>>({
+      method: 'GET',
+      path: '/v1/public/config',
+      access: 'none',
+    }),
+    mailRegister: light<Of<'auth', 'mailRegister'>>({
+      method: 'POST',
+      path: '/v1/user/mail/register',
+      access: 'none',
+    }),
+    mailSignin: light<Of<'auth', 'mailSignin'>>({
+      method: 'POST',
+      path: '/v1/user/mail/signin',
+      access: 'none',
+    }),
+    tokenSignin: light<Of<'auth', 'tokenSignin'>>({
+      method: 'POST',
+      path: '/v1/user/token/signin',
+      access: 'none',
+    }),
+    logout: light<Of<'auth', 'logout'>>({ method: 'POST', path: '/v1/user/logout', access: 'private' }),
+  },
+  user: {
+    profile: light<Of<'user', 'profile'>>({ method: 'GET', path: '/v1/user', access: 'private' }),
+  },
+  keys: {
+    account: light<Of<'keys', 'account'>>({ method: 'GET', path: '/v1/user/account', access: 'private' }),
+    add: light<Of<'keys', 'add'>>({ method: 'POST', path: '/v1/user/key/add', access: 'private' }),
+    update: light<Of<'keys', 'update'>>({ method: 'POST', path: '/v1/user/key/update', access: 'private' }),
+    remove: light<Of<'keys', 'remove'>>({ method: 'POST', path: '/v1/user/key/delete', access: 'private' }),
+  },
+  shops: {
+    publicInfo: light<Of<'shops', 'publicInfo'>>({
+      method: 'GET',
+      path: '/v1/shop/public',
+      access: 'shopper',
+    }),
+    page: light<Of<'shops', 'page'>>({ method: 'GET', path: '/v1/shop/page/:suid', access: 'none' }),
+    update: light<Of<'shops', 'update'>>({ method: 'POST', path: '/v1/shop/update', access: 'private' }),
+    list: light<Of<'shops', 'list'>>({ method: 'GET', path: '/v1/shop/list', access: 'admin' }),
+    add: light<Of<'shops', 'add'>>({ method: 'POST', path: '/v1/shop/add', access: 'admin' }),
+  },
+  billing: {
+    get: light<Of<'billing', 'get'>>({ method: 'GET', path: '/v1/user/billing', access: 'private' }),
+    changePlan: light<Of<'billing', 'changePlan'>>({
+      method: 'POST',
+      path: '/v1/shop/plan',
+      access: 'admin',
+    }),
+  },
+  stats: {
+    get: light<Of<'stats', 'get'>>({ method: 'GET', path: '/v1/user/stats', access: 'private' }),
+  },
+  garments: {
+    add: light<Of<'garments', 'add'>>({ method: 'POST', path: '/v1/garment/add', access: 'private' }),
+    addUrl: light<Of<'garments', 'addUrl'>>({
+      method: 'POST',
+      path: '/v1/garment/add/url',
+      access: 'shopper',
+    }),
+    get: light<Of<'garments', 'get'>>({ method: 'GET', path: '/v1/garment/:guid', access: 'shopper' }),
+    list: light<Of<'garments', 'list'>>({ method: 'GET', path: '/v1/garment/list', access: 'shopper' }),
+    update: light<Of<'garments', 'update'>>({
+      method: 'POST',
+      path: '/v1/garment/update/:guid',
+      access: 'private',
+    }),
+    remove: light<Of<'garments', 'remove'>>({
+      method: 'POST',
+      path: '/v1/garment/remove/:guid',
+      access: 'private',
+    }),
+    like: light<Of<'garments', 'like'>>({
+      method: 'POST',
+      path: '/v1/garment/like/:guid',
+      access: 'shopper',
+    }),
+    unlike: light<Of<'garments', 'unlike'>>({
+      method: 'POST',
+      path: '/v1/garment/unlike/:guid',
+      access: 'shopper',
+    }),
+  },
+  models: {
+    add: light<Of<'models', 'add'>>({ method: 'POST', path: '/v1/model/add', access: 'private' }),
+    addUrl: light<Of<'models', 'addUrl'>>({ method: 'POST', path: '/v1/model/add/url', access: 'shopper' }),
+    get: light<Of<'models', 'get'>>({ method: 'GET', path: '/v1/model/:muid', access: 'shopper' }),
+    list: light<Of<'models', 'list'>>({ method: 'GET', path: '/v1/model/list', access: 'shopper' }),
+    update: light<Of<'models', 'update'>>({
+      method: 'POST',
+      path: '/v1/model/update/:muid',
+      access: 'private',
+    }),
+    remove: light<Of<'models', 'remove'>>({
+      method: 'POST',
+      path: '/v1/model/remove/:muid',
+      access: 'private',
+    }),
+    like: light<Of<'models', 'like'>>({ method: 'POST', path: '/v1/model/like/:muid', access: 'shopper' }),
+    unlike: light<Of<'models', 'unlike'>>({
+      method: 'POST',
+      path: '/v1/model/unlike/:muid',
+      access: 'shopper',
+    }),
+  },
+  faces: {
+    list: light<Of<'faces', 'list'>>({ method: 'GET', path: '/v1/face', access: 'shopper' }),
+    add: light<Of<'faces', 'add'>>({ method: 'POST', path: '/v1/face/add', access: 'shopper' }),
+    remove: light<Of<'faces', 'remove'>>({
+      method: 'POST',
+      path: '/v1/face/remove/:fuid',
+      access: 'shopper',
+    }),
+  },
+  looks: {
+    list: light<Of<'looks', 'list'>>({ method: 'GET', path: '/v1/look/list', access: 'shopper' }),
+    get: light<Of<'looks', 'get'>>({ method: 'GET', path: '/v1/look/:luid', access: 'shopper' }),
+    add: light<Of<'looks', 'add'>>({ method: 'POST', path: '/v1/look/add', access: 'shopper' }),
+    remove: light<Of<'looks', 'remove'>>({
+      method: 'POST',
+      path: '/v1/look/remove/:luid',
+      access: 'shopper',
+    }),
+    like: light<Of<'looks', 'like'>>({ method: 'POST', path: '/v1/look/like/:luid', access: 'shopper' }),
+    unlike: light<Of<'looks', 'unlike'>>({
+      method: 'POST',
+      path: '/v1/look/unlike/:luid',
+      access: 'shopper',
+    }),
+    view: light<Of<'looks', 'view'>>({ method: 'GET', path: '/v1/look/view/:l', access: 'none' }),
+  },
+  tryOns: {
+    list: light<Of<'tryOns', 'list'>>({ method: 'GET', path: '/v1/tryon/list', access: 'shopper' }),
+    get: light<Of<'tryOns', 'get'>>({ method: 'GET', path: '/v1/tryon/:tuid', access: 'shopper' }),
+    add: light<Of<'tryOns', 'add'>>({ method: 'POST', path: '/v1/tryon/add', access: 'shopper' }),
+    remove: light<Of<'tryOns', 'remove'>>({
+      method: 'POST',
+      path: '/v1/tryon/remove/:tuid',
+      access: 'shopper',
+    }),
+    view: light<Of<'tryOns', 'view'>>({ method: 'GET', path: '/v1/tryon/view/:t', access: 'none' }),
+  },
+  simple: {
+    tryOn: light<Of<'simple', 'tryOn'>>({ method: 'POST', path: '/v1/tryon/simple', access: 'private' }),
+    look: light<Of<'simple', 'look'>>({ method: 'POST', path: '/v1/look/simple', access: 'private' }),
+  },
+};
