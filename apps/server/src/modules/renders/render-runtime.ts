@@ -32,10 +32,10 @@ export function createProcessor(app: FastifyInstance, engine: RenderEngine): Ren
 
 /** Embedded mode: renders run in this process from the database queue. */
 export function startInProcessRendering(app: FastifyInstance, engine: RenderEngine): RenderQueue {
-  const ready = startingInBackground(app, engine);
+  const stopEngine = startInBackground(app, engine);
   const queue = new InProcessQueue(
     app.services.rendersRepository,
-    createProcessor(app, ready),
+    createProcessor(app, engine),
     app.clock,
     app.log,
     { concurrency: concurrencyOf(app), pollMs: POLL_MS },
@@ -43,7 +43,7 @@ export function startInProcessRendering(app: FastifyInstance, engine: RenderEngi
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
     await queue.close();
-    await ready.close();
+    await stopEngine();
   });
   return queue;
 }
@@ -74,12 +74,12 @@ export interface RunningWorker {
 export function startBullWorker(app: FastifyInstance, engine: RenderEngine): RunningWorker {
   const settings = bullSettings(app);
   const queue = new BullRenderQueue(settings, app.clock);
-  const ready = startingInBackground(app, engine);
+  const stopEngine = startInBackground(app, engine);
   const worker = new BullRenderWorker(
     settings,
     queue,
     app.services.rendersRepository,
-    createProcessor(app, ready),
+    createProcessor(app, engine),
     app.clock,
     app.log,
     { concurrency: concurrencyOf(app), reconcileMs: RECONCILE_MS, overdueMs: RECONCILE_MS },
@@ -90,33 +90,22 @@ export function startBullWorker(app: FastifyInstance, engine: RenderEngine): Run
     async close() {
       await worker.close();
       await queue.close();
-      await ready.close();
+      await stopEngine();
     },
   };
 }
 
-/** Loading models takes a moment: the engine starts in the background, and renders wait for it. */
-function startingInBackground(app: FastifyInstance, engine: RenderEngine): RenderEngine {
+/**
+ * Loading models takes a moment, so the engine starts at boot, in the background; a render that comes first
+ * waits for it inside the engine. Answers how to stop it: shutting down while models load is not an error.
+ */
+function startInBackground(app: FastifyInstance, engine: RenderEngine): () => Promise<void> {
   let closing = false;
-  const started = engine.start();
-  started.catch((error: unknown) => {
-    // Shutting down while the models load stops the loading: not worth an error.
+  engine.start().catch((error: unknown) => {
     if (!closing) app.log.error({ err: error }, 'render engine failed to start');
   });
-  return {
-    name: engine.name,
-    start: () => started,
-    async renderTryOn(input, options) {
-      await started;
-      return engine.renderTryOn(input, options);
-    },
-    async renderLook(input, options) {
-      await started;
-      return engine.renderLook(input, options);
-    },
-    close() {
-      closing = true;
-      return engine.close();
-    },
+  return () => {
+    closing = true;
+    return engine.close();
   };
 }
