@@ -1,10 +1,9 @@
-import { ActionIcon, Code, Table, Textarea } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Code, Table, Textarea } from '@mantine/core';
 import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedKeyField } from '../hooks/use-debounced-key-field.ts';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
-import { KeyStatusSelect } from './key-status-select.tsx';
+import { KeyRowEnd, useKeyStatus } from './key-row-cells.tsx';
 
 /** Spec §4: an inactive public key is greyed and its allowed domains cannot be edited. */
 export function PublicKeyRow({
@@ -19,9 +18,7 @@ export function PublicKeyRow({
   onDelete: (key: string) => void;
 }) {
   const { t } = useTranslation();
-  const status = useDebouncedKeyField(entry.status, (next) =>
-    actions.update({ key: entry.apiKey, active: next >= 0 ? 1 : 0 }),
-  );
+  const status = useKeyStatus(entry, actions);
   const domains = useDebouncedKeyField(entry.allowedDomains ?? '', (next) =>
     actions.update({ key: entry.apiKey, allowed_domains: next }),
   );
@@ -46,19 +43,7 @@ export function PublicKeyRow({
           size="xs"
         />
       </Table.Td>
-      <Table.Td>
-        <KeyStatusSelect value={status.value} onChange={status.change} label={t('keys.status')} />
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`${t('app.delete')} ${entry.apiKey}`}
-          onClick={() => onDelete(entry.apiKey)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Table.Td>
+      <KeyRowEnd status={status} keyLabel={entry.apiKey} onDelete={() => onDelete(entry.apiKey)} />
     </Table.Tr>
   );
 }
