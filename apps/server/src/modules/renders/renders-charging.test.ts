@@ -86,6 +86,11 @@ describe('charging try-ons and looks', () => {
       { guid: shop.guid, muid: shop.muid },
     );
     expect(bad.body.errorCodeStr).toBe('IDEMPOTENCY_KEY_INVALID');
+    const badFirst = await tryOn(
+      { ...shop.shopper(), 'idempotency-key': '' },
+      { guid: 'no-such', muid: shop.muid },
+    );
+    expect(badFirst.body.errorCodeStr).toBe('IDEMPOTENCY_KEY_INVALID');
     expect(await shop.balance()).toBe(48);
   });
 

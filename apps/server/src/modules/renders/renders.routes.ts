@@ -6,10 +6,13 @@ import { registerImageRoute } from '../../lib/image-route.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import { renderParts } from './render-paths.ts';
 
-/** The Idempotency-Key header of a billable call, if any. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key header of a billable call, if any; a malformed one is refused before anything else. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
-  if (Array.isArray(value)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
+  if (value === undefined) return undefined;
+  if (Array.isArray(value) || !IDEMPOTENCY_KEY.test(value)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
   return value;
 }
 

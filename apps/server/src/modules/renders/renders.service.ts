@@ -19,7 +19,6 @@ import type { RenderEvents } from './render-events.ts';
 import { renderPrefix } from './render-paths.ts';
 import type { RenderRow, RenderScope, RendersRepository } from './renders.repository.ts';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const idPrefix: Record<RenderKind, string> = { tryon: 'try', look: 'look' };
 const WAIT_TICK_MS = 500;
 
@@ -238,9 +237,6 @@ export class RendersService {
     idempotencyKey: string | undefined,
     files: readonly MediaFile[],
   ): Promise<RenderRow> {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw new AppError('IDEMPOTENCY_KEY_INVALID');
-    }
     if (idempotencyKey !== undefined) {
       const first = await this.replay(scope.shopSuid, idempotencyKey, fingerprint);
       if (first) return first;
