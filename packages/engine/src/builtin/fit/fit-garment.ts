@@ -3,7 +3,6 @@ import type { BodyPose } from '../person/body-pose.ts';
 import type { Box } from '../person/mask.ts';
 import { dist, mid, type Point } from '../pose/point.ts';
 import type { BodyFrame } from './body-frame.ts';
-import { type Ribbon, ribbonMap, sideOf } from './limb-ribbon.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
 
@@ -136,56 +135,23 @@ export function fitUpperGarment(
   const body = emptyLayer(box);
   warpInto(body, garment.image, garment.parts, GarmentPart.body, toGarment, 4);
 
+  const armpitL = pairs.find(([, from]) => from === g.armpit?.left)?.[0] ?? p.leftShoulder;
+  const armpitR = pairs.find(([, from]) => from === g.armpit?.right)?.[0] ?? p.rightShoulder;
   const sleeve = (s: SleeveLandmarks | undefined, side: 'left' | 'right', part: number): Layer | null => {
     if (!s) return null;
-    const sign = side === 'left' ? 1 : -1;
-    const shoulder = side === 'left' ? shoulderL : shoulderR;
-    const joint = side === 'left' ? p.leftShoulder : p.rightShoulder;
-    const elbow = side === 'left' ? p.leftElbow : p.rightElbow;
-    const wrist = side === 'left' ? p.leftWrist : p.rightWrist;
-    const source: Ribbon = {
-      line: [mid(s.top, s.bottom), mid(s.endTop, s.endBottom)],
-      halfWidth: [dist(s.top, s.bottom) / 2, dist(s.endTop, s.endBottom) / 2],
-    };
-    const sourceLength = dist(source.line[0] ?? gTop, source.line[1] ?? gTop);
-    const length = sourceLength * kAcross;
-    const armHalf = span * 0.13;
-    // The band starts at the middle of the armhole on the body, a little back towards the neck, so the
-    // sleeve's cap covers the shoulder's round.
-    const start = mid(shoulder, joint);
-    const chain = cut(
-      [
-        start,
-        elbow,
-        wrist,
-        { x: wrist.x + (wrist.x - elbow.x) * 0.3, y: wrist.y + (wrist.y - elbow.y) * 0.3 },
-      ],
-      length,
-    );
-    // A flat sleeve is half its tube's girth across; worn round an arm it looks 2/pi of that wide.
-    const worn = (flatHalf: number): number => flatHalf * kAcross * (2 / Math.PI);
-    const hwStart = Math.max(armHalf * 1.15, worn(source.halfWidth[0] ?? 0));
-    const hwEnd = Math.max(armHalf * 0.85, worn(source.halfWidth[1] ?? 0));
-    const target: Ribbon = {
-      line: chain,
-      halfWidth: chain.map((_, i) => lerp(hwStart, hwEnd, i / Math.max(1, chain.length - 1))),
-    };
-    // The sleeve's top edge (its shoulder seam side) goes on the arm's outer side.
-    const sDir = {
-      x: (source.line[1]?.x ?? 0) - (source.line[0]?.x ?? 0),
-      y: (source.line[1]?.y ?? 0) - (source.line[0]?.y ?? 0),
-    };
-    const topSide = Math.sign(sideOf(source.line[0] ?? gTop, sDir, s.top));
-    const tDir = { x: (chain[1]?.x ?? 0) - (chain[0]?.x ?? 0), y: (chain[1]?.y ?? 0) - (chain[0]?.y ?? 0) };
-    const outerPoint = {
-      x: start.x + frame.across.x * sign * span,
-      y: start.y + frame.across.y * sign * span,
-    };
-    const outerSide = Math.sign(sideOf(start, tDir, outerPoint));
-    const flip = topSide === outerSide ? 1 : -1;
-    const sleeveBox = landingBox(chain, Math.max(hwStart, hwEnd) * 1.2 + 4, photo);
-    const layer = emptyLayer(sleeveBox);
-    warpInto(layer, garment.image, garment.parts, part, ribbonMap(target, source, flip), 1);
+    const left = side === 'left';
+    const map = sleeveMap(s, {
+      shoulder: left ? shoulderL : shoulderR,
+      armpit: left ? armpitL : armpitR,
+      elbow: left ? p.leftElbow : p.rightElbow,
+      wrist: left ? p.leftWrist : p.rightWrist,
+      outward: { x: frame.across.x * (left ? 1 : -1), y: frame.across.y * (left ? 1 : -1) },
+      armHalf: span * 0.12,
+      scale: kAcross,
+    });
+    if (!map) return null;
+    const layer = emptyLayer(landingBox(map.reach, span * 0.05, photo));
+    warpInto(layer, garment.image, garment.parts, part, map.toGarment, 2);
     return layer;
   };
   return {
@@ -197,30 +163,6 @@ export function fitUpperGarment(
     neckDepth: neckY,
     hemDepth,
   };
-}
-
-/** The polyline cut to `length` along it (or as long as it is). */
-function cut(line: Point[], length: number): Point[] {
-  const out: Point[] = [];
-  let left = length;
-  for (let i = 0; i < line.length; i++) {
-    const q = line[i];
-    if (!q) continue;
-    if (i === 0) {
-      out.push(q);
-      continue;
-    }
-    const prev = line[i - 1] ?? q;
-    const d = dist(prev, q);
-    if (d >= left) {
-      const k = d === 0 ? 0 : left / d;
-      out.push({ x: prev.x + (q.x - prev.x) * k, y: prev.y + (q.y - prev.y) * k });
-      return out;
-    }
-    out.push(q);
-    left -= d;
-  }
-  return out;
 }
 
 function landingBox(points: Point[], pad: number, photo: { width: number; height: number }): Box {
@@ -237,3 +179,74 @@ const unit = (v: Point): Point => {
 };
 const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, v));
 const lerp = (a: number, b: number, k: number): number => a + (b - a) * k;
+
+interface ArmTarget {
+  shoulder: Point;
+  armpit: Point;
+  elbow: Point;
+  wrist: Point;
+  /** Unit vector away from the body's middle. */
+  outward: Point;
+  armHalf: number;
+  /** Garment pixels to photo pixels. */
+  scale: number;
+}
+
+/**
+ * A sleeve's spline: its shoulder seam end to the garment's shoulder point on the body and its armpit end to
+ * the body's armpit (so it joins the body part without a seam), its top edge down the arm's outer side and
+ * its bottom edge down the inner side, each as far along the arm as the garment's own edge is long. Points
+ * at a third and two thirds of the way make a long sleeve bend at the elbow.
+ */
+function sleeveMap(
+  s: SleeveLandmarks,
+  arm: ArmTarget,
+): { toGarment: (x: number, y: number) => Point | null; reach: Point[] } | null {
+  const outerLength = dist(s.top, s.endTop) * arm.scale;
+  const innerLength = dist(s.bottom, s.endBottom) * arm.scale;
+  // A flat sleeve is half its tube's girth across; worn round an arm it looks 2/pi of that wide.
+  const cuffHalf = Math.max(arm.armHalf * 0.8, (dist(s.endTop, s.endBottom) / 2) * arm.scale * (2 / Math.PI));
+  const side = (sign: 1 | -1): Point[] => {
+    const off = (q: Point, k: number): Point => ({
+      x: q.x + arm.outward.x * sign * k,
+      y: q.y + arm.outward.y * sign * k,
+    });
+    const wristOn = {
+      x: arm.wrist.x + (arm.wrist.x - arm.elbow.x) * 0.25,
+      y: arm.wrist.y + (arm.wrist.y - arm.elbow.y) * 0.25,
+    };
+    return [sign === 1 ? arm.shoulder : arm.armpit, off(arm.elbow, cuffHalf * 1.1), off(wristOn, cuffHalf)];
+  };
+  const outer = side(1);
+  const inner = side(-1);
+  const pairs: [Point, Point][] = [];
+  for (const f of [0, 1 / 3, 2 / 3, 1]) {
+    pairs.push([along(outer, outerLength * f), lerpPoint(s.top, s.endTop, f)]);
+    pairs.push([along(inner, innerLength * f), lerpPoint(s.bottom, s.endBottom, f)]);
+  }
+  const spline = thinPlateSpline(
+    pairs.map(([to]) => to),
+    pairs.map(([, from]) => from),
+    0.01,
+  );
+  if (!spline) return null;
+  return { toGarment: spline, reach: pairs.map(([to]) => to) };
+}
+
+/** The point `length` along a polyline (its last point past the end). */
+function along(line: Point[], length: number): Point {
+  let left = length;
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1] ?? { x: 0, y: 0 };
+    const b = line[i] ?? a;
+    const d = dist(a, b);
+    if (d >= left || i === line.length - 1) return lerpPoint(a, b, d === 0 ? 0 : Math.min(1, left / d));
+    left -= d;
+  }
+  return line[0] ?? { x: 0, y: 0 };
+}
+
+const lerpPoint = (a: Point, b: Point, k: number): Point => ({
+  x: a.x + (b.x - a.x) * k,
+  y: a.y + (b.y - a.y) * k,
+});

@@ -1,5 +1,6 @@
 import { dist, mid, type Point } from '../pose/point.ts';
 import type { BodyPose, Keypoint } from './body-pose.ts';
+import { SEEN } from './check-pose.ts';
 import type { Mask } from './mask.ts';
 
 /** Labels of `BodyParts.labels`. Sides are the person's. */
@@ -34,17 +35,18 @@ interface Bone {
   a: Point;
   b: Point;
   seen: boolean;
+  /** The limb's radius as a share of the shoulder span: within it the limb wins over the torso. */
+  radius: number;
 }
 
 const SILHOUETTE = 110;
-/** A keypoint placed with at least this confidence is taken as seen. */
-const SEEN = 0.5;
 
 /**
  * Splits the silhouette into body parts: every person pixel goes to the part whose bone (shoulder to elbow,
  * elbow to wrist, ...) or torso quadrilateral is nearest. The torso counts as distance 0 inside its
  * quadrilateral, so an arm lying across the belly wins only where its capsule is nearer than the torso's
- * edge. The head is a disc around the face keypoints, the neck the segment from the shoulders' middle up.
+ * edge, and a limb wins within its own radius of its bone (an arm hanging beside the body, a hand on the
+ * belly). The head is a disc around the face keypoints, the neck the segment from the shoulders' middle up.
  */
 export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   const { width, height } = silhouette;
@@ -62,27 +64,59 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   const hand = (wrist: Point, index: Point, pinky: Point): Point => mid(wrist, mid(index, pinky));
   const ok = (q: Keypoint): boolean => q.score >= SEEN && q.x >= 0 && q.y >= 0 && q.x < width && q.y < height;
   const bones: Bone[] = [
-    { part: Part.leftUpperArm, a: p.leftShoulder, b: p.leftElbow, seen: ok(p.leftElbow) },
-    { part: Part.leftForearm, a: p.leftElbow, b: p.leftWrist, seen: ok(p.leftElbow) && ok(p.leftWrist) },
+    { part: Part.leftUpperArm, a: p.leftShoulder, b: p.leftElbow, seen: ok(p.leftElbow), radius: 0.13 },
+    {
+      part: Part.leftForearm,
+      a: p.leftElbow,
+      b: p.leftWrist,
+      seen: ok(p.leftElbow) && ok(p.leftWrist),
+      radius: 0.1,
+    },
     {
       part: Part.leftHand,
       a: p.leftWrist,
       b: hand(p.leftWrist, p.leftIndex, p.leftPinky),
       seen: ok(p.leftWrist),
+      radius: 0.1,
     },
-    { part: Part.rightUpperArm, a: p.rightShoulder, b: p.rightElbow, seen: ok(p.rightElbow) },
-    { part: Part.rightForearm, a: p.rightElbow, b: p.rightWrist, seen: ok(p.rightElbow) && ok(p.rightWrist) },
+    { part: Part.rightUpperArm, a: p.rightShoulder, b: p.rightElbow, seen: ok(p.rightElbow), radius: 0.13 },
+    {
+      part: Part.rightForearm,
+      a: p.rightElbow,
+      b: p.rightWrist,
+      seen: ok(p.rightElbow) && ok(p.rightWrist),
+      radius: 0.1,
+    },
     {
       part: Part.rightHand,
       a: p.rightWrist,
       b: hand(p.rightWrist, p.rightIndex, p.rightPinky),
       seen: ok(p.rightWrist),
+      radius: 0.1,
     },
-    { part: Part.neck, a: shoulders, b: neckTop, seen: true },
-    { part: Part.leftThigh, a: p.leftHip, b: p.leftKnee, seen: ok(p.leftHip) && ok(p.leftKnee) },
-    { part: Part.leftShin, a: p.leftKnee, b: p.leftAnkle, seen: ok(p.leftKnee) && ok(p.leftAnkle) },
-    { part: Part.rightThigh, a: p.rightHip, b: p.rightKnee, seen: ok(p.rightHip) && ok(p.rightKnee) },
-    { part: Part.rightShin, a: p.rightKnee, b: p.rightAnkle, seen: ok(p.rightKnee) && ok(p.rightAnkle) },
+    { part: Part.neck, a: shoulders, b: neckTop, seen: true, radius: 0.12 },
+    { part: Part.leftThigh, a: p.leftHip, b: p.leftKnee, seen: ok(p.leftHip) && ok(p.leftKnee), radius: 0.2 },
+    {
+      part: Part.leftShin,
+      a: p.leftKnee,
+      b: p.leftAnkle,
+      seen: ok(p.leftKnee) && ok(p.leftAnkle),
+      radius: 0.13,
+    },
+    {
+      part: Part.rightThigh,
+      a: p.rightHip,
+      b: p.rightKnee,
+      seen: ok(p.rightHip) && ok(p.rightKnee),
+      radius: 0.2,
+    },
+    {
+      part: Part.rightShin,
+      a: p.rightKnee,
+      b: p.rightAnkle,
+      seen: ok(p.rightKnee) && ok(p.rightAnkle),
+      radius: 0.13,
+    },
   ];
   // The torso: shoulders to hips, each corner pulled in a little so an arm hanging beside it is not torso.
   const inset = (q: Point, towards: Point, k: number): Point => ({
@@ -91,8 +125,8 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   });
   const centre = mid(shoulders, hips);
   const torso = [
-    inset(p.rightShoulder, centre, 0.12),
-    inset(p.leftShoulder, centre, 0.12),
+    inset(p.rightShoulder, centre, 0.2),
+    inset(p.leftShoulder, centre, 0.2),
     inset(p.leftHip, centre, 0.02),
     inset(p.rightHip, centre, 0.02),
   ];
@@ -103,6 +137,7 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   const dx = seen.map((b) => b.b.x - b.a.x);
   const dy = seen.map((b) => b.b.y - b.a.y);
   const len2 = dx.map((v, k) => v * v + (dy[k] ?? 0) ** 2);
+  const radius = seen.map((b) => b.radius * span);
   const labels = new Uint8Array(width * height);
   const bounds = maskBounds(silhouette);
   const r2 = headRadius * headRadius;
@@ -116,13 +151,13 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
       }
       const q = { x, y };
       let best: number = Part.torso;
-      let bestD = insideQuad(q, torso) ? 0 : distanceToPolygon(q, torso) ** 2;
+      let bestD = insideQuad(q, torso) ? 0 : distanceToPolygon(q, torso);
       for (let k = 0; k < seen.length; k++) {
         const l2 = len2[k] ?? 0;
         const ox = x - (ax[k] ?? 0);
         const oy = y - (ay[k] ?? 0);
         const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, (ox * (dx[k] ?? 0) + oy * (dy[k] ?? 0)) / l2));
-        const d = (ox - t * (dx[k] ?? 0)) ** 2 + (oy - t * (dy[k] ?? 0)) ** 2;
+        const d = Math.hypot(ox - t * (dx[k] ?? 0), oy - t * (dy[k] ?? 0)) - (radius[k] ?? 0);
         if (d < bestD) {
           bestD = d;
           best = seen[k]?.part ?? Part.torso;
