@@ -1,40 +1,80 @@
 import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
+import { blendShape } from './blend-shape.ts';
 import { detectFace } from './detect-face.ts';
+import { faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
 import { featheredMask } from './feathered-mask.ts';
+import { headPose } from './head-pose.ts';
+import { labToRgb, rgbToLab } from './lab-colour.ts';
 import { matchColour } from './match-colour.ts';
+import { matchHeadPoses } from './match-head-poses.ts';
+import { mirrorFace } from './mirror-face.ts';
+import { pyramidBlend } from './pyramid-blend.ts';
 import { type Region, warpTriangles } from './warp-triangles.ts';
 
 /** Face photos are searched and sampled at this size at most; a face never needs more. */
 const FACE_SIDE = 1280;
+/** Room around the face for the coarse pyramid bands to fade out in, as a share of the face width. */
+const MARGIN = 0.3;
+const FEATHER = 0.012;
+/** How far the shopper's own face shape is carried over: enough to know them, not enough to tear the seam. */
+const SHAPE = 0.7;
 
-/** The look pipeline: both face meshes, a per-triangle warp, colour match, feathered blend. */
+/**
+ * The look pipeline: both face meshes and head poses (mirroring the shopper's face to turn the model's way,
+ * or refusing), a piecewise-affine warp, a mask of the face's skin and features, Lab colour and light
+ * matched to the model, and a Laplacian pyramid blend.
+ */
 export async function renderLook(
   models: Models,
   input: { face: Uint8Array; model: Uint8Array },
   checkpoint: () => void,
 ): Promise<Rendered> {
-  const face = await decodeRgb(input.face, FACE_SIDE);
+  let face = await decodeRgb(input.face, FACE_SIDE);
   const model = await decodeRgb(input.model);
   checkpoint();
-  const source = await detectFace(models, face);
+  let source = await detectFace(models, face);
   if (!source) throw new RenderRefusal('NO_FACE', 'No face was found in the face photo.');
   checkpoint();
   const target = await detectFace(models, model);
   if (!target) throw new RenderRefusal('NO_FACE', 'No face was found on the model photo.');
   checkpoint();
 
+  const targetPose = headPose(target.points);
+  const { mirror } = matchHeadPoses(headPose(source.points), targetPose);
+  if (mirror) ({ image: face, mesh: source } = mirrorFace(face, source));
+
+  const faceWidth = targetPose.width;
   const oval = FACE_OVAL.map((i) => target.points[i] ?? { x: 0, y: 0 });
-  const region = boundsOf(oval, model);
-  const faceWidth = region.width;
-  const warped = warpTriangles(face, source.points, target.points, models.faceTriangles, region);
-  const mask = featheredMask(models.cv, oval, region, faceWidth * 0.04);
-  for (let i = 0; i < mask.length; i++) if (!warped.covered[i]) mask[i] = 0;
+  const region = boundsOf(oval, model, faceWidth * MARGIN);
+  const shape = blendShape(source.points, target.points, SHAPE);
+  const warped = warpTriangles(face, source.points, shape, models.faceTriangles, region);
   const under = regionOf(model, region);
-  matchColour(warped.rgb, under, mask);
-  blend(model, region, warped.rgb, mask);
+  const warpedLab = rgbToLab(warped.rgb);
+  const modelLab = rgbToLab(under);
+  const masks = faceMask(
+    models.cv,
+    { model: target.points, placed: shape },
+    region,
+    warpedLab,
+    warped.covered,
+    modelLab,
+    faceWidth,
+  );
+  matchColour(models.cv, warpedLab, modelLab, masks.skin, region, faceWidth);
+  const over = labToRgb(warpedLab);
+  // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
+  // background would tint the seam.
+  for (let i = 0; i < masks.blend.length; i++) {
+    if (masks.blend[i]) continue;
+    for (let c = 0; c < 3; c++) over[i * 3 + c] = under[i * 3 + c] ?? 0;
+  }
+  const soft = featheredMask(models.cv, masks.blend, region, Math.max(1, faceWidth * FEATHER));
+  const levels = Math.max(1, Math.min(5, Math.floor(Math.log2(faceWidth / 8))));
+  const blended = pyramidBlend(models.cv, under, over, soft, region.width, region.height, levels);
+  write(model, region, blended);
   return {
     bytes: await encodeResult(model),
     width: model.width,
@@ -43,8 +83,8 @@ export async function renderLook(
   };
 }
 
-function boundsOf(points: { x: number; y: number }[], image: Raster): Region {
-  const pad = 4;
+function boundsOf(points: { x: number; y: number }[], image: Raster, margin: number): Region {
+  const pad = Math.ceil(margin);
   const left = Math.max(0, Math.floor(Math.min(...points.map((p) => p.x))) - pad);
   const top = Math.max(0, Math.floor(Math.min(...points.map((p) => p.y))) - pad);
   const right = Math.min(image.width, Math.ceil(Math.max(...points.map((p) => p.x))) + pad);
@@ -64,16 +104,12 @@ function regionOf(image: Raster, r: Region): Float32Array {
   return out;
 }
 
-function blend(image: Raster, r: Region, rgb: Float32Array, mask: Float32Array): void {
+function write(image: Raster, r: Region, rgb: Float32Array): void {
   for (let y = 0; y < r.height; y++) {
     for (let x = 0; x < r.width; x++) {
-      const m = mask[y * r.width + x] ?? 0;
-      if (m <= 0) continue;
       const s = ((y + r.top) * image.width + (x + r.left)) * 3;
       const o = (y * r.width + x) * 3;
-      for (let c = 0; c < 3; c++) {
-        image.data[s + c] = Math.round((image.data[s + c] ?? 0) * (1 - m) + (rgb[o + c] ?? 0) * m);
-      }
+      for (let c = 0; c < 3; c++) image.data[s + c] = Math.min(255, Math.max(0, Math.round(rgb[o + c] ?? 0)));
     }
   }
 }

@@ -1,0 +1,133 @@
+import type { Point } from '../pose/point.ts';
+import type { OpenCv } from '../worker/opencv.ts';
+import { FACE_PARTS } from './face-parts.ts';
+import { innerFace } from './inner-face.ts';
+import { skinPixels } from './skin-pixels.ts';
+import type { Region } from './warp-triangles.ts';
+
+export interface FaceMasks {
+  /** 1 where the shopper's face replaces the model's. */
+  blend: Uint8Array;
+  /** 1 on skin both faces show there (features left out): where colour and light are compared. */
+  skin: Uint8Array;
+}
+
+/** Mahalanobis distance a pixel may be from the sampled skin colour and still be skin. */
+const SKIN_DISTANCE = 3.2;
+const SAMPLE_RADIUS = 0.07;
+const CLEAN_SIZE = 0.03;
+
+/**
+ * Where the look puts the shopper's face, over `region` of the model photo (`model` is the model's mesh,
+ * `placed` where the shopper's points land). It starts from the inner face
+ * (cheeks, chin, lower forehead), keeps the features (brows, eyes, nose, lips) whatever their colour, and
+ * elsewhere keeps only pixels that are skin in both photos: a strand of the shopper's hair is not pasted,
+ * and the model's own hair over their face stays in front.
+ */
+export function faceMask(
+  cv: OpenCv,
+  meshes: { model: readonly Point[]; placed: readonly Point[] },
+  region: Region,
+  warpedLab: Float32Array,
+  covered: Uint8Array,
+  modelLab: Float32Array,
+  faceWidth: number,
+): FaceMasks {
+  const at = (i: number): Point => meshes.model[i] ?? { x: 0, y: 0 };
+  const inner = polygons(cv, region, [innerFace(meshes.model)]);
+  // The model's own features are covered too where the shopper's land a little apart, or the model's brows
+  // and make-up would show beside them.
+  const parts = [FACE_PARTS.rightBrowAndEye, FACE_PARTS.leftBrowAndEye, FACE_PARTS.nose, FACE_PARTS.lips];
+  const features = polygons(
+    cv,
+    region,
+    [meshes.model, meshes.placed].flatMap((mesh) =>
+      parts.map((part) => hull(part.map((i) => mesh[i] ?? at(i)))),
+    ),
+  );
+  // The shopper's closed lips stretched over an open mouth would paint a dark bar over the model's teeth:
+  // inside the lips stays the model's.
+  const mouth = polygons(cv, region, [FACE_PARTS.mouth.map(at)]);
+  const sample = discs(region, FACE_PARTS.skinSamples.map(at), faceWidth * SAMPLE_RADIUS);
+  for (let i = 0; i < sample.length; i++) sample[i] = sample[i] && covered[i] && inner[i] ? 1 : 0;
+  const clean = Math.max(3, Math.round(faceWidth * CLEAN_SIZE) | 1);
+  const shopperSkin = tidy(cv, region, skinPixels(warpedLab, sample, SKIN_DISTANCE), clean);
+  const modelSkin = tidy(cv, region, skinPixels(modelLab, sample, SKIN_DISTANCE), clean);
+
+  const blend = new Uint8Array(inner.length);
+  const skin = new Uint8Array(inner.length);
+  for (let i = 0; i < inner.length; i++) {
+    if (!inner[i] || !covered[i] || mouth[i]) continue;
+    const both = shopperSkin[i] && modelSkin[i];
+    blend[i] = features[i] || both ? 1 : 0;
+    skin[i] = !features[i] && both ? 1 : 0;
+  }
+  return { blend: tidy(cv, region, blend, clean), skin };
+}
+
+/** The union of the shapes, 0/1. Each is filled on its own: one fillPoly call XORs where shapes overlap. */
+function polygons(cv: OpenCv, region: Region, shapes: Point[][]): Uint8Array {
+  const mat = cv.Mat.zeros(region.height, region.width, cv.CV_8UC1);
+  try {
+    for (const shape of shapes) {
+      const flat = shape.flatMap((p) => [Math.round(p.x - region.left), Math.round(p.y - region.top)]);
+      const contour = cv.matFromArray(shape.length, 1, cv.CV_32SC2, flat);
+      const contours = new cv.MatVector();
+      contours.push_back(contour);
+      cv.fillPoly(mat, contours, new cv.Scalar(1));
+      contours.delete();
+      contour.delete();
+    }
+    return new Uint8Array(mat.data);
+  } finally {
+    mat.delete();
+  }
+}
+
+function discs(region: Region, centres: Point[], radius: number): Uint8Array {
+  const out = new Uint8Array(region.width * region.height);
+  for (const c of centres) {
+    const x0 = Math.max(0, Math.floor(c.x - radius - region.left));
+    const x1 = Math.min(region.width - 1, Math.ceil(c.x + radius - region.left));
+    const y0 = Math.max(0, Math.floor(c.y - radius - region.top));
+    const y1 = Math.min(region.height - 1, Math.ceil(c.y + radius - region.top));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (Math.hypot(x + region.left - c.x, y + region.top - c.y) <= radius) out[y * region.width + x] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** Opening then closing: drops specks the colour test let through and fills pores and highlights it missed. */
+function tidy(cv: OpenCv, region: Region, mask: Uint8Array, size: number): Uint8Array {
+  const mat = new cv.Mat(region.height, region.width, cv.CV_8UC1);
+  mat.data.set(mask);
+  const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(size, size));
+  try {
+    cv.morphologyEx(mat, mat, cv.MORPH_OPEN, kernel);
+    cv.morphologyEx(mat, mat, cv.MORPH_CLOSE, kernel);
+    return new Uint8Array(mat.data);
+  } finally {
+    mat.delete();
+    kernel.delete();
+  }
+}
+
+/** Convex hull (monotone chain), so a part's points can be listed in any order. */
+function hull(points: Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const cross = (o: Point, a: Point, b: Point): number =>
+    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const half = (list: Point[]): Point[] => {
+    const out: Point[] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2] ?? p, out[out.length - 1] ?? p, p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}
