@@ -141,6 +141,29 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   const labels = new Uint8Array(width * height);
   const bounds = maskBounds(silhouette);
   const r2 = headRadius * headRadius;
+  // The nearest part is found on a grid of every other pixel (parts are large and smooth) and shared by the
+  // pixels of each 2 x 2 cell; the silhouette and the head's disc are tested at every pixel.
+  const gw = (width >> 1) + 1;
+  const grid = new Int8Array(gw * ((height >> 1) + 1)).fill(-1);
+  const q = { x: 0, y: 0 };
+  const nearest = (x: number, y: number): number => {
+    q.x = x;
+    q.y = y;
+    let best: number = Part.torso;
+    let bestD = insideQuad(q, torso) ? 0 : distanceToPolygon(q, torso);
+    for (let k = 0; k < seen.length; k++) {
+      const l2 = len2[k] ?? 0;
+      const ox = x - (ax[k] ?? 0);
+      const oy = y - (ay[k] ?? 0);
+      const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, (ox * (dx[k] ?? 0) + oy * (dy[k] ?? 0)) / l2));
+      const d = Math.hypot(ox - t * (dx[k] ?? 0), oy - t * (dy[k] ?? 0)) - (radius[k] ?? 0);
+      if (d < bestD) {
+        bestD = d;
+        best = seen[k]?.part ?? Part.torso;
+      }
+    }
+    return best;
+  };
   for (let y = bounds.top; y < bounds.bottom; y++) {
     for (let x = bounds.left; x < bounds.right; x++) {
       const i = y * width + x;
@@ -149,21 +172,13 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
         labels[i] = Part.head;
         continue;
       }
-      const q = { x, y };
-      let best: number = Part.torso;
-      let bestD = insideQuad(q, torso) ? 0 : distanceToPolygon(q, torso);
-      for (let k = 0; k < seen.length; k++) {
-        const l2 = len2[k] ?? 0;
-        const ox = x - (ax[k] ?? 0);
-        const oy = y - (ay[k] ?? 0);
-        const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, (ox * (dx[k] ?? 0) + oy * (dy[k] ?? 0)) / l2));
-        const d = Math.hypot(ox - t * (dx[k] ?? 0), oy - t * (dy[k] ?? 0)) - (radius[k] ?? 0);
-        if (d < bestD) {
-          bestD = d;
-          best = seen[k]?.part ?? Part.torso;
-        }
+      const g = (y >> 1) * gw + (x >> 1);
+      let label = grid[g] ?? -1;
+      if (label < 0) {
+        label = nearest(x | 1, y | 1);
+        grid[g] = label;
       }
-      labels[i] = best;
+      labels[i] = label;
     }
   }
   return { labels, width, height };

@@ -1,0 +1,153 @@
+import { type GarmentAnalysis, GarmentPart, type SleeveLandmarks } from '../garment/garment.ts';
+import { Part } from '../person/body-parts.ts';
+import type { BodyPose } from '../person/body-pose.ts';
+import { mid, type Point } from '../pose/point.ts';
+import type { BodyFrame } from './body-frame.ts';
+import type { FittedGarment } from './fitted-garment.ts';
+import { garmentFrame } from './garment-frame.ts';
+import { landingBox } from './landing-box.ts';
+import { limbMap } from './limb-map.ts';
+import { thinPlateSpline } from './thin-plate-spline.ts';
+import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+
+/** How much wider than the body a garment sits (ease), as a share of the body's width. */
+export const EASE = 1.06;
+/** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
+const NECK_RISE = 0.1;
+/** Garment shoulder seams sit this far out from and above the shoulder joints (shares of the span). */
+const SHOULDER_OUT = 0.1;
+const SHOULDER_RISE = 0.05;
+/** Below the chest a garment meets the torso, then the legs (a dress). */
+const TORSO_AND_LEGS: readonly number[] = [
+  Part.torso,
+  Part.leftThigh,
+  Part.rightThigh,
+  Part.leftShin,
+  Part.rightShin,
+];
+
+/**
+ * Fits a top or a dress: its body by a thin-plate spline from its landmarks (neckline, shoulders, armpits,
+ * waist, hem, and the middle line at each) to the person's, widths read from the torso's (and below the
+ * hips the legs') edges, never narrower than the garment itself is cut; each sleeve by its own spline down
+ * the arm. Lengths keep the garment's proportions, scaled by its chest against the person's; a top's hem
+ * stops a little below the hips (folded on a seated person's lap).
+ */
+export function fitUpper(
+  garment: GarmentAnalysis,
+  pose: BodyPose,
+  frame: BodyFrame,
+  photo: { width: number; height: number },
+): FittedGarment | null {
+  const g = garment.landmarks;
+  if (!g.shoulder || !g.armpit || !g.neck) return null;
+  const p = pose.points;
+  const { span } = frame;
+  const gf = garmentFrame(g.shoulder, g.hem);
+  const gChest = Math.max(1, 2 * gf.halfWidth(g.armpit));
+  const chest = frame.edges(frame.torsoLength * 0.32) ?? { left: span * 0.45, right: -span * 0.45 };
+  const kAcross = ((chest.left - chest.right) * EASE) / gChest;
+  // Along, the garment keeps its proportions; a turned person's chest looks narrow, so the torso's length
+  // sets a floor.
+  const kDown = Math.max(kAcross, (frame.torsoLength * 0.72) / gChest);
+  const hipDepth = frame.torsoLength;
+  const seated =
+    Math.min(p.leftKnee.score, p.rightKnee.score) >= 0.5 &&
+    kneeDepth(frame, pose) - hipDepth < frame.torsoLength * 0.5;
+  const longest =
+    garment.kind === 'dress'
+      ? seated
+        ? hipDepth * 1.6
+        : Number.POSITIVE_INFINITY
+      : hipDepth * (seated ? 1.1 : 1.35);
+  const depthOf = (q: Point): number => Math.min(longest, gf.depth(q) * kDown - span * SHOULDER_RISE);
+
+  const pairs: [Point, Point][] = [];
+  const pair = (from: Point, to: Point): void => {
+    pairs.push([to, from]);
+  };
+  // Neckline: the garment's own width, centred on the neck, at the neck's base: never higher.
+  const neckHalf = gf.halfWidth(g.neck) * kAcross;
+  const neckDepth = -span * NECK_RISE;
+  pair(g.neck.left, frame.at(neckDepth, neckHalf));
+  pair(g.neck.right, frame.at(neckDepth, -neckHalf));
+  pair(
+    g.neck.front,
+    frame.at(neckDepth + (gf.depth(g.neck.front) - gf.depth(mid(g.neck.left, g.neck.right))) * kDown, 0),
+  );
+  // Shoulders: a sleeved garment's seam sits just out from the joint; a tank's strap where it is cut.
+  const seam = (joint: Point, sign: 1 | -1): Point => ({
+    x: joint.x + frame.across.x * sign * span * SHOULDER_OUT - frame.down.x * span * SHOULDER_RISE,
+    y: joint.y + frame.across.y * sign * span * SHOULDER_OUT - frame.down.y * span * SHOULDER_RISE,
+  });
+  const strap = (q: Point): Point => frame.at(neckDepth * 0.6, (gf.offset(q) - gf.offset(gf.top)) * kAcross);
+  const shoulderL = g.sleeves ? seam(p.leftShoulder, 1) : strap(g.shoulder.left);
+  const shoulderR = g.sleeves ? seam(p.rightShoulder, -1) : strap(g.shoulder.right);
+  pair(g.shoulder.left, shoulderL);
+  pair(g.shoulder.right, shoulderR);
+  // Armpits, waist and hem at the garment's own depths, as wide as the body there or the garment's cut.
+  const rows: { sides: { left: Point; right: Point }; labels?: readonly number[] }[] = [{ sides: g.armpit }];
+  if (g.waist) rows.push({ sides: g.waist });
+  rows.push({ sides: g.hem, labels: TORSO_AND_LEGS });
+  const landed: { left: Point; right: Point }[] = [];
+  for (const row of rows) {
+    const depth = depthOf(mid(row.sides.left, row.sides.right));
+    const e = frame.edges(depth, row.labels);
+    const bodyHalf = e ? ((e.left - e.right) / 2) * EASE : span * 0.5;
+    const centre = e ? (e.left + e.right) / 2 : 0;
+    const half = Math.max(bodyHalf, gf.halfWidth(row.sides) * kAcross * 0.92);
+    const left = frame.at(depth, centre + half);
+    const right = frame.at(depth, centre - half);
+    pair(row.sides.left, left);
+    pair(row.sides.right, right);
+    pair(mid(row.sides.left, row.sides.right), frame.at(depth, centre));
+    landed.push({ left, right });
+  }
+  const toGarment = thinPlateSpline(
+    pairs.map(([to]) => to),
+    pairs.map(([, from]) => from),
+    0.02,
+  );
+  if (!toGarment) return null;
+  const body = emptyLayer(
+    landingBox(
+      pairs.map(([to]) => to),
+      span * 0.1,
+      photo,
+    ),
+  );
+  warpInto(body, garment.image, garment.parts, GarmentPart.body, toGarment, 4);
+
+  const armpits = landed[0] ?? { left: p.leftShoulder, right: p.rightShoulder };
+  const sleeve = (s: SleeveLandmarks | undefined, left: boolean): Layer | null => {
+    if (!s) return null;
+    const sign = left ? 1 : -1;
+    const limb = limbMap(s, {
+      outerStart: left ? shoulderL : shoulderR,
+      innerStart: left ? armpits.left : armpits.right,
+      joint: left ? p.leftElbow : p.rightElbow,
+      end: left ? p.leftWrist : p.rightWrist,
+      outward: { x: frame.across.x * sign, y: frame.across.y * sign },
+      limbHalf: span * 0.12,
+      scale: kAcross,
+    });
+    if (!limb) return null;
+    const layer = emptyLayer(landingBox(limb.reach, span * 0.05, photo));
+    warpInto(
+      layer,
+      garment.image,
+      garment.parts,
+      left ? GarmentPart.leftSleeve : GarmentPart.rightSleeve,
+      limb.map,
+      2,
+    );
+    return layer;
+  };
+  return { body, limbs: { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) } };
+}
+
+/** How far down the torso's axis the knees are. */
+export function kneeDepth(frame: BodyFrame, pose: BodyPose): number {
+  const knees = mid(pose.points.leftKnee, pose.points.rightKnee);
+  return (knees.x - frame.neck.x) * frame.down.x + (knees.y - frame.neck.y) * frame.down.y;
+}
