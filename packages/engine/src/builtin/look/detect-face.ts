@@ -17,23 +17,23 @@ const GOOD_SHARE = { min: 0.3, max: 0.55 } as const;
 const REFRAME = 1 / 0.42;
 
 /**
- * FaceMesh on a head crop taken from the pose: BlazeFace misses faces that are small in a full-length photo
- * but finds them in such a crop. A portrait or selfie without a usable pose is searched as a whole, with a
- * margin. When the face came out much too large or small in its crop (a face filling the photo is meshed
- * shrunken and off), it is meshed again in a square framed on the first mesh.
+ * FaceMesh on the whole photo (with a margin: a face filling the photo is meshed shrunken and off), and when
+ * BlazeFace finds nothing there, on a head crop taken from the pose: it misses faces that are small in a
+ * full-length photo but finds them in such a crop. When the face came out much too large or small in its
+ * crop, it is meshed again in a square framed on the first mesh, where FaceMesh places points best.
  */
 export async function detectFace(models: Models, image: Raster): Promise<FaceMesh | null> {
-  const pose = await detectPose(models, image);
-  const box = pose ? headBox(pose, image.width, image.height) : null;
-  let found = box ? await meshIn(models, image, box) : null;
+  const side = Math.round(Math.max(image.width, image.height) * 1.15);
+  const whole = {
+    left: Math.round((image.width - side) / 2),
+    top: Math.round((image.height - side) / 2),
+    size: side,
+  };
+  let found = await meshIn(models, image, whole);
   if (!found) {
-    const side = Math.round(Math.max(image.width, image.height) * 1.15);
-    const whole = {
-      left: Math.round((image.width - side) / 2),
-      top: Math.round((image.height - side) / 2),
-      size: side,
-    };
-    found = await meshIn(models, image, whole);
+    const pose = await detectPose(models, image);
+    const box = pose ? headBox(pose, image.width, image.height) : null;
+    found = box ? await meshIn(models, image, box) : null;
   }
   if (!found) return null;
   const share = found.span / found.box.size;

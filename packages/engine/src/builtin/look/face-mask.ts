@@ -15,7 +15,7 @@ export interface FaceMasks {
 /** Mahalanobis distance a pixel may be from the sampled skin colour and still be skin. */
 const SKIN_DISTANCE = 3.2;
 const SAMPLE_RADIUS = 0.07;
-const CLEAN_SIZE = 0.03;
+const CLEAN_SIZE = 0.02;
 
 /**
  * Where the look puts the shopper's face, over `region` of the model photo (`model` is the model's mesh,
@@ -54,13 +54,14 @@ export function faceMask(
   const shopperSkin = tidy(cv, region, skinPixels(warpedLab, sample, SKIN_DISTANCE), clean);
   const modelSkin = tidy(cv, region, skinPixels(modelLab, sample, SKIN_DISTANCE), clean);
 
+  const shopperHair = fromOutside(cv, region, inner, features, shopperSkin);
+  const modelHair = fromOutside(cv, region, inner, features, modelSkin);
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
   for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || !covered[i] || mouth[i]) continue;
-    const both = shopperSkin[i] && modelSkin[i];
-    blend[i] = features[i] || both ? 1 : 0;
-    skin[i] = !features[i] && both ? 1 : 0;
+    if (!inner[i] || !covered[i] || mouth[i] || shopperHair[i] || modelHair[i]) continue;
+    blend[i] = 1;
+    skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
   }
   return { blend: tidy(cv, region, blend, clean), skin };
 }
@@ -84,6 +85,37 @@ function polygons(cv: OpenCv, region: Region, shapes: Point[][]): Uint8Array {
   }
 }
 
+/**
+ * Non-skin pixels joined to the outside of the inner face: hair reaches over a face from its edge, while a
+ * shadow, a mole or lipstick off the lips lies within it and is the face's own.
+ */
+function fromOutside(
+  cv: OpenCv,
+  region: Region,
+  inner: Uint8Array,
+  features: Uint8Array,
+  skin: Uint8Array,
+): Uint8Array {
+  const open = new Uint8Array(inner.length);
+  for (let i = 0; i < open.length; i++) open[i] = !inner[i] || (!features[i] && !skin[i]) ? 1 : 0;
+  const mat = new cv.Mat(region.height, region.width, cv.CV_8UC1);
+  const labels = new cv.Mat();
+  try {
+    mat.data.set(open);
+    cv.connectedComponents(mat, labels, 4, cv.CV_32S);
+    const outside = new Set<number>();
+    const ids = labels.data32S;
+    for (let i = 0; i < open.length; i++) if (!inner[i]) outside.add(ids[i] ?? 0);
+    outside.delete(0);
+    const out = new Uint8Array(open.length);
+    for (let i = 0; i < open.length; i++) out[i] = inner[i] && outside.has(ids[i] ?? 0) ? 1 : 0;
+    return out;
+  } finally {
+    mat.delete();
+    labels.delete();
+  }
+}
+
 function discs(region: Region, centres: Point[], radius: number): Uint8Array {
   const out = new Uint8Array(region.width * region.height);
   for (const c of centres) {
@@ -100,14 +132,16 @@ function discs(region: Region, centres: Point[], radius: number): Uint8Array {
   return out;
 }
 
-/** Opening then closing: drops specks the colour test let through and fills pores and highlights it missed. */
+/**
+ * An opening: drops specks of "skin" the colour test found among hair. No closing: it would fill thin dark
+ * strands back in; pores and highlights the test missed are kept by `fromOutside` instead.
+ */
 function tidy(cv: OpenCv, region: Region, mask: Uint8Array, size: number): Uint8Array {
   const mat = new cv.Mat(region.height, region.width, cv.CV_8UC1);
   mat.data.set(mask);
   const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(size, size));
   try {
     cv.morphologyEx(mat, mat, cv.MORPH_OPEN, kernel);
-    cv.morphologyEx(mat, mat, cv.MORPH_CLOSE, kernel);
     return new Uint8Array(mat.data);
   } finally {
     mat.delete();

@@ -1,10 +1,13 @@
 import type { OpenCv } from '../worker/opencv.ts';
 import type { Region } from './warp-triangles.ts';
 
-/** Skin contrast may change this much at most: beyond it a wrong skin sample would bleach or burn the face. */
-const MAX_GAIN = [1.6, 1.8, 1.8] as const;
+/**
+ * Skin contrast may change this much at most: beyond it a wrong skin sample would bleach or burn the face.
+ * Chroma barely: a gain sized for skin pushes eye whites and teeth, far from the skin's mean, blue or green.
+ */
+const MAX_GAIN = [1.5, 1.15, 1.15] as const;
 /** Light is carried at scales above this share of the face width: the light's direction, not the features. */
-const SHADING_SCALE = 0.12;
+const SHADING_SCALE = 0.25;
 
 /**
  * Moves the shopper's warped face (`lab`, changed in place) to the model's skin tone and light. First the

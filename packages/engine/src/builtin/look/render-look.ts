@@ -1,4 +1,5 @@
 import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
+import type { Point } from '../pose/point.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
@@ -12,6 +13,7 @@ import { matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
 import { mirrorFace } from './mirror-face.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
+import { resample } from './resample.ts';
 import { type Region, warpTriangles } from './warp-triangles.ts';
 
 /** Face photos are searched and sampled at this size at most; a face never needs more. */
@@ -19,8 +21,10 @@ const FACE_SIDE = 1280;
 /** Room around the face for the coarse pyramid bands to fade out in, as a share of the face width. */
 const MARGIN = 0.3;
 const FEATHER = 0.012;
+/** The face width (cheek to cheek, in pixels) the look is worked out at, at most. */
+const WORK_WIDTH = 240;
 /** How far the shopper's own face shape is carried over: enough to know them, not enough to tear the seam. */
-const SHAPE = 0.7;
+const SHAPE = 1;
 
 /**
  * The look pipeline: both face meshes and head poses (mirroring the shopper's face to turn the model's way,
@@ -46,35 +50,61 @@ export async function renderLook(
   const { mirror } = matchHeadPoses(headPose(source.points), targetPose);
   if (mirror) ({ image: face, mesh: source } = mirrorFace(face, source));
 
-  const faceWidth = targetPose.width;
+  // Large faces are worked on at a capped size: every step costs per pixel, and a face photo seldom has
+  // more detail than this to give. Only the blended face is scaled back up.
+  const scale = Math.min(1, WORK_WIDTH / targetPose.width);
+  const faceWidth = targetPose.width * scale;
   const oval = FACE_OVAL.map((i) => target.points[i] ?? { x: 0, y: 0 });
-  const region = boundsOf(oval, model, faceWidth * MARGIN);
-  const shape = blendShape(source.points, target.points, SHAPE);
-  const warped = warpTriangles(face, source.points, shape, models.faceTriangles, region);
+  const region = boundsOf(oval, model, targetPose.width * MARGIN);
+  const work = {
+    left: 0,
+    top: 0,
+    width: Math.round(region.width * scale),
+    height: Math.round(region.height * scale),
+  };
+  const toWork = (p: Point): Point => ({ x: (p.x - region.left) * scale, y: (p.y - region.top) * scale });
+  const modelMesh = target.points.map(toWork);
+  const shape = blendShape(source.points, modelMesh, SHAPE);
+  const warped = warpTriangles(face, source.points, shape, models.faceTriangles, work);
   const under = regionOf(model, region);
+  const underWork = resample(models.cv, under, region, work, 3);
   const warpedLab = rgbToLab(warped.rgb);
-  const modelLab = rgbToLab(under);
+  const modelLab = rgbToLab(underWork);
   const masks = faceMask(
     models.cv,
-    { model: target.points, placed: shape },
-    region,
+    { model: modelMesh, placed: shape },
+    work,
     warpedLab,
     warped.covered,
     modelLab,
     faceWidth,
   );
-  matchColour(models.cv, warpedLab, modelLab, masks.skin, region, faceWidth);
+  matchColour(models.cv, warpedLab, modelLab, masks.skin, work, faceWidth);
   const over = labToRgb(warpedLab);
   // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
   // background would tint the seam.
   for (let i = 0; i < masks.blend.length; i++) {
     if (masks.blend[i]) continue;
-    for (let c = 0; c < 3; c++) over[i * 3 + c] = under[i * 3 + c] ?? 0;
+    for (let c = 0; c < 3; c++) over[i * 3 + c] = underWork[i * 3 + c] ?? 0;
   }
-  const soft = featheredMask(models.cv, masks.blend, region, Math.max(1, faceWidth * FEATHER));
+  const soft = featheredMask(models.cv, masks.blend, work, Math.max(1, faceWidth * FEATHER));
   const levels = Math.max(1, Math.min(5, Math.floor(Math.log2(faceWidth / 8))));
-  const blended = pyramidBlend(models.cv, under, over, soft, region.width, region.height, levels);
-  write(model, region, blended);
+  const blended = pyramidBlend(models.cv, underWork, over, soft, work.width, work.height, levels);
+  if (scale === 1) write(model, region, blended);
+  else {
+    // Scaled back up, the blend is laid over the sharp model photo through its own mask, so pixels it
+    // did not change keep their full detail.
+    const up = resample(models.cv, blended, work, region, 3);
+    const reach = resample(models.cv, soft, work, region, 1);
+    for (let i = 0; i < reach.length; i++) {
+      const m = Math.min(1, (reach[i] ?? 0) * 1.5);
+      for (let c = 0; c < 3; c++) {
+        const k = i * 3 + c;
+        up[k] = (under[k] ?? 0) * (1 - m) + (up[k] ?? 0) * m;
+      }
+    }
+    write(model, region, up);
+  }
   return {
     bytes: await encodeResult(model),
     width: model.width,
