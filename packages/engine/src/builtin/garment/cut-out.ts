@@ -79,7 +79,9 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
         const dl = ((lab[i * 3] ?? 0) - (l0 + u * (l1 + u * l2))) * L_SCALE;
         const da = (lab[i * 3 + 1] ?? 0) - (a0 + u * (a1 + u * a2));
         const db = (lab[i * 3 + 2] ?? 0) - (b0 + u * (b1 + u * b2));
-        const chroma = da * da + db * db;
+        // Chroma counts half: JPEG keeps colour at half resolution, so a saturated garment bleeds a little
+        // of its hue into the backdrop beside it.
+        const chroma = (da * da + db * db) * 0.25;
         const limit = dl < 0 && chroma < near * near ? shadowy : near;
         fgData[i] = dl * dl + chroma > limit * limit ? 255 : 0;
       }
@@ -110,7 +112,7 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
     const open = keep(new cv.Mat());
     cv.bitwise_not(fg, open);
     const grow = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
-    for (let k = 0; k < (reach + 1) / 2; k++) {
+    for (let k = 0; k < reach * 2; k++) {
       cv.dilate(backdropMask, backdropMask, grow);
       cv.bitwise_and(backdropMask, open, backdropMask);
     }

@@ -61,7 +61,15 @@ export interface GarmentLandmarks {
 }
 
 /** Labels of `GarmentAnalysis.parts`. */
-export const GarmentPart = { none: 0, body: 1, leftSleeve: 2, rightSleeve: 3, leftLeg: 2, rightLeg: 3, hood: 4 } as const;
+export const GarmentPart = {
+  none: 0,
+  body: 1,
+  leftSleeve: 2,
+  rightSleeve: 3,
+  leftLeg: 2,
+  rightLeg: 3,
+  hood: 4,
+} as const;
 
 /** A garment understood from its product photo. */
 export interface GarmentAnalysis {
@@ -71,4 +79,6 @@ export interface GarmentAnalysis {
   /** One label a pixel of `image` (`GarmentPart`): which part of the garment it belongs to. */
   parts: Uint8Array;
   landmarks: GarmentLandmarks;
+  /** Where `image` lies in the product photo (pixels of the photo as given). */
+  box?: { x: number; y: number; width: number; height: number };
 }

@@ -1,0 +1,86 @@
+import type { GarmentKind } from './garment.ts';
+import type { GarmentShape } from './garment-shape.ts';
+import type { LegGap } from './lower-landmarks.ts';
+import type { UpperMeasures } from './upper-landmarks.ts';
+
+/** Shop category words, matched as whole words in any case; the first that matches wins. */
+const CATEGORY_WORDS: [RegExp, GarmentKind][] = [
+  [/\b(hoodies?|hooded|sweatshirts?|hoody)\b/i, 'hoodie'],
+  [
+    /\b(jackets?|coats?|blazers?|parkas?|anoraks?|cardigans?|bombers?|windbreakers?|gilets?|trench)\b/i,
+    'jacket',
+  ],
+  [/\b(dress|dresses|gowns?|sundress(es)?|frocks?)\b/i, 'dress'],
+  [/\b(skirts?|skorts?)\b/i, 'skirt'],
+  [/\b(shorts|bermudas?|trunks)\b/i, 'shorts'],
+  [
+    /\b(trousers?|pants|jeans|chinos?|leggings|joggers|slacks|sweatpants|trackpants|culottes|dungarees|jeggings)\b/i,
+    'trousers',
+  ],
+  [/\b(tanks?|tank tops?|camisoles?|camis?|vests?|singlets?|sleeveless)\b/i, 'tank'],
+  [
+    /\b(long[- ]?sleeves?d?|longsleeves?|sweaters?|jumpers?|pullovers?|knitwear|turtlenecks?|shirts?|blouses?)\b/i,
+    'long-sleeve',
+  ],
+  [/\b(t-?shirts?|tees?|tops?|polos?|polo shirts?)\b/i, 't-shirt'],
+];
+
+/** The kind a shop's category names, or undefined when no word of it is known. */
+export function kindFromCategory(category: string | undefined): GarmentKind | undefined {
+  if (!category) return undefined;
+  // T-shirts before shirts: "T-shirts" also holds the word "shirts".
+  if (/\bt-?shirts?\b|\btees?\b/i.test(category)) return 't-shirt';
+  for (const [pattern, kind] of CATEGORY_WORDS) if (pattern.test(category)) return kind;
+  return undefined;
+}
+
+/**
+ * Whether the shape is worn from the waist: its top edge is one waistband nearly as wide as the garment
+ * just below it, with no neckline dipping into it.
+ */
+export function isLowerShape(shape: GarmentShape): boolean {
+  const { height: h } = shape;
+  const row = shape.runs[Math.round(h * 0.02)] ?? [];
+  const only = row[0];
+  if (row.length !== 1 || !only) return false;
+  let widest = 0;
+  for (let y = Math.round(h * 0.02); y < h * 0.3; y++) {
+    const r = shape.runs[y] ?? [];
+    const first = r[0];
+    const last = r[r.length - 1];
+    if (first && last) widest = Math.max(widest, last.to - first.from);
+  }
+  return only.to - only.from > widest * 0.7;
+}
+
+/**
+ * Whether a top has a hood laid flat above it: the top is one narrow rounded run in the middle that stays
+ * narrower than the body for a good way down.
+ */
+export function hasHood(shape: GarmentShape, bodyWidth: number): boolean {
+  const { height: h, centre: cx } = shape;
+  for (const [share, widest] of [
+    [0.02, 0.8],
+    [0.1, 1.05],
+  ] as const) {
+    const row = shape.runs[Math.round(h * share)] ?? [];
+    const only = row[0];
+    if (row.length !== 1 || !only) return false;
+    if (only.to - only.from > bodyWidth * widest) return false;
+    if (Math.abs((only.from + only.to) / 2 - cx) > bodyWidth * 0.15) return false;
+  }
+  return true;
+}
+
+export function lowerKind(shape: GarmentShape, gap: LegGap | null): GarmentKind {
+  if (!gap) return 'skirt';
+  return (shape.height - gap.crotch.y) / shape.height > 0.5 ? 'trousers' : 'shorts';
+}
+
+export function upperKind(m: UpperMeasures, hood: boolean): GarmentKind {
+  if (hood) return 'hoodie';
+  if (!m.sleeved) return m.length > 2.6 ? 'dress' : 'tank';
+  if (m.sleeveLength < 0.5) return m.length > 2.6 ? 'dress' : 't-shirt';
+  if (m.centreLine > 0.5) return 'jacket';
+  return m.length > 2.6 ? 'dress' : 'long-sleeve';
+}

@@ -1,0 +1,498 @@
+import type { Point } from '../pose/point.ts';
+import type { GarmentLandmarks, SleeveLandmarks } from './garment.ts';
+import { extreme, type GarmentShape, median, runAt, spanOver } from './garment-shape.ts';
+
+/** What the shape of a top says about its kind, measured while its landmarks are found. */
+export interface UpperMeasures {
+  /** Whether both sleeves stand out from the body (not straps or a folded-away sleeve). */
+  sleeved: boolean;
+  /** The longer sleeve, root to cuff, over the body's length from armpit to hem. */
+  sleeveLength: number;
+  /** Neckline to hem over the width across the armpits: dresses are long and narrow. */
+  length: number;
+  /** Share of the body's rows crossed by a vertical line down the middle: a zip or an open front's edge. */
+  centreLine: number;
+}
+
+export interface UpperResult {
+  landmarks: GarmentLandmarks;
+  measures: UpperMeasures;
+  /** The body's columns at its waist: what lies beside them below the armpits is sleeve. */
+  waist: { from: number; to: number };
+}
+
+type Side = -1 | 1;
+
+/**
+ * Landmarks of a top or dress laid flat, from its shape (`grey` only for the neckline's front and a zip).
+ * `side` -1 is the image's left: the wearer's right for a garment laid front up.
+ */
+export function upperLandmarks(shape: GarmentShape, grey: Uint8Array, hood: boolean): UpperResult {
+  const { height: h, centre: cx } = shape;
+  const waistY = narrowestRow(
+    shape,
+    (y) => runAt(shape, y, cx, shape.width * 0.05),
+    Math.floor(h * 0.38),
+    Math.floor(h * 0.8),
+  );
+  const waistRun = runAt(shape, waistY, cx, shape.width * 0.05) ?? { from: cx - 1, to: cx + 1 };
+  const bodyAt = bodyColumns(shape, waistRun);
+  const bodyWidth = waistRun.to - waistRun.from;
+  const neck = hood ? hoodNotches(shape, bodyWidth) : neckCorners(shape, bodyWidth);
+  const result = ([-1, 1] as const).map((side) => {
+    const neckCorner = side < 0 ? neck.right : neck.left;
+    const joint = armpitOn(shape, side, waistY, bodyAt);
+    const armpit = gapApex(shape, side, joint, bodyAt) ?? joint;
+    // A set-in sleeve's seam starts about above the armpit, where the shoulder line bends only a little
+    // into the sleeve's top edge; a strap's outer corner is a sharp bend and is found as one.
+    const seam = { x: armpit.x, y: shape.top[Math.round(armpit.x)] ?? armpit.y };
+    const sleeve =
+      seam.y < armpit.y - shape.height * 0.03 ? sleeveOn(shape, side, seam, armpit, bodyAt) : null;
+    const hem = hemCornerOn(shape, side, waistY, bodyAt);
+    if (!sleeve) {
+      const widest = widestAbove(side, neckCorner.y, waistY, bodyAt) ?? armpit;
+      const shoulder = shoulderOn(shape, side, neckCorner, widest);
+      const waist = { x: side < 0 ? waistRun.from : waistRun.to, y: waistY };
+      return { neckCorner, armpit: widest, shoulder, sleeve, hem, waist };
+    }
+    const shoulder = seam;
+    const waist = { x: side < 0 ? waistRun.from : waistRun.to, y: waistY };
+    return { neckCorner, armpit, shoulder, sleeve, hem, waist };
+  });
+  const [r, l] = result;
+  if (!r || !l) throw new Error('unreachable');
+  const neckY = Math.min(r.neckCorner.y, l.neckCorner.y);
+  const front = neckFront(shape, grey, r.neckCorner, l.neckCorner, hood);
+  const sleeved = r.sleeve !== null && l.sleeve !== null;
+  const hemY = Math.max(r.hem.y, l.hem.y);
+  const armpitY = (r.armpit.y + l.armpit.y) / 2;
+  const sleeveLength = Math.max(r.sleeve?.length ?? 0, l.sleeve?.length ?? 0) / Math.max(1, hemY - armpitY);
+  const landmarks: GarmentLandmarks = {
+    // Image-left is the wearer's right.
+    neck: { right: r.neckCorner, left: l.neckCorner, front },
+    shoulder: { right: r.shoulder, left: l.shoulder },
+    armpit: { right: r.armpit, left: l.armpit },
+    waist: { right: r.waist, left: l.waist },
+    hem: { right: r.hem, left: l.hem },
+  };
+  if (r.sleeve && l.sleeve) landmarks.sleeves = { right: r.sleeve.landmarks, left: l.sleeve.landmarks };
+  return {
+    landmarks,
+    waist: waistRun,
+    measures: {
+      sleeved,
+      sleeveLength,
+      length: (hemY - neckY) / Math.max(1, l.armpit.x - r.armpit.x),
+      centreLine: centreLine(shape, grey, front.y, hemY),
+    },
+  };
+}
+
+/** The body's span on a row: the runs over the waist's columns. */
+export function bodyColumns(shape: GarmentShape, waist: { from: number; to: number }) {
+  return (y: number) => spanOver(shape, y, waist.from, waist.to);
+}
+
+function narrowestRow(
+  shape: GarmentShape,
+  bodyAt: (y: number) => { from: number; to: number } | undefined,
+  from: number,
+  to: number,
+): number {
+  let best = Math.round((from + to) / 2);
+  let bestWidth = Number.POSITIVE_INFINITY;
+  for (let y = from; y < Math.min(to, shape.height); y++) {
+    const run = bodyAt(y);
+    if (!run) continue;
+    // Ties go to the lower row: a straight body's "waist" sits low rather than at the armpit.
+    if (run.to - run.from <= bestWidth) {
+      bestWidth = run.to - run.from;
+      best = y;
+    }
+  }
+  return best;
+}
+
+/** The neckline's corners: the highest points either side of the middle (innermost of equals). */
+function neckCorners(shape: GarmentShape, bodyWidth: number): { left: Point; right: Point } {
+  const { centre: cx, top, height: h } = shape;
+  const corner = (side: Side): Point => {
+    const limit = Math.round(bodyWidth * 0.45);
+    let highest = h;
+    for (let d = 1; d <= limit; d++) highest = Math.min(highest, top[Math.round(cx + side * d)] ?? h);
+    // A strap's top is nearly level: its inner end, where the neckline starts, is the corner.
+    for (let d = 1; d <= limit; d++) {
+      const x = Math.round(cx + side * d);
+      const y = top[x] ?? h;
+      if (y <= highest + 1.5) return { x, y };
+    }
+    return { x: cx, y: highest };
+  };
+  return { right: corner(-1), left: corner(1) };
+}
+
+/** Where a hood laid flat meets the shoulders: the deepest notch under the top profile's hull each side. */
+function hoodNotches(shape: GarmentShape, bodyWidth: number): { left: Point; right: Point } {
+  const { centre: cx, top, height: h } = shape;
+  const notch = (side: Side): Point => {
+    const points: Point[] = [];
+    for (let d = 0; d <= bodyWidth * 0.6; d++) {
+      const x = Math.round(cx + side * d);
+      const y = top[x];
+      if (y !== undefined && y < h) points.push({ x: d, y });
+    }
+    const hull = upperHull(points);
+    let best = { x: cx, y: top[Math.round(cx)] ?? 0 };
+    let depth = -1;
+    let k = 0;
+    for (const p of points) {
+      while (k + 1 < hull.length && (hull[k + 1]?.x ?? 0) <= p.x) k++;
+      const a = hull[k];
+      const b = hull[k + 1] ?? a;
+      if (!a || !b) continue;
+      const t = b.x === a.x ? 0 : (p.x - a.x) / (b.x - a.x);
+      const below = p.y - (a.y + (b.y - a.y) * t);
+      if (below > depth) {
+        depth = below;
+        best = { x: cx + side * p.x, y: p.y };
+      }
+    }
+    return best;
+  };
+  return { right: notch(-1), left: notch(1) };
+}
+
+/** The hull over points sorted by x, seen from above (smaller y). */
+function upperHull(points: Point[]): Point[] {
+  const hull: Point[] = [];
+  for (const p of points) {
+    while (hull.length >= 2) {
+      const a = hull[hull.length - 2];
+      const b = hull[hull.length - 1];
+      if (!a || !b) break;
+      // Drop b when it lies below the line from a to p.
+      if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) <= 0) hull.pop();
+      else break;
+    }
+    hull.push(p);
+  }
+  return hull;
+}
+
+/**
+ * The armpit: walking up the body's side from the waist, the first row whose edge leaves the line the side
+ * has been following (a sleeve joins, or the armhole curves in toward a strap).
+ */
+function armpitOn(
+  shape: GarmentShape,
+  side: Side,
+  waistY: number,
+  bodyAt: (y: number) => { from: number; to: number } | undefined,
+): Point {
+  const edge = (y: number): number | undefined => {
+    const run = bodyAt(y);
+    return run ? (side < 0 ? run.from : run.to) : undefined;
+  };
+  const window = Math.max(5, Math.round(shape.height * 0.04));
+  const tolerance = Math.max(3, (shape.width + shape.height) * 0.0075);
+  const ys: number[] = [];
+  const xs: number[] = [];
+  for (let y = waistY; y > 0; y--) {
+    const x = edge(y);
+    if (x === undefined) break;
+    if (ys.length >= window) {
+      const n = Math.min(ys.length, window * 2);
+      const predicted = fitLine(ys.slice(-n), xs.slice(-n), y);
+      if (Math.abs(x - predicted) > tolerance) {
+        const lastY = ys[ys.length - 1] ?? y;
+        return { x: fitLine(ys.slice(-n), xs.slice(-n), lastY), y: lastY };
+      }
+    }
+    ys.push(y);
+    xs.push(x);
+  }
+  return { x: xs[xs.length - 1] ?? shape.centre, y: ys[ys.length - 1] ?? 0 };
+}
+
+/**
+ * A sleeveless top's armpit: the body's widest row between neckline and waist (the highest of equals: below
+ * the armhole the side runs straight down).
+ */
+function widestAbove(
+  side: Side,
+  fromY: number,
+  toY: number,
+  bodyAt: (y: number) => { from: number; to: number } | undefined,
+): Point | undefined {
+  let best: Point | undefined;
+  let most = Number.NEGATIVE_INFINITY;
+  for (let y = Math.round(toY); y > fromY; y--) {
+    const run = bodyAt(y);
+    if (!run) continue;
+    const x = side < 0 ? run.from : run.to;
+    if (x * side > most) {
+      most = x * side;
+      best = { x, y };
+    } else if (best && x * side >= most - 1) best = { x: best.x, y };
+  }
+  return best;
+}
+
+/**
+ * Where the gap between the body and a sleeve beside it closes. Near its apex the gap is too narrow to see
+ * at the cut-out's resolution, so its two edges, straight lines just below, are extended until they meet.
+ */
+function gapApex(
+  shape: GarmentShape,
+  side: Side,
+  joint: Point,
+  bodyAt: (y: number) => { from: number; to: number } | undefined,
+): Point | null {
+  const bodyEdge: Point[] = [];
+  const sleeveEdge: Point[] = [];
+  const span = Math.round(shape.height * 0.15);
+  for (let y = Math.round(joint.y) + 1; y < Math.min(shape.height, joint.y + span); y++) {
+    const body = bodyAt(y);
+    if (!body) break;
+    const edge = side < 0 ? body.from : body.to;
+    const beside = (shape.runs[y] ?? []).filter((r) => (side < 0 ? r.to < body.from : r.from > body.to));
+    const next = side < 0 ? beside[beside.length - 1] : beside[0];
+    if (!next) break;
+    bodyEdge.push({ x: edge, y });
+    sleeveEdge.push({ x: side < 0 ? next.to : next.from, y });
+  }
+  if (bodyEdge.length < 6) return null;
+  return meetingPoint(bodyEdge, sleeveEdge, joint.y - shape.height * 0.2, joint.y);
+}
+
+/** Where lines fitted to two edges x(y) meet, kept between `minY` and `maxY` (null when they don't). */
+export function meetingPoint(a: Point[], b: Point[], minY: number, maxY: number): Point | null {
+  const line = (pts: Point[]) => {
+    const ys = pts.map((p) => p.y);
+    const xs = pts.map((p) => p.x);
+    const y0 = ys[0] ?? 0;
+    const x0 = fitLine(ys, xs, y0);
+    const x1 = fitLine(ys, xs, y0 + 1);
+    return { x0, y0, slope: x1 - x0 };
+  };
+  const la = line(a);
+  const lb = line(b);
+  const den = la.slope - lb.slope;
+  if (Math.abs(den) < 1e-3) return null;
+  // x = x0a + sa (y - y0a) = x0b + sb (y - y0b)
+  const y = (lb.x0 - la.x0 + la.slope * la.y0 - lb.slope * lb.y0) / den;
+  if (!(y >= minY && y <= maxY)) return { x: la.x0 + la.slope * (maxY - la.y0), y: maxY };
+  return { x: la.x0 + la.slope * (y - la.y0), y };
+}
+
+/** Least-squares line x(y) through the points, evaluated at `at`. */
+function fitLine(ys: number[], xs: number[], at: number): number {
+  const n = ys.length;
+  let sy = 0;
+  let sx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const y = ys[i] ?? 0;
+    const x = xs[i] ?? 0;
+    sy += y;
+    sx += x;
+    syy += y * y;
+    sxy += x * y;
+  }
+  const den = n * syy - sy * sy;
+  if (Math.abs(den) < 1e-9) return sx / Math.max(1, n);
+  const slope = (n * sxy - sx * sy) / den;
+  return (sx - slope * sy) / n + slope * at;
+}
+
+/**
+ * The shoulder's end: on the top profile from the neck corner out to the garment's side, the point that
+ * stands farthest above the chord between them (the bend where the shoulder line turns down into a sleeve
+ * or a strap's edge into the armhole).
+ */
+function shoulderOn(shape: GarmentShape, side: Side, neck: Point, armpit: Point): Point {
+  const { top, width, height } = shape;
+  const end = side < 0 ? 0 : width - 1;
+  const points: Point[] = [];
+  for (let x = Math.round(neck.x); side < 0 ? x >= end : x <= end; x += side) {
+    const y = top[x] ?? height;
+    // Past the armpit's column only the sleeve's top edge counts, not a cuff hanging below the armpit.
+    if (y < height && (Math.abs(x - neck.x) <= Math.abs(armpit.x - neck.x) || y < armpit.y))
+      points.push({ x, y });
+  }
+  const last = points[points.length - 1];
+  if (!last) return neck;
+  const dx = last.x - neck.x;
+  const dy = last.y - neck.y;
+  const length = Math.hypot(dx, dy) || 1;
+  let best = neck;
+  let most = 0;
+  for (const p of points) {
+    // Distance above the chord (toward smaller y), whichever way the chord runs.
+    const above = (side * ((p.x - neck.x) * dy - (p.y - neck.y) * dx)) / length;
+    if (above > most) {
+      most = above;
+      best = p;
+    }
+  }
+  return best;
+}
+
+/**
+ * A sleeve: the garment outside the seam from shoulder to armpit (above the armpit) or beside the body's run
+ * (below it). Its cuff corners are the sleeve's extremes along its axis, leaning toward each edge.
+ */
+function sleeveOn(
+  shape: GarmentShape,
+  side: Side,
+  shoulder: Point,
+  armpit: Point,
+  bodyAt: (y: number) => { from: number; to: number } | undefined,
+): { landmarks: SleeveLandmarks; length: number } | null {
+  const pixels = sleevePixels(shape, side, shoulder, armpit, bodyAt);
+  if (pixels.length < shape.width * shape.height * 0.006) return null;
+  const root = { x: (shoulder.x + armpit.x) / 2, y: (shoulder.y + armpit.y) / 2 };
+  let sx = 0;
+  let sy = 0;
+  for (const p of pixels) {
+    sx += p.x;
+    sy += p.y;
+  }
+  let axis = unit({ x: sx / pixels.length - root.x, y: sy / pixels.length - root.y });
+  // The centroid leans toward the wide root; the far end's middle gives the sleeve's true direction.
+  const reachOf = (p: Point) => (p.x - root.x) * axis.x + (p.y - root.y) * axis.y;
+  let most = 0;
+  for (const p of pixels) most = Math.max(most, reachOf(p));
+  let fx = 0;
+  let fy = 0;
+  let n = 0;
+  for (const p of pixels) {
+    if (reachOf(p) > most * 0.75) {
+      fx += p.x;
+      fy += p.y;
+      n++;
+    }
+  }
+  if (n > 0) axis = unit({ x: fx / n - root.x, y: fy / n - root.y });
+  let normal = { x: -axis.y, y: axis.x };
+  if ((shoulder.x - root.x) * normal.x + (shoulder.y - root.y) * normal.y < 0)
+    normal = { x: axis.y, y: -axis.x };
+  const lean = 0.5;
+  const endTop = extreme(pixels, { x: axis.x + normal.x * lean, y: axis.y + normal.y * lean }) ?? shoulder;
+  const endBottom = extreme(pixels, { x: axis.x - normal.x * lean, y: axis.y - normal.y * lean }) ?? armpit;
+  let length = 0;
+  for (const p of pixels) length = Math.max(length, (p.x - root.x) * axis.x + (p.y - root.y) * axis.y);
+  return { landmarks: { top: shoulder, bottom: armpit, endTop, endBottom }, length };
+}
+
+export function sleevePixels(
+  shape: GarmentShape,
+  side: Side,
+  shoulder: Point,
+  armpit: Point,
+  bodyAt: (y: number) => { from: number; to: number } | undefined,
+): Point[] {
+  const out: Point[] = [];
+  const cx = shape.centre;
+  // Below the armpit a sleeve is a run of its own; slivers are the body's ragged edge.
+  const minRun = shape.width * 0.02;
+  const sx = armpit.x - shoulder.x;
+  const sy = armpit.y - shoulder.y;
+  for (let y = 0; y < shape.height; y++) {
+    const body = y > armpit.y ? bodyAt(y) : undefined;
+    for (const run of shape.runs[y] ?? []) {
+      for (let x = run.from; x <= run.to; x++) {
+        if ((x - cx) * side <= 0) continue;
+        // Above the armpit: beyond the seam line from shoulder to armpit; below it: beside the body's run.
+        const outside =
+          y <= armpit.y
+            ? ((x - shoulder.x) * sy - (y - shoulder.y) * sx) * side > 0
+            : (x - armpit.x) * side > 0 &&
+              run.to - run.from >= minRun &&
+              (!body || x < body.from || x > body.to);
+        if (outside) out.push({ x, y });
+      }
+    }
+  }
+  return out;
+}
+
+/** The body's lower corner: its edge's extreme down and out, below the waist. */
+function hemCornerOn(
+  shape: GarmentShape,
+  side: Side,
+  waistY: number,
+  bodyAt: (y: number) => { from: number; to: number } | undefined,
+): Point {
+  const points: Point[] = [];
+  for (let y = waistY; y < shape.height; y++) {
+    const run = bodyAt(y);
+    if (run) points.push({ x: side < 0 ? run.from : run.to, y });
+  }
+  return extreme(points, { x: side * 0.5, y: 1 }) ?? { x: shape.centre, y: shape.height - 1 };
+}
+
+/**
+ * The neckline's lowest point in front: below the back neckline (the shape's top in the middle) the first
+ * strong change of brightness across the middle, where the inside of the back gives way to the front.
+ */
+function neckFront(shape: GarmentShape, grey: Uint8Array, right: Point, left: Point, hood: boolean): Point {
+  const { centre: cx, top, width } = shape;
+  const neckWidth = Math.max(4, left.x - right.x);
+  if (hood) return { x: cx, y: (left.y + right.y) / 2 + neckWidth * 0.2 };
+  const start = top[Math.round(cx)] ?? 0;
+  const half = Math.max(2, Math.round(neckWidth * 0.08));
+  const rows = Math.round(neckWidth * 2.2);
+  const mean: number[] = [];
+  for (let y = start; y < Math.min(shape.height, start + rows); y++) {
+    let s = 0;
+    for (let x = Math.round(cx) - half; x <= Math.round(cx) + half; x++) s += grey[y * width + x] ?? 0;
+    mean.push(s / (2 * half + 1));
+  }
+  let best = -1;
+  let bestStep = 8;
+  const skip = Math.max(3, Math.round(neckWidth * 0.04));
+  for (let i = skip; i + 2 < mean.length; i++) {
+    const step = Math.abs((mean[i + 2] ?? 0) - (mean[i - 2] ?? 0));
+    if (step > bestStep) {
+      bestStep = step;
+      best = i;
+    }
+  }
+  const depth = best < 0 ? neckWidth * 0.25 : best;
+  return { x: cx, y: start + depth };
+}
+
+/**
+ * Share of rows from the neckline to the hem crossed by one sharp vertical line near the middle: a zip or an
+ * open front's edge. The line must keep to one column (a print's dots do not).
+ */
+function centreLine(shape: GarmentShape, grey: Uint8Array, fromY: number, toY: number): number {
+  const { centre: cx, width } = shape;
+  const half = Math.max(3, Math.round(width * 0.02));
+  const columns: number[] = [];
+  let rows = 0;
+  for (let y = Math.round(fromY + (toY - fromY) * 0.1); y < toY - (toY - fromY) * 0.05; y++) {
+    rows++;
+    let most = 0;
+    let at = -1;
+    for (let x = Math.round(cx) - half; x <= Math.round(cx) + half; x++) {
+      const i = y * width + x;
+      const step = Math.abs((grey[i + 2] ?? 0) - (grey[i - 2] ?? 0));
+      if (step > most) {
+        most = step;
+        at = x;
+      }
+    }
+    if (most > 12) columns.push(at);
+  }
+  const column = median(columns);
+  if (rows === 0 || column === undefined) return 0;
+  return columns.filter((x) => Math.abs(x - column) <= 2).length / rows;
+}
+
+function unit(v: Point): Point {
+  const l = Math.hypot(v.x, v.y) || 1;
+  return { x: v.x / l, y: v.y / l };
+}
