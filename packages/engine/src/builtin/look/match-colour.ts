@@ -5,7 +5,7 @@ import type { Region } from './warp-triangles.ts';
  * Skin contrast may change this much at most: beyond it a wrong skin sample would bleach or burn the face.
  * Chroma barely: a gain sized for skin pushes eye whites and teeth, far from the skin's mean, blue or green.
  */
-const MAX_GAIN = [1.5, 1.15, 1.15] as const;
+const MAX_GAIN = [1.25, 1.15, 1.15] as const;
 /** Light is carried at scales above this share of the face width: the light's direction, not the features. */
 const SHADING_SCALE = 0.25;
 

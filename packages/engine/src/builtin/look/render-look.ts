@@ -11,6 +11,7 @@ import { headPose } from './head-pose.ts';
 import { labToRgb, rgbToLab } from './lab-colour.ts';
 import { matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
+import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
@@ -81,6 +82,7 @@ export async function renderLook(
   );
   matchColour(models.cv, warpedLab, modelLab, masks.skin, work, faceWidth);
   const over = labToRgb(warpedLab);
+  matchSharpness(models.cv, over, underWork, masks.blend, work);
   // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
   // background would tint the seam.
   for (let i = 0; i < masks.blend.length; i++) {
