@@ -10,10 +10,16 @@ export interface FaceMasks {
   blend: Uint8Array;
   /** 1 on skin both faces show there (features left out): where colour and light are compared. */
   skin: Uint8Array;
+  /** 1 where the shopper's warped face is skin-coloured: eyes, brows and lips are not. */
+  shopperSkin: Uint8Array;
+  /** Where each face's light is read: its skin within the inner face, features left out, the model's deep shade kept in. */
+  shade: { shopper: Uint8Array; model: Uint8Array };
 }
 
 /** Mahalanobis distance a pixel may be from the sampled skin colour and still be skin. */
 const SKIN_DISTANCE = 3.2;
+/** Looser, for reading the model's light: the dark side of a face lit from one side is still its skin. */
+const SHADE_DISTANCE = 5;
 const SAMPLE_RADIUS = 0.07;
 const CLEAN_SIZE = 0.02;
 
@@ -53,17 +59,24 @@ export function faceMask(
   const clean = Math.max(3, Math.round(faceWidth * CLEAN_SIZE) | 1);
   const shopperSkin = tidy(cv, region, skinPixels(warpedLab, sample, SKIN_DISTANCE), clean);
   const modelSkin = tidy(cv, region, skinPixels(modelLab, sample, SKIN_DISTANCE), clean);
+  const modelShaded = skinPixels(modelLab, sample, SHADE_DISTANCE);
 
   const shopperHair = fromOutside(cv, region, inner, features, shopperSkin);
   const modelHair = fromOutside(cv, region, inner, features, modelSkin);
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
+  const shade = { shopper: new Uint8Array(inner.length), model: new Uint8Array(inner.length) };
   for (let i = 0; i < inner.length; i++) {
     if (!inner[i] || !covered[i] || mouth[i] || shopperHair[i] || modelHair[i]) continue;
     blend[i] = 1;
     skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
   }
-  return { blend: tidy(cv, region, blend, clean), skin };
+  for (let i = 0; i < inner.length; i++) {
+    if (!inner[i] || features[i] || mouth[i]) continue;
+    shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
+    shade.model[i] = modelShaded[i] ?? 0;
+  }
+  return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade };
 }
 
 /** The union of the shapes, 0/1. Each is filled on its own: one fillPoly call XORs where shapes overlap. */

@@ -49,7 +49,14 @@ const meanOver = (lab: Float32Array, c: number, pick: (x: number, y: number) => 
 describe('matchColour', () => {
   it("takes on the model's skin tone over skin", () => {
     const { shopper, model, skin } = faces();
-    matchColour(cv, shopper, model, skin, region, 100);
+    matchColour(
+      cv,
+      shopper,
+      model,
+      { skin, shopperSkin: skin, shade: { shopper: skin, model: skin } },
+      region,
+      100,
+    );
     const onSkin = (x: number, y: number): boolean => skin[y * width + x] === 1;
     for (const c of [0, 1, 2])
       expect(meanOver(shopper, c, onSkin)).toBeCloseTo(meanOver(model, c, onSkin), 0);
@@ -57,7 +64,14 @@ describe('matchColour', () => {
 
   it("carries the model's light across the face: darker on the right, as on the model", () => {
     const { shopper, model, skin } = faces();
-    matchColour(cv, shopper, model, skin, region, 100);
+    matchColour(
+      cv,
+      shopper,
+      model,
+      { skin, shopperSkin: skin, shade: { shopper: skin, model: skin } },
+      region,
+      100,
+    );
     const left = meanOver(shopper, 0, (x) => x > 10 && x < 30);
     const right = meanOver(shopper, 0, (x) => x > 90 && x < 110);
     expect(left - right).toBeGreaterThan(12);
@@ -65,7 +79,14 @@ describe('matchColour', () => {
 
   it("keeps the shopper's features and detail", () => {
     const { shopper, model, skin } = faces();
-    matchColour(cv, shopper, model, skin, region, 100);
+    matchColour(
+      cv,
+      shopper,
+      model,
+      { skin, shopperSkin: skin, shade: { shopper: skin, model: skin } },
+      region,
+      100,
+    );
     const eye = shopper[(60 * width + 60) * 3] ?? 0;
     const cheek = shopper[(60 * width + 40) * 3] ?? 0;
     expect(cheek - eye).toBeGreaterThan(25);

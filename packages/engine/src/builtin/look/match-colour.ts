@@ -2,50 +2,67 @@ import type { OpenCv } from '../worker/opencv.ts';
 import type { Region } from './warp-triangles.ts';
 
 /**
- * Skin contrast may change this much at most: beyond it a wrong skin sample would bleach or burn the face.
- * Chroma barely: a gain sized for skin pushes eye whites and teeth, far from the skin's mean, blue or green.
+ * Skin contrast may fall to this share, and never rise: a gain sized for skin pushes a shiny nose to white
+ * and eye whites, far from the skin's mean chroma, blue or green.
  */
-const MAX_GAIN = [1.25, 1.15, 1.15] as const;
+const MIN_GAIN = 0.6;
+/** Lightness above this is eased toward white rather than clipped, so highlights keep their shape. */
+const SHOULDER = 85;
 /** Light is carried at scales above this share of the face width: the light's direction, not the features. */
-const SHADING_SCALE = 0.25;
+const SHADING_SCALE = 0.15;
+/** The share of the skin's colour shift that features take. */
+const FEATURE_TINT = 0.3;
 
 /**
  * Moves the shopper's warped face (`lab`, changed in place) to the model's skin tone and light. First the
  * mean and deviation of each Lab channel over shared skin; then the low-frequency part of each channel is
- * swapped for the model's (skin-weighted blurs of both, their difference added), so a side lit from the
+ * swapped for the model's (blurs of each face's own skin, normalised, their difference added), so a side lit from the
  * left on the model is lit from the left on the swapped face, while freckles, pores and features stay.
  */
 export function matchColour(
   cv: OpenCv,
   lab: Float32Array,
   modelLab: Float32Array,
-  skin: Uint8Array,
+  masks: { skin: Uint8Array; shopperSkin: Uint8Array; shade: { shopper: Uint8Array; model: Uint8Array } },
   region: Region,
   faceWidth: number,
 ): void {
+  const { skin } = masks;
+  // Eye whites, irises and lips take a little of the skin's colour shift, not all of it, or brown eyes go
+  // blue when a tanned face meets a pale one. Blurred so the change has no edge.
+  const tint = blurred(cv, region, Float32Array.from(masks.shopperSkin), Math.max(1, faceWidth * 0.015));
+  const chroma = (i: number): number =>
+    (FEATURE_TINT + (1 - FEATURE_TINT) * (tint[i] ?? 0)) * darkShare(lab[i * 3] ?? 0);
   for (let c = 0; c < 3; c++) {
     const a = stats(lab, skin, c);
     const b = stats(modelLab, skin, c);
     if (!a || !b) return;
-    const cap = MAX_GAIN[c] ?? 1;
-    const gain = Math.min(cap, Math.max(1 / cap, b.sd / Math.max(0.5, a.sd)));
+    const gain = Math.min(1, Math.max(MIN_GAIN, b.sd / Math.max(0.5, a.sd)));
     for (let i = 0; i < skin.length; i++) {
       const v = lab[i * 3 + c] ?? 0;
       const moved = (v - a.mean) * gain + b.mean;
-      lab[i * 3 + c] = c === 0 ? moved : v + (moved - v) * darkShare(lab[i * 3] ?? 0);
+      lab[i * 3 + c] = c === 0 ? moved : v + (moved - v) * chroma(i);
     }
   }
   const sigma = Math.max(2, faceWidth * SHADING_SCALE);
-  const weight = blurred(cv, region, Float32Array.from(skin), sigma);
+  const { shade } = masks;
+  const shopperWeight = blurred(cv, region, Float32Array.from(shade.shopper), sigma);
+  const modelWeight = blurred(cv, region, Float32Array.from(shade.model), sigma);
   for (let c = 0; c < 3; c++) {
-    const shopper = blurred(cv, region, channel(lab, skin, c), sigma);
-    const model = blurred(cv, region, channel(modelLab, skin, c), sigma);
+    const shopper = blurred(cv, region, channel(lab, shade.shopper, c), sigma);
+    const model = blurred(cv, region, channel(modelLab, shade.model, c), sigma);
     for (let i = 0; i < skin.length; i++) {
-      const w = weight[i] ?? 0;
-      if (w < 1e-3) continue;
-      const shift = ((model[i] ?? 0) - (shopper[i] ?? 0)) / w;
-      lab[i * 3 + c] = (lab[i * 3 + c] ?? 0) + (c === 0 ? shift : shift * darkShare(lab[i * 3] ?? 0));
+      const ws = shopperWeight[i] ?? 0;
+      const wm = modelWeight[i] ?? 0;
+      if (ws < 1e-3 || wm < 1e-3) continue;
+      const shift = (model[i] ?? 0) / wm - (shopper[i] ?? 0) / ws;
+      lab[i * 3 + c] = (lab[i * 3 + c] ?? 0) + (c === 0 ? shift : shift * chroma(i));
     }
+  }
+  const room = 100 - SHOULDER;
+  for (let i = 0; i < skin.length; i++) {
+    const l = lab[i * 3] ?? 0;
+    if (l > SHOULDER) lab[i * 3] = SHOULDER + room * Math.tanh((l - SHOULDER) / room);
   }
 }
 

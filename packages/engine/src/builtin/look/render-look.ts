@@ -80,7 +80,7 @@ export async function renderLook(
     modelLab,
     faceWidth,
   );
-  matchColour(models.cv, warpedLab, modelLab, masks.skin, work, faceWidth);
+  matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
   const over = labToRgb(warpedLab);
   matchSharpness(models.cv, over, underWork, masks.blend, work);
   // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
