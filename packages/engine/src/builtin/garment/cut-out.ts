@@ -65,7 +65,7 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
     // Lighter or differently coloured than the backdrop by a few ΔE is garment (white on light grey differs
     // by 3 to 8); darker without a change of hue may be the garment's own soft shadow, so that needs more.
     const near = Math.max(2.5, backdrop.noise * 4);
-    const shadowy = Math.max(4, backdrop.noise * 6);
+    const shadowy = Math.max(6, backdrop.noise * 8);
     const fg = keep(new cv.Mat(sh, sw, cv.CV_8UC1));
     const fgData = fg.data;
     for (let y = 0; y < sh; y++) {
@@ -98,14 +98,16 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
     cv.bitwise_or(fg, edges, fg);
 
     const closed = keep(new cv.Mat());
-    const reach = 2 * Math.round(Math.min(sw, sh) * 0.008) + 1;
+    const reach = 2 * Math.round(Math.min(sw, sh) * 0.006) + 1;
     const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(reach, reach)));
     cv.morphologyEx(fg, closed, cv.MORPH_CLOSE, kernel);
     const holes = fillHoles(cv, closed, keep);
     debug?.('closed', closed);
     debug?.('holes', holes);
-    // The backdrop is what the border reaches around the closed shape, grown back into the concavities the
-    // closing filled (the slit beside a hanging sleeve) but only through pixels that are not garment.
+    // The backdrop is what the border reaches around the closed shape, grown back a little way into what
+    // the closing filled (an armpit's corner, the slit beside a hanging sleeve) through pixels that are not
+    // garment. Only a little way: behind a bridged gap in the outline may lie a fold shaded to the
+    // backdrop's very colour, which an unlimited fill would take from the garment.
     const backdropMask = keep(new cv.Mat());
     cv.bitwise_or(closed, holes, backdropMask);
     cv.bitwise_not(backdropMask, backdropMask);

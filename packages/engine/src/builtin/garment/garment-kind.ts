@@ -40,9 +40,6 @@ export function kindFromCategory(category: string | undefined): GarmentKind | un
  */
 export function isLowerShape(shape: GarmentShape): boolean {
   const { height: h } = shape;
-  const row = shape.runs[Math.round(h * 0.02)] ?? [];
-  const only = row[0];
-  if (row.length !== 1 || !only) return false;
   let widest = 0;
   for (let y = Math.round(h * 0.02); y < h * 0.3; y++) {
     const r = shape.runs[y] ?? [];
@@ -50,7 +47,21 @@ export function isLowerShape(shape: GarmentShape): boolean {
     const last = r[r.length - 1];
     if (first && last) widest = Math.max(widest, last.to - first.from);
   }
-  return only.to - only.from > widest * 0.7;
+  // The share of its own extent a top row covers: a waistband nearly all of it (a notch where a fold
+  // matches the backdrop aside), a neckline or straps leave a gap in the middle.
+  let least = 1;
+  for (const share of [0.01, 0.02, 0.03]) {
+    const row = shape.runs[Math.round(h * share)] ?? [];
+    const first = row[0];
+    const last = row[row.length - 1];
+    if (!first || !last) return false;
+    const extent = last.to - first.from + 1;
+    if (extent < widest * 0.7) return false;
+    let covered = 0;
+    for (const r of row) covered += r.to - r.from + 1;
+    least = Math.min(least, covered / extent);
+  }
+  return least > 0.8;
 }
 
 /**

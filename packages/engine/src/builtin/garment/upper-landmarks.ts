@@ -50,7 +50,7 @@ export function upperLandmarks(shape: GarmentShape, grey: Uint8Array, hood: bool
       seam.y < armpit.y - shape.height * 0.03 ? sleeveOn(shape, side, seam, armpit, bodyAt) : null;
     const hem = hemCornerOn(shape, side, waistY, bodyAt);
     if (!sleeve) {
-      const widest = widestAbove(side, neckCorner.y, waistY, bodyAt) ?? armpit;
+      const widest = widestAbove(shape.width, side, neckCorner.y, waistY, bodyAt) ?? armpit;
       const shoulder = shoulderOn(shape, side, neckCorner, widest);
       const waist = { x: side < 0 ? waistRun.from : waistRun.to, y: waistY };
       return { neckCorner, armpit: widest, shoulder, sleeve, hem, waist };
@@ -99,18 +99,16 @@ function narrowestRow(
   from: number,
   to: number,
 ): number {
-  let best = Math.round((from + to) / 2);
-  let bestWidth = Number.POSITIVE_INFINITY;
+  const widths: [number, number][] = [];
   for (let y = from; y < Math.min(to, shape.height); y++) {
     const run = bodyAt(y);
-    if (!run) continue;
-    // Ties go to the lower row: a straight body's "waist" sits low rather than at the armpit.
-    if (run.to - run.from <= bestWidth) {
-      bestWidth = run.to - run.from;
-      best = y;
-    }
+    if (run) widths.push([y, run.to - run.from]);
   }
-  return best;
+  let least = Number.POSITIVE_INFINITY;
+  for (const [, w] of widths) least = Math.min(least, w);
+  // The middle of the rows about as narrow as the narrowest: one pixel row is as good as its neighbours.
+  const near = widths.filter(([, w]) => w <= least + Math.max(2, least * 0.01)).map(([y]) => y);
+  return median(near) ?? Math.round((from + to) / 2);
 }
 
 /** The neckline's corners: the highest points either side of the middle (innermost of equals). */
@@ -219,6 +217,7 @@ function armpitOn(
  * the armhole the side runs straight down).
  */
 function widestAbove(
+  width: number,
   side: Side,
   fromY: number,
   toY: number,
@@ -226,14 +225,20 @@ function widestAbove(
 ): Point | undefined {
   let best: Point | undefined;
   let most = Number.NEGATIVE_INFINITY;
+  // Folds and a soft shadow make a straight side wobble by a pixel or two.
+  const tolerance = Math.max(2, width * 0.015);
   for (let y = Math.round(toY); y > fromY; y--) {
     const run = bodyAt(y);
     if (!run) continue;
     const x = side < 0 ? run.from : run.to;
-    if (x * side > most) {
+    if (x * side > most + tolerance) {
       most = x * side;
       best = { x, y };
-    } else if (best && x * side >= most - 1) best = { x: best.x, y };
+    } else if (best && x * side >= most - tolerance) {
+      // About as wide: the straight side below an armhole; climb it, keeping its outermost column.
+      most = Math.max(most, x * side);
+      best = { x: most * side, y };
+    }
   }
   return best;
 }
@@ -261,8 +266,10 @@ function gapApex(
     bodyEdge.push({ x: edge, y });
     sleeveEdge.push({ x: side < 0 ? next.to : next.from, y });
   }
-  if (bodyEdge.length < 6) return null;
-  return meetingPoint(bodyEdge, sleeveEdge, joint.y - shape.height * 0.2, joint.y);
+  if (bodyEdge.length < 8) return null;
+  // The rows next to the apex are the blurriest; the edges' lines come from those a little below.
+  const from = Math.floor(bodyEdge.length * 0.2);
+  return meetingPoint(bodyEdge.slice(from), sleeveEdge.slice(from), joint.y - shape.height * 0.2, joint.y);
 }
 
 /** Where lines fitted to two edges x(y) meet, kept between `minY` and `maxY` (null when they don't). */
@@ -353,32 +360,25 @@ function sleeveOn(
   const pixels = sleevePixels(shape, side, shoulder, armpit, bodyAt);
   if (pixels.length < shape.width * shape.height * 0.006) return null;
   const root = { x: (shoulder.x + armpit.x) / 2, y: (shoulder.y + armpit.y) / 2 };
-  let sx = 0;
-  let sy = 0;
-  for (const p of pixels) {
-    sx += p.x;
-    sy += p.y;
-  }
-  let axis = unit({ x: sx / pixels.length - root.x, y: sy / pixels.length - root.y });
-  // The centroid leans toward the wide root; the far end's middle gives the sleeve's true direction.
-  const reachOf = (p: Point) => (p.x - root.x) * axis.x + (p.y - root.y) * axis.y;
-  let most = 0;
-  for (const p of pixels) most = Math.max(most, reachOf(p));
+  // The cuff is the part of the sleeve farthest from the shoulder point, whether the sleeve stands out
+  // from the armhole or hangs down along the body (then the armhole runs down its inner side).
+  let far = 0;
+  for (const p of pixels) far = Math.max(far, Math.hypot(p.x - shoulder.x, p.y - shoulder.y));
   let fx = 0;
   let fy = 0;
   let n = 0;
   for (const p of pixels) {
-    if (reachOf(p) > most * 0.75) {
+    if (Math.hypot(p.x - shoulder.x, p.y - shoulder.y) > far * 0.85) {
       fx += p.x;
       fy += p.y;
       n++;
     }
   }
-  if (n > 0) axis = unit({ x: fx / n - root.x, y: fy / n - root.y });
+  const axis = unit({ x: fx / Math.max(1, n) - root.x, y: fy / Math.max(1, n) - root.y });
+  // The sleeve's top edge (continuing the shoulder line) is its upper and outer one, whichever way it lies.
   let normal = { x: -axis.y, y: axis.x };
-  if ((shoulder.x - root.x) * normal.x + (shoulder.y - root.y) * normal.y < 0)
-    normal = { x: axis.y, y: -axis.x };
-  const lean = 0.5;
+  if (normal.x * side - normal.y < 0) normal = { x: axis.y, y: -axis.x };
+  const lean = 1;
   const endTop = extreme(pixels, { x: axis.x + normal.x * lean, y: axis.y + normal.y * lean }) ?? shoulder;
   const endBottom = extreme(pixels, { x: axis.x - normal.x * lean, y: axis.y - normal.y * lean }) ?? armpit;
   let length = 0;
@@ -450,17 +450,26 @@ function neckFront(shape: GarmentShape, grey: Uint8Array, right: Point, left: Po
     for (let x = Math.round(cx) - half; x <= Math.round(cx) + half; x++) s += grey[y * width + x] ?? 0;
     mean.push(s / (2 * half + 1));
   }
-  let best = -1;
+  const candidates: [number, number][] = [];
   let bestStep = 8;
   const skip = Math.max(3, Math.round(neckWidth * 0.04));
+  const aside = Math.round(neckWidth * 0.3);
   for (let i = skip; i + 2 < mean.length; i++) {
     const step = Math.abs((mean[i + 2] ?? 0) - (mean[i - 2] ?? 0));
-    if (step > bestStep) {
-      bestStep = step;
-      best = i;
-    }
+    if (step <= 8) continue;
+    // A neckline curves up toward its corners; an edge as strong at the same height off to the side is a
+    // stripe or a seam across the garment.
+    const y = start + i;
+    const across = (x: number) => Math.abs((grey[(y + 2) * width + x] ?? 0) - (grey[(y - 2) * width + x] ?? 0));
+    if (Math.min(across(Math.round(cx) - aside), across(Math.round(cx) + aside)) > step * 0.6) continue;
+    candidates.push([i, step]);
+    bestStep = Math.max(bestStep, step);
   }
-  const depth = best < 0 ? neckWidth * 0.25 : best;
+  // The first strong edge below the back neckline: further down are folds and prints.
+  const first = candidates.find(([, step]) => step >= bestStep * 0.6);
+  const best = first ? first[0] : -1;
+  // Without a visible edge (a dark garment hides the inside of its back), a usual depth: half its width.
+  const depth = best < 0 ? neckWidth * 0.5 : best;
   return { x: cx, y: start + depth };
 }
 
