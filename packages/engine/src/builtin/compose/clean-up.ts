@@ -22,7 +22,8 @@ interface Limb {
  * T-shirt, a collar above a lower neckline), the old clothes go: inside the limb's natural girth they are
  * painted as the person's skin, shaded like a limb (lighter along its middle) and by the photo's broad
  * light; what a wide old sleeve covered beyond that girth is filled from the background around it
- * (OpenCV's inpainting). Changes `photo` in place.
+ * (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
+ * its neckline and hem, is filled the same way. Changes `photo` in place.
  */
 export function cleanUp(
   cv: OpenCv,
@@ -32,6 +33,7 @@ export function cleanUp(
   canvas: GarmentCanvas,
   hair: Mask,
   tone: SkinTone | null,
+  options: { rim: boolean },
 ): void {
   if (!tone) return;
   const p = pose.points;
@@ -102,16 +104,15 @@ export function cleanUp(
         );
         const r = (limb.ra + (limb.rb - limb.ra) * t) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
-        if (d <= r) {
-          // Lighter along the limb's middle, as a rounded limb is lit.
-          skin[(y - by) * bw + (x - bx)] = 0.8 + 0.22 * (1 - (d / r) ** 2);
-        } else {
-          gone[i] = 1;
-          anyGone = true;
-        }
+        // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
+        // either way the old cloth is filled over first, so none of it seeds the background fill.
+        if (d <= r) skin[(y - by) * bw + (x - bx)] = 0.8 + 0.22 * (1 - (d / r) ** 2);
+        gone[i] = 1;
+        anyGone = true;
       }
     }
   }
+  if (options.rim && markRim(photo, parts, canvas, tone, span, gone)) anyGone = true;
   if (anyGone) fillFromBackground(cv, photo, gone);
   const soft = boxBlur(
     skin.map((v) => (v > 0 ? 1 : 0)),
@@ -134,6 +135,53 @@ export function cleanUp(
 }
 
 const WORK_SIDE = 220;
+
+/**
+ * Marks the torso pixels beside the garment (within a fifth of the span of its edge, between its top and
+ * bottom in that column) that are not skin: the old top showing past a narrower garment. True if any.
+ */
+function markRim(
+  photo: Raster,
+  parts: BodyParts,
+  canvas: GarmentCanvas,
+  tone: SkinTone,
+  span: number,
+  marked: Uint8Array,
+): boolean {
+  const reach = Math.round(span * 0.2);
+  const { width: cw, height: ch } = canvas;
+  const covered = (x: number, y: number): boolean => (canvas.alpha[y * cw + x] ?? 0) > 0.5;
+  let any = false;
+  for (let y = 0; y < ch; y++) {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < cw; x++) {
+      if (!covered(x, y)) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first < 0) continue;
+    for (const [from, to] of [
+      [first - reach, first],
+      [last + 1, last + 1 + reach],
+    ] as const) {
+      for (let x = Math.max(0, from); x < Math.min(cw, to); x++) {
+        const px = x + canvas.left;
+        const py = y + canvas.top;
+        const i = py * parts.width + px;
+        if (parts.labels[i] !== Part.torso || covered(x, y)) continue;
+        if (
+          skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
+          0.3
+        )
+          continue;
+        marked[i] = 1;
+        any = true;
+      }
+    }
+  }
+  return any;
+}
 
 /** Fills the marked pixels from their surroundings (Telea inpainting), on the marked region's bounds only. */
 function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array): void {

@@ -13,16 +13,26 @@ const CAST = 0.4;
 export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Float32Array): void {
   const { width: w, height: h } = canvas;
   const cast = colourCast(photo);
-  const alpha = boxBlur(canvas.alpha, w, h, 1);
+  // The edge is softened by blurring coverage and colour premultiplied by it, so the pixel just outside the
+  // garment takes the garment's colour at low coverage rather than the canvas's empty black.
+  const premultiplied = [0, 1, 2].map((k) => {
+    const channel = new Float32Array(w * h);
+    for (let i = 0; i < w * h; i++) channel[i] = (canvas.rgb[i * 3 + k] ?? 0) * (canvas.alpha[i] ?? 0);
+    return boxBlur(channel, w, h, 1);
+  });
+  const blurred = boxBlur(canvas.alpha, w, h, 1);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const c = y * w + x;
       const i = ((y + canvas.top) * photo.width + (x + canvas.left)) * 3;
-      const a = Math.min(canvas.alpha[c] ?? 0, alpha[c] ?? 0) * 0.5 + (alpha[c] ?? 0) * 0.5;
+      const soft = blurred[c] ?? 0;
+      // Half the blurred edge, half the sharp one: soft, but not a halo.
+      const a = (Math.min(canvas.alpha[c] ?? 0, soft) + soft) / 2;
       const shade = photoShade[c] ?? 1;
       for (let k = 0; k < 3; k++) {
         const under = (photo.data[i + k] ?? 0) * shade;
-        const over = (canvas.rgb[c * 3 + k] ?? 0) * (1 + CAST * ((cast[k] ?? 1) - 1));
+        const colour = soft > 0 ? (premultiplied[k]?.[c] ?? 0) / soft : 0;
+        const over = colour * (1 + CAST * ((cast[k] ?? 1) - 1));
         photo.data[i + k] = Math.round(Math.min(255, under * (1 - a) + over * a));
       }
     }

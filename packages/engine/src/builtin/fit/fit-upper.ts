@@ -31,7 +31,7 @@ const TORSO_AND_LEGS: readonly number[] = [
  * waist, hem, and the middle line at each) to the person's, widths read from the torso's (and below the
  * hips the legs') edges, never narrower than the garment itself is cut; each sleeve by its own spline down
  * the arm. Lengths keep the garment's proportions, scaled by its chest against the person's; a top's hem
- * stops a little below the hips (folded on a seated person's lap).
+ * stops a little below the hips (folded on a seated person's lap), a dress just below the knees.
  */
 export function fitUpper(
   garment: GarmentAnalysis,
@@ -54,12 +54,7 @@ export function fitUpper(
   const seated =
     Math.min(p.leftKnee.score, p.rightKnee.score) >= 0.5 &&
     kneeDepth(frame, pose) - hipDepth < frame.torsoLength * 0.5;
-  const longest =
-    garment.kind === 'dress'
-      ? seated
-        ? hipDepth * 1.6
-        : Number.POSITIVE_INFINITY
-      : hipDepth * (seated ? 1.1 : 1.35);
+  const longest = garment.kind === 'dress' ? dressLength(frame, pose, seated) : hipDepth * (seated ? 1.1 : 1.35);
   const depthOf = (q: Point): number => Math.min(longest, gf.depth(q) * kDown - span * SHOULDER_RISE);
 
   const pairs: [Point, Point][] = [];
@@ -150,4 +145,16 @@ export function fitUpper(
 export function kneeDepth(frame: BodyFrame, pose: BodyPose): number {
   const knees = mid(pose.points.leftKnee, pose.points.rightKnee);
   return (knees.x - frame.neck.x) * frame.down.x + (knees.y - frame.neck.y) * frame.down.y;
+}
+
+/**
+ * How far down a dress may reach: to just below the knees (its own length decides when shorter), a
+ * little over the lap when seated, and without knees in the photo as far as the photo goes.
+ */
+function dressLength(frame: BodyFrame, pose: BodyPose, seated: boolean): number {
+  const p = pose.points;
+  if (seated) return frame.torsoLength * 1.6;
+  if (Math.min(p.leftKnee.score, p.rightKnee.score) < 0.5) return Number.POSITIVE_INFINITY;
+  const knees = kneeDepth(frame, pose);
+  return knees + (knees - frame.torsoLength) * 0.3;
 }

@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FlatLay, type FlatLayOptions, flatLay, openCvForTests } from '../../../test/fixtures/garments.ts';
+import {
+  type FlatLay,
+  type FlatLayOptions,
+  flatLay,
+  openCvForTests,
+} from '../../../test/fixtures/garments.ts';
 import type { Point } from '../pose/point.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { analyseGarment } from './analyse-garment.ts';
@@ -33,7 +38,12 @@ function truthWidth(f: FlatLay): number {
 }
 
 /** Landmarks farther than `tolerance` (share of the garment's width) from the drawn ones, as messages. */
-function misses(f: FlatLay, a: GarmentAnalysis, tolerance: number, skip: (path: string) => boolean): string[] {
+function misses(
+  f: FlatLay,
+  a: GarmentAnalysis,
+  tolerance: number,
+  skip: (path: string) => boolean,
+): string[] {
   const truth = flatten(f.landmarks);
   const found = flatten(a.landmarks);
   const box = a.box ?? { x: 0, y: 0 };
@@ -63,15 +73,24 @@ interface Case {
 // down is about as long as it is wide: which of its edges is the cuff is a guess (checked by parts only).
 const noWaist = (p: string) => p.startsWith('waist');
 const hooded = (p: string) => noWaist(p) || p.startsWith('neck');
-const stubby = (p: string) => noWaist(p) || p.includes('.end') || p.startsWith('armpit') || p.endsWith('.bottom');
+const stubby = (p: string) =>
+  noWaist(p) || p.includes('.end') || p.startsWith('armpit') || p.endsWith('.bottom');
 
 const cases: Case[] = [
   { kind: 't-shirt', options: {}, skip: noWaist },
   { kind: 't-shirt', options: { colour: '#ffffff', background: '#e9e9e9' }, skip: noWaist },
-  { kind: 't-shirt', options: { colour: '#1f1f1f', background: '#4a4a4a', pattern: 'stripes' }, skip: noWaist },
+  {
+    kind: 't-shirt',
+    options: { colour: '#1f1f1f', background: '#4a4a4a', pattern: 'stripes' },
+    skip: noWaist,
+  },
   { kind: 't-shirt', options: { sleeves: 'down', colour: '#2e86c1', width: 700, height: 800 }, skip: stubby },
   { kind: 'long-sleeve', options: { pattern: 'stripes', colour: '#d35400' }, skip: noWaist },
-  { kind: 'long-sleeve', options: { sleeves: 'down', colour: '#ffffff', background: '#e9e9e9' }, skip: noWaist },
+  {
+    kind: 'long-sleeve',
+    options: { sleeves: 'down', colour: '#ffffff', background: '#e9e9e9' },
+    skip: noWaist,
+  },
   { kind: 'long-sleeve', options: { pattern: 'print', colour: '#f7dc6f', vignette: true }, skip: noWaist },
   { kind: 'tank', options: { colour: '#e8b4c8' }, skip: noWaist },
   { kind: 'tank', options: { colour: '#ffffff', background: '#e9e9e9', pattern: 'stripes' }, skip: noWaist },

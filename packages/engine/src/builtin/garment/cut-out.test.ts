@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FlatLay, type FlatLayOptions, flatLay, openCvForTests } from '../../../test/fixtures/garments.ts';
-import type { GarmentKind } from './garment.ts';
+import {
+  type FlatLay,
+  type FlatLayOptions,
+  flatLay,
+  openCvForTests,
+} from '../../../test/fixtures/garments.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { RenderRefusal } from '../worker/render-refusal.ts';
 import { type CutOut, cutOut } from './cut-out.ts';
+import type { GarmentKind } from './garment.ts';
 
 let cv: OpenCv;
 beforeAll(async () => {
@@ -21,7 +26,11 @@ function iou(f: FlatLay, c: CutOut): number {
       const cx = x - c.box.x;
       const cy = y - c.box.y;
       const found =
-        cx >= 0 && cy >= 0 && cx < c.box.width && cy < c.box.height && (c.mask[cy * c.box.width + cx] ?? 0) > 0;
+        cx >= 0 &&
+        cy >= 0 &&
+        cx < c.box.width &&
+        cy < c.box.height &&
+        (c.mask[cy * c.box.width + cx] ?? 0) > 0;
       if (drawn && found) inter++;
       if (drawn || found) union++;
     }

@@ -19,6 +19,8 @@ const MIN_PLAIN_SHARE = 0.6;
 const MAX_EDGE_SHARE = 0.06;
 /** Spread of the border around its model (ΔE) beyond which it is texture, not a plain backdrop's noise. */
 const MAX_NOISE = 3;
+/** How much of the bridged shape a plainly filled one must keep to be trusted with the garment. */
+const PLAIN_SHARE = 0.985;
 /** The side the shape is looked for at. */
 const WORKING_SIDE = 450;
 /** A garment covers at least this share of the photo. */
@@ -118,7 +120,15 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
       cv.dilate(backdropMask, backdropMask, grow);
       cv.bitwise_and(backdropMask, open, backdropMask);
     }
-    cv.bitwise_not(backdropMask, fg);
+    // A garment whose outline is whole needs none of that: filling the holes of the plain mask keeps every
+    // slit and crotch open to its apex. Only when that loses garment (the backdrop got in) is the bridged
+    // version taken.
+    const plain = keep(new cv.Mat());
+    cv.bitwise_or(fg, fillHoles(cv, fg, keep), plain);
+    const bridged = keep(new cv.Mat());
+    cv.bitwise_not(backdropMask, bridged);
+    const whole = cv.countNonZero(plain) >= cv.countNonZero(bridged) * PLAIN_SHARE;
+    (whole ? plain : bridged).copyTo(fg);
     // Edges put the outline a pixel outside the garment; one erosion brings it back and, with the dilation
     // after it, drops specks.
     const cross = keep(cv.getStructuringElement(cv.MORPH_CROSS, new cv.Size(3, 3)));

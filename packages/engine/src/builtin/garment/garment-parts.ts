@@ -2,7 +2,7 @@ import type { GarmentLandmarks } from './garment.ts';
 import { GarmentPart } from './garment.ts';
 import { type GarmentShape, runAt } from './garment-shape.ts';
 import type { LegGap } from './lower-landmarks.ts';
-import { bodyColumns, sleevePixels } from './upper-landmarks.ts';
+import { bodyColumns, sleeveSegments } from './upper-landmarks.ts';
 
 /**
  * Labels every pixel of a top's cut-out: body, each sleeve (as worn: the image's left is the right sleeve)
@@ -24,7 +24,7 @@ export function upperParts(
       [-1, sleeves.right, GarmentPart.rightSleeve],
       [1, sleeves.left, GarmentPart.leftSleeve],
     ] as const) {
-      for (const p of sleevePixels(shape, side, sleeve.top, sleeve.bottom, bodyAt))
+      for (const g of sleeveSegments(shape, side, sleeve.top, sleeve.bottom, bodyAt))
         parts[p.y * w + p.x] = label;
     }
   }

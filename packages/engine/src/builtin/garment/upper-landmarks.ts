@@ -357,62 +357,93 @@ function sleeveOn(
   armpit: Point,
   bodyAt: (y: number) => { from: number; to: number } | undefined,
 ): { landmarks: SleeveLandmarks; length: number } | null {
-  const pixels = sleevePixels(shape, side, shoulder, armpit, bodyAt);
-  if (pixels.length < shape.width * shape.height * 0.006) return null;
+  const segments = sleeveSegments(shape, side, shoulder, armpit, bodyAt);
+  let area = 0;
+  for (const g of segments) area += g.to - g.from + 1;
+  if (area < shape.width * shape.height * 0.006) return null;
+  const ends: Point[] = [];
+  for (const g of segments) ends.push({ x: g.from, y: g.y }, { x: g.to, y: g.y });
   const root = { x: (shoulder.x + armpit.x) / 2, y: (shoulder.y + armpit.y) / 2 };
   // The cuff is the part of the sleeve farthest from the shoulder point, whether the sleeve stands out
   // from the armhole or hangs down along the body (then the armhole runs down its inner side).
   let far = 0;
-  for (const p of pixels) far = Math.max(far, Math.hypot(p.x - shoulder.x, p.y - shoulder.y));
+  for (const p of ends) far = Math.max(far, Math.hypot(p.x - shoulder.x, p.y - shoulder.y));
+  const r = far * 0.85;
   let fx = 0;
   let fy = 0;
   let n = 0;
-  for (const p of pixels) {
-    if (Math.hypot(p.x - shoulder.x, p.y - shoulder.y) > far * 0.85) {
-      fx += p.x;
-      fy += p.y;
-      n++;
+  for (const g of segments) {
+    const dy = g.y - shoulder.y;
+    const reach = r * r - dy * dy;
+    // Columns of the segment farther than r from the shoulder: outside [shoulder.x - d, shoulder.x + d].
+    const parts: [number, number][] =
+      reach <= 0
+        ? [[g.from, g.to]]
+        : [
+            [g.from, Math.min(g.to, Math.ceil(shoulder.x - Math.sqrt(reach)) - 1)],
+            [Math.max(g.from, Math.floor(shoulder.x + Math.sqrt(reach)) + 1), g.to],
+          ];
+    for (const [from, to] of parts) {
+      if (to < from) continue;
+      const count = to - from + 1;
+      fx += ((from + to) * count) / 2;
+      fy += g.y * count;
+      n += count;
     }
   }
   const axis = unit({ x: fx / Math.max(1, n) - root.x, y: fy / Math.max(1, n) - root.y });
   // The sleeve's top edge (continuing the shoulder line) is its upper and outer one, whichever way it lies.
   let normal = { x: -axis.y, y: axis.x };
   if (normal.x * side - normal.y < 0) normal = { x: axis.y, y: -axis.x };
-  const lean = 1;
-  const endTop = extreme(pixels, { x: axis.x + normal.x * lean, y: axis.y + normal.y * lean }) ?? shoulder;
-  const endBottom = extreme(pixels, { x: axis.x - normal.x * lean, y: axis.y - normal.y * lean }) ?? armpit;
+  const endTop = extreme(ends, { x: axis.x + normal.x, y: axis.y + normal.y }) ?? shoulder;
+  const endBottom = extreme(ends, { x: axis.x - normal.x, y: axis.y - normal.y }) ?? armpit;
   let length = 0;
-  for (const p of pixels) length = Math.max(length, (p.x - root.x) * axis.x + (p.y - root.y) * axis.y);
+  for (const p of ends) length = Math.max(length, (p.x - root.x) * axis.x + (p.y - root.y) * axis.y);
   return { landmarks: { top: shoulder, bottom: armpit, endTop, endBottom }, length };
 }
 
-export function sleevePixels(
+/** A stretch of one row: columns `from` to `to` inclusive. */
+export interface Segment {
+  y: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The sleeve's pixels as row segments: above the armpit, beyond the seam line from shoulder to armpit;
+ * below it, runs of their own beside the body (slivers are the body's ragged edge, not sleeve).
+ */
+export function sleeveSegments(
   shape: GarmentShape,
   side: Side,
   shoulder: Point,
   armpit: Point,
   bodyAt: (y: number) => { from: number; to: number } | undefined,
-): Point[] {
-  const out: Point[] = [];
+): Segment[] {
+  const out: Segment[] = [];
   const cx = shape.centre;
-  // Below the armpit a sleeve is a run of its own; slivers are the body's ragged edge.
   const minRun = shape.width * 0.02;
-  const sx = armpit.x - shoulder.x;
-  const sy = armpit.y - shoulder.y;
+  const slope = (armpit.x - shoulder.x) / Math.max(1e-6, armpit.y - shoulder.y);
+  const clip = (y: number, from: number, to: number, beyond: number) => {
+    // Keep the columns strictly beyond `beyond` on this side.
+    const a = side < 0 ? from : Math.max(from, Math.floor(beyond) + 1);
+    const b = side < 0 ? Math.min(to, Math.ceil(beyond) - 1) : to;
+    if (b >= a) out.push({ y, from: a, to: b });
+  };
   for (let y = 0; y < shape.height; y++) {
-    const body = y > armpit.y ? bodyAt(y) : undefined;
-    for (const run of shape.runs[y] ?? []) {
-      for (let x = run.from; x <= run.to; x++) {
-        if ((x - cx) * side <= 0) continue;
-        // Above the armpit: beyond the seam line from shoulder to armpit; below it: beside the body's run.
-        const outside =
-          y <= armpit.y
-            ? ((x - shoulder.x) * sy - (y - shoulder.y) * sx) * side > 0
-            : (x - armpit.x) * side > 0 &&
-              run.to - run.from >= minRun &&
-              (!body || x < body.from || x > body.to);
-        if (outside) out.push({ x, y });
-      }
+    const runs = shape.runs[y] ?? [];
+    if (y <= armpit.y) {
+      const seam = shoulder.x + slope * (y - shoulder.y);
+      const beyond = side < 0 ? Math.min(seam, cx) : Math.max(seam, cx);
+      for (const run of runs) clip(y, run.from, run.to, beyond);
+      continue;
+    }
+    const body = bodyAt(y);
+    for (const run of runs) {
+      if (run.to - run.from < minRun) continue;
+      if (body && run.to >= body.from && run.from <= body.to) continue;
+      const beyond = side < 0 ? Math.min(armpit.x, cx) : Math.max(armpit.x, cx);
+      clip(y, run.from, run.to, beyond);
     }
   }
   return out;
@@ -460,7 +491,8 @@ function neckFront(shape: GarmentShape, grey: Uint8Array, right: Point, left: Po
     // A neckline curves up toward its corners; an edge as strong at the same height off to the side is a
     // stripe or a seam across the garment.
     const y = start + i;
-    const across = (x: number) => Math.abs((grey[(y + 2) * width + x] ?? 0) - (grey[(y - 2) * width + x] ?? 0));
+    const across = (x: number) =>
+      Math.abs((grey[(y + 2) * width + x] ?? 0) - (grey[(y - 2) * width + x] ?? 0));
     if (Math.min(across(Math.round(cx) - aside), across(Math.round(cx) + aside)) > step * 0.6) continue;
     candidates.push([i, step]);
     bestStep = Math.max(bestStep, step);

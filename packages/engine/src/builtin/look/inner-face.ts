@@ -24,7 +24,7 @@ const PULL: Record<number, number> = {
   356: 0.06,
   127: 0.06,
 };
-const EDGE_PULL = 0.04;
+const EDGE_PULL = 0.02;
 
 /** The outline of the part of the face a look moves: cheeks, chin, jaw and the lower forehead. */
 export function innerFace(points: readonly Point[]): Point[] {
