@@ -76,11 +76,7 @@ export function fitBackdrop(lab: Uint8Array, width: number, height: number): Bac
   let model: Backdrop = { coefficients: [[], [], []], noise: 0, plainShare: 0, edgeShare: 0 };
   const residuals = new Float64Array(n);
   for (let round = 0; round < 3; round++) {
-    const coefficients: [number[], number[], number[]] = [
-      solveQuadratic(lab, samples, us, vs, weights, 0),
-      solveQuadratic(lab, samples, us, vs, weights, 1),
-      solveQuadratic(lab, samples, us, vs, weights, 2),
-    ];
+    const coefficients = solveQuadratic(lab, samples, us, vs, weights);
     model = { coefficients, noise: 0, plainShare: 0, edgeShare: 0 };
     for (let s = 0; s < n; s++)
       residuals[s] = backdropDistance(model, lab, samples[s] ?? 0, us[s] ?? 0, vs[s] ?? 0);
@@ -124,37 +120,50 @@ function localContrast(lab: Uint8Array, i: number, width: number, height: number
   return most * L_SCALE;
 }
 
-/** Weighted least squares of one channel on 1, u, v, u², uv, v² (normal equations, 6 x 6). */
+/**
+ * Weighted least squares of each channel on 1, u, v, u², uv, v²: one normal matrix (the weights are the
+ * samples', not the channel's), three right-hand sides.
+ */
 function solveQuadratic(
   lab: Uint8Array,
   samples: number[],
   us: Float64Array,
   vs: Float64Array,
   weights: Float64Array,
-  channel: number,
-): number[] {
-  const m = Array.from({ length: 6 }, () => new Float64Array(7));
+): [number[], number[], number[]] {
+  const ata = new Float64Array(36);
+  const atb = new Float64Array(18);
+  const t = new Float64Array(6);
   for (let s = 0; s < samples.length; s++) {
     const w = weights[s] ?? 0;
     if (w === 0) continue;
     const u = us[s] ?? 0;
     const v = vs[s] ?? 0;
-    const t = [1, u, v, u * u, u * v, v * v];
-    const value = lab[(samples[s] ?? 0) * 3 + channel] ?? 0;
+    t[0] = 1;
+    t[1] = u;
+    t[2] = v;
+    t[3] = u * u;
+    t[4] = u * v;
+    t[5] = v * v;
+    const i = (samples[s] ?? 0) * 3;
     for (let r = 0; r < 6; r++) {
-      const row = m[r];
-      if (!row) continue;
       const tr = (t[r] ?? 0) * w;
-      for (let c = 0; c < 6; c++) row[c] = (row[c] ?? 0) + tr * (t[c] ?? 0);
-      row[6] = (row[6] ?? 0) + tr * value;
+      for (let c = r; c < 6; c++) ata[r * 6 + c] = (ata[r * 6 + c] ?? 0) + tr * (t[c] ?? 0);
+      for (let ch = 0; ch < 3; ch++) atb[ch * 6 + r] = (atb[ch * 6 + r] ?? 0) + tr * (lab[i + ch] ?? 0);
     }
   }
-  // A little ridge keeps the surface flat where the border says nothing (all samples on one side).
-  for (let r = 1; r < 6; r++) {
-    const row = m[r];
-    if (row) row[r] = (row[r] ?? 0) + 1e-3;
-  }
-  return gaussSolve(m);
+  const solve = (ch: number): number[] => {
+    const m = Array.from({ length: 6 }, (_, r) => {
+      const row = new Float64Array(7);
+      for (let c = 0; c < 6; c++) row[c] = c >= r ? (ata[r * 6 + c] ?? 0) : (ata[c * 6 + r] ?? 0);
+      // A little ridge keeps the surface flat where the border says nothing (all samples on one side).
+      if (r > 0) row[r] = (row[r] ?? 0) + 1e-3;
+      row[6] = atb[ch * 6 + r] ?? 0;
+      return row;
+    });
+    return gaussSolve(m);
+  };
+  return [solve(0), solve(1), solve(2)];
 }
 
 function gaussSolve(m: Float64Array[]): number[] {

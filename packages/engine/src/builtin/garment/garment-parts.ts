@@ -25,7 +25,7 @@ export function upperParts(
       [1, sleeves.left, GarmentPart.leftSleeve],
     ] as const) {
       for (const g of sleeveSegments(shape, side, sleeve.top, sleeve.bottom, bodyAt))
-        parts[p.y * w + p.x] = label;
+        parts.fill(label, g.y * w + g.from, g.y * w + g.to + 1);
     }
   }
   if (hood && landmarks.neck) {

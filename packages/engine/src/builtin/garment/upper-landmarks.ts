@@ -473,27 +473,38 @@ function neckFront(shape: GarmentShape, grey: Uint8Array, right: Point, left: Po
   const neckWidth = Math.max(4, left.x - right.x);
   if (hood) return { x: cx, y: (left.y + right.y) / 2 + neckWidth * 0.2 };
   const start = top[Math.round(cx)] ?? 0;
-  const half = Math.max(2, Math.round(neckWidth * 0.08));
+  const half = Math.max(2, Math.round(neckWidth * 0.1));
   const rows = Math.round(neckWidth * 2.2);
-  const mean: number[] = [];
+  // Two half-bands either side of the middle: a neckline crosses both, a print's dot seldom does.
+  const leftMean: number[] = [];
+  const rightMean: number[] = [];
+  const c = Math.round(cx);
   for (let y = start; y < Math.min(shape.height, start + rows); y++) {
-    let s = 0;
-    for (let x = Math.round(cx) - half; x <= Math.round(cx) + half; x++) s += grey[y * width + x] ?? 0;
-    mean.push(s / (2 * half + 1));
+    let l = 0;
+    let r = 0;
+    // Off the middle line itself, where a zip or a placket runs down from the neckline.
+    for (let d = 3; d <= half + 3; d++) {
+      l += grey[y * width + c - d] ?? 0;
+      r += grey[y * width + c + d] ?? 0;
+    }
+    leftMean.push(l / (half + 1));
+    rightMean.push(r / (half + 1));
   }
   const candidates: [number, number][] = [];
   let bestStep = 8;
   const skip = Math.max(3, Math.round(neckWidth * 0.04));
   const aside = Math.round(neckWidth * 0.3);
-  for (let i = skip; i + 2 < mean.length; i++) {
-    const step = Math.abs((mean[i + 2] ?? 0) - (mean[i - 2] ?? 0));
+  for (let i = skip; i + 2 < leftMean.length; i++) {
+    const dl = (leftMean[i + 2] ?? 0) - (leftMean[i - 2] ?? 0);
+    const dr = (rightMean[i + 2] ?? 0) - (rightMean[i - 2] ?? 0);
+    const step = dl * dr > 0 ? Math.min(Math.abs(dl), Math.abs(dr)) : 0;
     if (step <= 8) continue;
-    // A neckline curves up toward its corners; an edge as strong at the same height off to the side is a
-    // stripe or a seam across the garment.
+    // A neckline curves up toward its corners (a few pixels even when shallow); an edge as strong on the
+    // very same row off to the side is a stripe or a seam across the garment.
     const y = start + i;
     const across = (x: number) =>
       Math.abs((grey[(y + 2) * width + x] ?? 0) - (grey[(y - 2) * width + x] ?? 0));
-    if (Math.min(across(Math.round(cx) - aside), across(Math.round(cx) + aside)) > step * 0.6) continue;
+    if (Math.min(across(c - aside), across(c + aside)) > step * 0.5) continue;
     candidates.push([i, step]);
     bestStep = Math.max(bestStep, step);
   }
