@@ -8,6 +8,7 @@ import { faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
 import { featheredMask } from './feathered-mask.ts';
 import { headPose } from './head-pose.ts';
+import { interiorDepth } from './interior-depth.ts';
 import { labToRgb, rgbToLab } from './lab-colour.ts';
 import { matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
@@ -22,6 +23,8 @@ const FACE_SIDE = 1280;
 /** Room around the face for the coarse pyramid bands to fade out in, as a share of the face width. */
 const MARGIN = 0.3;
 const FEATHER = 0.012;
+/** Depth into the face, as a share of its width, over which the model's skin tone gives way to the shopper's. */
+const INTERIOR = 0.2;
 /** The face width (cheek to cheek, in pixels) the look is worked out at, at most. */
 const WORK_WIDTH = 240;
 /** How far the shopper's own face shape is carried over: enough to know them, not enough to tear the seam. */
@@ -80,7 +83,8 @@ export async function renderLook(
     modelLab,
     faceWidth,
   );
-  matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
+  const interior = interiorDepth(models.cv, masks.blend, work, faceWidth * INTERIOR);
+  matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth, interior);
   const over = labToRgb(warpedLab);
   matchSharpness(models.cv, over, underWork, masks.blend, work);
   // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
