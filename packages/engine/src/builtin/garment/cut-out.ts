@@ -116,7 +116,7 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
     const open = keep(new cv.Mat());
     cv.bitwise_not(fg, open);
     const grow = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
-    for (let k = 0; k < reach * 2; k++) {
+    for (let k = 0; k < reach; k++) {
       cv.dilate(backdropMask, backdropMask, grow);
       cv.bitwise_and(backdropMask, open, backdropMask);
     }
@@ -156,26 +156,84 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
     const solid = keep(new cv.Mat(sh, sw, cv.CV_8UC1));
     const solidData = solid.data;
     for (let i = 0; i < sw * sh; i++) solidData[i] = labelData[i] === best ? 255 : 0;
+    // A fold shaded to the backdrop's colour right across a sleeve cuts its end off; pieces of garment
+    // size close by belong to it.
+    const kept = nearPieces(cv, solid, labelData, stats, count, best, keep);
+    for (let i = 0; i < sw * sh; i++) if (kept[labelData[i] ?? 0]) solidData[i] = 255;
     const alpha = keep(new cv.Mat());
     if (scale < 1) cv.resize(solid, alpha, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
     else cv.GaussianBlur(solid, alpha, new cv.Size(3, 3), 0.7);
-    const fx = w / sw;
-    const fy = h / sh;
-    const box = clampBox(
-      {
-        x: Math.floor(stats.intAt(best, cv.CC_STAT_LEFT) * fx) - 1,
-        y: Math.floor(stats.intAt(best, cv.CC_STAT_TOP) * fy) - 1,
-        right: Math.ceil((stats.intAt(best, cv.CC_STAT_LEFT) + stats.intAt(best, cv.CC_STAT_WIDTH)) * fx) + 1,
-        bottom:
-          Math.ceil((stats.intAt(best, cv.CC_STAT_TOP) + stats.intAt(best, cv.CC_STAT_HEIGHT)) * fy) + 1,
-      },
-      w,
-      h,
-    );
+    const box = boundsOf(solidData, sw, sh, w / sw, h / sh, w, h);
     return trim(rgb, alpha.data, box);
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/** Components within a short reach of the garment's and at least a small share of its size. */
+function nearPieces(
+  cv: OpenCv,
+  solid: Mat,
+  labels: Int32Array,
+  stats: Mat,
+  count: number,
+  best: number,
+  keep: <T extends Mat>(m: T) => T,
+): Uint8Array {
+  const kept = new Uint8Array(count);
+  const bestArea = stats.intAt(best, cv.CC_STAT_AREA);
+  const candidates: number[] = [];
+  for (let c = 1; c < count; c++)
+    if (c !== best && stats.intAt(c, cv.CC_STAT_AREA) >= bestArea * 0.003) candidates.push(c);
+  if (candidates.length === 0) return kept;
+  const outside = keep(new cv.Mat());
+  cv.bitwise_not(solid, outside);
+  const distance = keep(new cv.Mat());
+  cv.distanceTransform(outside, distance, cv.DIST_L2, 3);
+  const d = distance.data32F;
+  const reach = Math.min(solid.rows, solid.cols) * 0.04;
+  const wanted = new Uint8Array(count);
+  for (const c of candidates) wanted[c] = 1;
+  for (let i = 0; i < labels.length; i++) {
+    const c = labels[i] ?? 0;
+    if (wanted[c] && (d[i] ?? Number.POSITIVE_INFINITY) <= reach) kept[c] = 1;
+  }
+  return kept;
+}
+
+/** The mask's bounding box in the photo's pixels, a pixel wider each side for the soft edge. */
+function boundsOf(
+  mask: Uint8Array,
+  sw: number,
+  sh: number,
+  fx: number,
+  fy: number,
+  w: number,
+  h: number,
+): { x: number; y: number; width: number; height: number } {
+  let left = sw;
+  let right = -1;
+  let top = sh;
+  let bottom = -1;
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      if (mask[y * sw + x] === 0) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return clampBox(
+    {
+      x: Math.floor(left * fx) - 1,
+      y: Math.floor(top * fy) - 1,
+      right: Math.ceil((right + 1) * fx) + 1,
+      bottom: Math.ceil((bottom + 1) * fy) + 1,
+    },
+    w,
+    h,
+  );
 }
 
 function clampBox(
