@@ -6,7 +6,7 @@ import { loadModels, type Models } from '../worker/load-models.ts';
 import { detectFace } from './detect-face.ts';
 import { faceMask } from './face-mask.ts';
 import { headPose } from './head-pose.ts';
-import { rgbToLab } from './lab-colour.ts';
+import { rgbToLab } from './rgb-to-lab.ts';
 
 let models: Models;
 let photo: Raster;

@@ -9,13 +9,14 @@ import { FACE_OVAL } from './face-oval.ts';
 import { featheredMask } from './feathered-mask.ts';
 import { headPose } from './head-pose.ts';
 import { interiorDepth } from './interior-depth.ts';
-import { labToRgb, rgbToLab } from './lab-colour.ts';
+import { labToRgb } from './lab-to-rgb.ts';
 import { matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
+import { rgbToLab } from './rgb-to-lab.ts';
 import { type Region, warpTriangles } from './warp-triangles.ts';
 
 /** Face photos are searched and sampled at this size at most; a face never needs more. */
