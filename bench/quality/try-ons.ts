@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { GarmentKind } from '../../packages/engine/src/builtin/garment/garment.ts';
+import { FACE_OVAL } from '../../packages/engine/src/builtin/look/face-oval.ts';
 import { type Judge, loadJudge } from './judge-human.ts';
 
 export interface TryOnCase {
@@ -25,7 +26,7 @@ export interface TryOnRow {
   shoulderOff: number | null;
   /** Share of the upper arm (and forearm, for long sleeves) the sleeves cover; null without sleeves. */
   sleeves: number | null;
-  /** Share of the face box whose pixels changed. */
+  /** Share of the face (inside FaceMesh's outline) whose pixels changed. */
   faceChanged: number | null;
 }
 
@@ -47,8 +48,8 @@ export const passes = {
 
 /**
  * Renders every case and judges it with models the engine does not use: MoveNet Thunder for the body (the
- * engine uses BlazePose) and BlazeFace for the face box (the engine protects the face by BlazePose's
- * keypoints). What the garment covers is what the render changed. Writes `try-ons.png` in `outDir`: one
+ * engine uses BlazePose) and FaceMesh for the face's outline (the engine protects the face by
+ * BlazePose's keypoints). What the garment covers is what the render changed. Writes `try-ons.png` in `outDir`: one
  * row a person, one column a garment.
  */
 export async function tryOnQuality(
@@ -73,7 +74,7 @@ export async function tryOnQuality(
         minConfidence: 0.3,
         skipFrames: 0,
       },
-      mesh: { enabled: false },
+      mesh: { enabled: true, modelPath: 'facemesh.json' },
       description: { enabled: false },
       attention: { enabled: false },
       iris: { enabled: false },
@@ -137,18 +138,29 @@ async function judgeTryOn(
   const k: Keypoints = {};
   for (const kp of detected.body[0]?.keypoints ?? [])
     k[kp.part] = { x: kp.position[0], y: kp.position[1], score: kp.score };
-  const face = detected.face[0]?.box;
+  // The face: inside FaceMesh's outline (jaw, cheeks, forehead), pulled in by 5 % against its own edge.
+  const mesh = detected.face[0]?.mesh ?? [];
   let faceChanged: number | null = null;
-  if (face) {
+  if (mesh.length >= 468) {
+    const outline = FACE_OVAL.map((i) => mesh[i] ?? [0, 0]);
+    const cx = outline.reduce((a, q) => a + (q[0] ?? 0), 0) / outline.length;
+    const cy = outline.reduce((a, q) => a + (q[1] ?? 0), 0) / outline.length;
+    const poly = outline.map((q) => ({
+      x: cx + ((q[0] ?? 0) - cx) * 0.95,
+      y: cy + ((q[1] ?? 0) - cy) * 0.95,
+    }));
+    const xs = poly.map((q) => q.x);
+    const ys = poly.map((q) => q.y);
     let n = 0;
     let moved = 0;
-    for (let y = face[1]; y < face[1] + face[3]; y += 2) {
-      for (let x = face[0]; x < face[0] + face[2]; x += 2) {
+    for (let y = Math.floor(Math.min(...ys)); y < Math.max(...ys); y += 2) {
+      for (let x = Math.floor(Math.min(...xs)); x < Math.max(...xs); x += 2) {
+        if (!inside(poly, x, y)) continue;
         n++;
         if (changed(x, y)) moved++;
       }
     }
-    faceChanged = n ? moved / n : 0;
+    faceChanged = n ? moved / n : null;
   }
   const ls = k.leftShoulder;
   const rs = k.rightShoulder;
@@ -246,6 +258,16 @@ function topEdgeOffset(
 }
 
 /** Decoded and slightly blurred, so compression noise (JPEG in, WebP out) does not count as a change. */
+function inside(poly: { x: number; y: number }[], x: number, y: number): boolean {
+  let hit = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i];
+    const b = poly[j];
+    if (a && b && a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) hit = !hit;
+  }
+  return hit;
+}
+
 async function pixels(bytes: Buffer, width?: number, height?: number): Promise<Pixels> {
   let image = sharp(bytes).removeAlpha();
   if (width && height) image = image.resize(width, height, { fit: 'fill' });

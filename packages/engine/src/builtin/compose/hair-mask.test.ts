@@ -82,8 +82,8 @@ describe('hairMask', () => {
   it('does not take hair-coloured things that the hair does not reach', () => {
     // The belt is the hair's colour but not joined to it.
     expect(at(hair, 190, 306)).toBe(0);
-    // Beyond 1.6 shoulder spans of the eyes (192 px), the strand is not followed.
-    expect(at(hair, 241, 250)).toBe(255);
+    // Below 0.9 shoulder spans under the shoulders (and 1.5 spans from the eyes), the strand is not followed.
+    expect(at(hair, 241, 230)).toBe(255);
     expect(at(hair, 241, 280)).toBe(0);
   });
 

@@ -41,13 +41,18 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
       ((photo.data[i * 3 + 2] ?? 0) - hb) ** 2;
   }
   const limit = Math.max(30, Math.min(70, 1.6 * Math.sqrt(spread / seeds.length)));
-  const reach = span * 1.6;
+  const reach = span * 1.5;
+  const neck = mid(p.leftShoulder, p.rightShoulder);
+  const lowest = neck.y + span * 0.9;
   const isHair = (i: number): boolean => {
     const label = parts.labels[i] ?? 0;
     if (label === Part.background || label === Part.leftHand || label === Part.rightHand) return false;
     const x = i % width;
     const y = Math.floor(i / width);
-    if (dist({ x, y }, eyes) > reach) return false;
+    if (dist({ x, y }, eyes) > reach || y > lowest) return false;
+    // Hair falls beside the neck and over the shoulders, seldom down the middle of the chest, where dark
+    // clothes would otherwise pass for it.
+    if (y > neck.y + span * 0.15 && Math.abs(x - neck.x) < span * 0.22) return false;
     const d = Math.hypot(
       (photo.data[i * 3] ?? 0) - hr,
       (photo.data[i * 3 + 1] ?? 0) - hg,

@@ -54,7 +54,8 @@ export function fitUpper(
   const seated =
     Math.min(p.leftKnee.score, p.rightKnee.score) >= 0.5 &&
     kneeDepth(frame, pose) - hipDepth < frame.torsoLength * 0.5;
-  const longest = garment.kind === 'dress' ? dressLength(frame, pose, seated) : hipDepth * (seated ? 1.1 : 1.35);
+  const longest =
+    garment.kind === 'dress' ? dressLength(frame, pose, seated) : hipDepth * (seated ? 1.1 : 1.35);
   const depthOf = (q: Point): number => Math.min(longest, gf.depth(q) * kDown - span * SHOULDER_RISE);
 
   const pairs: [Point, Point][] = [];
