@@ -32,7 +32,7 @@ const MIN_AREA = 0.02;
  * and where a fold shades it to the backdrop's very colour only the outline's edge still shows. Holes are
  * filled against a closed copy of the mask so a short gap in the outline cannot let the backdrop leak in.
  */
-export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) => void): CutOut {
+export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
   const { width: w, height: h } = rgb;
   const mats: Mat[] = [];
   const keep = <T extends Mat>(m: T): T => {
@@ -95,8 +95,6 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
     const edges = keep(new cv.Mat());
     const low = Math.max(8, backdrop.noise * 10);
     cv.Canny(lightness, edges, low, low * 2, 3, true);
-    debug?.('fg', fg);
-    debug?.('edges', edges);
     cv.bitwise_or(fg, edges, fg);
 
     const closed = keep(new cv.Mat());
@@ -104,8 +102,6 @@ export function cutOut(cv: OpenCv, rgb: Raster, debug?: (name: string, m: Mat) =
     const kernel = keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(reach, reach)));
     cv.morphologyEx(fg, closed, cv.MORPH_CLOSE, kernel);
     const holes = fillHoles(cv, closed, keep);
-    debug?.('closed', closed);
-    debug?.('holes', holes);
     // The backdrop is what the border reaches around the closed shape, grown back a little way into what
     // the closing filled (an armpit's corner, the slit beside a hanging sleeve) through pixels that are not
     // garment. Only a little way: behind a bridged gap in the outline may lie a fold shaded to the

@@ -424,6 +424,8 @@ export function sleeveSegments(
   const cx = shape.centre;
   const minRun = shape.width * 0.02;
   const slope = (armpit.x - shoulder.x) / Math.max(1e-6, armpit.y - shoulder.y);
+  const pending: Segment[] = [];
+  let lastApart = -1;
   const clip = (y: number, from: number, to: number, beyond: number) => {
     // Keep the columns strictly beyond `beyond` on this side.
     const a = side < 0 ? from : Math.max(from, Math.floor(beyond) + 1);
@@ -439,12 +441,24 @@ export function sleeveSegments(
       continue;
     }
     const body = bodyAt(y);
+    const beyond = side < 0 ? Math.min(armpit.x, cx) : Math.max(armpit.x, cx);
     for (const run of runs) {
       if (run.to - run.from < minRun) continue;
-      if (body && run.to >= body.from && run.from <= body.to) continue;
-      const beyond = side < 0 ? Math.min(armpit.x, cx) : Math.max(armpit.x, cx);
-      clip(y, run.from, run.to, beyond);
+      const merged = body !== undefined && run.to >= body.from && run.from <= body.to;
+      if (merged) pending.push({ y, from: run.from, to: run.to });
+      else {
+        clip(y, run.from, run.to, beyond);
+        lastApart = y;
+      }
     }
+  }
+  // Where a hanging sleeve touches the body below the armpit (the slit closed at this resolution), its
+  // part is what lies beyond the armpit's column, down to where the sleeve is last seen apart.
+  const beyond = side < 0 ? Math.min(armpit.x, cx) : Math.max(armpit.x, cx);
+  for (const g of pending) {
+    // A body that widens a little below the armpit is not a sleeve: a sleeve adds its whole width.
+    const reach = side < 0 ? beyond - g.from : g.to - beyond;
+    if (g.y < lastApart && reach >= minRun) clip(g.y, g.from, g.to, beyond);
   }
   return out;
 }
