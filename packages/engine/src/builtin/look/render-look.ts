@@ -17,6 +17,7 @@ import { mirrorFace } from './mirror-face.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
 import { rgbToLab } from './rgb-to-lab.ts';
+import { shrinkFace } from './shrink-face.ts';
 import { type Region, warpTriangles } from './warp-triangles.ts';
 
 /** Face photos are searched and sampled at this size at most; a face never needs more. */
@@ -24,6 +25,8 @@ const FACE_SIDE = 1280;
 /** Room around the face for the coarse pyramid bands to fade out in, as a share of the face width. */
 const MARGIN = 0.3;
 const FEATHER = 0.012;
+/** The shopper's face is sampled from at most this many times the size it lands at. */
+const SOURCE_DETAIL = 1.5;
 /** Depth into the face, as a share of its width, over which the model's skin tone gives way to the shopper's. */
 const INTERIOR = 0.2;
 /** The face width (cheek to cheek, in pixels) the look is worked out at, at most. */
@@ -52,7 +55,10 @@ export async function renderLook(
   checkpoint();
 
   const targetPose = headPose(target.points);
-  const { mirror } = matchHeadPoses(headPose(source.points), targetPose);
+  const sourcePose = headPose(source.points);
+  const { mirror } = matchHeadPoses(sourcePose, targetPose);
+  const landing = Math.min(targetPose.width, WORK_WIDTH);
+  ({ image: face, mesh: source } = await shrinkFace(face, source, sourcePose.width, landing * SOURCE_DETAIL));
   if (mirror) ({ image: face, mesh: source } = mirrorFace(face, source));
 
   // Large faces are worked on at a capped size: every step costs per pixel, and a face photo seldom has
