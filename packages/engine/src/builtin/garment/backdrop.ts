@@ -9,8 +9,10 @@ export interface Backdrop {
   noise: number;
   /** Share of border samples that fit the model (the rest is garment reaching the border, or clutter). */
   plainShare: number;
-  /** Share of border samples on a sharp edge: texture, clutter. */
+  /** Share of the backdrop's border samples on a sharp edge: texture, clutter. */
   edgeShare: number;
+  /** How many times something other than backdrop crosses the photo's outermost border. */
+  crossings: number;
 }
 
 /** Lab as OpenCV stores it in 8 bits: L scaled to 0..255; this many ΔE a step of L. */
@@ -58,12 +60,19 @@ export function fitBackdrop(lab: Uint8Array, width: number, height: number): Bac
   const band = Math.max(3, Math.round(Math.min(width, height) * 0.012));
   const samples: number[] = [];
   const step = Math.max(2, Math.round((width + height) / 400));
+  // Line by line (each side at each depth), so a sample's neighbours along the border are its neighbours here.
+  const lineStarts: number[] = [];
   for (const depth of [1, band]) {
-    for (let x = depth; x < width - depth; x += step)
-      samples.push(depth * width + x, (height - 1 - depth) * width + x);
-    for (let y = depth; y < height - depth; y += step)
-      samples.push(y * width + depth, y * width + width - 1 - depth);
+    for (const y of [depth, height - 1 - depth]) {
+      lineStarts.push(samples.length);
+      for (let x = depth; x < width - depth; x += step) samples.push(y * width + x);
+    }
+    for (const x of [depth, width - 1 - depth]) {
+      lineStarts.push(samples.length);
+      for (let y = depth; y < height - depth; y += step) samples.push(y * width + x);
+    }
   }
+  lineStarts.push(samples.length);
   const n = samples.length;
   const us = new Float64Array(n);
   const vs = new Float64Array(n);
@@ -73,11 +82,11 @@ export function fitBackdrop(lab: Uint8Array, width: number, height: number): Bac
     vs[s] = Math.floor(i / width) / height - 0.5;
   }
   let weights = new Float64Array(n).fill(1);
-  let model: Backdrop = { coefficients: [[], [], []], noise: 0, plainShare: 0, edgeShare: 0 };
+  let model: Backdrop = { coefficients: [[], [], []], noise: 0, plainShare: 0, edgeShare: 0, crossings: 0 };
   const residuals = new Float64Array(n);
   for (let round = 0; round < 3; round++) {
     const coefficients = solveQuadratic(lab, samples, us, vs, weights);
-    model = { coefficients, noise: 0, plainShare: 0, edgeShare: 0 };
+    model = { coefficients, noise: 0, plainShare: 0, edgeShare: 0, crossings: 0 };
     for (let s = 0; s < n; s++)
       residuals[s] = backdropDistance(model, lab, samples[s] ?? 0, us[s] ?? 0, vs[s] ?? 0);
     const sorted = Float64Array.from(residuals).sort();
@@ -92,12 +101,39 @@ export function fitBackdrop(lab: Uint8Array, width: number, height: number): Bac
   let plain = 0;
   let edges = 0;
   const cut = Math.max(4, model.noise * 3.5);
-  for (let s = 0; s < n; s++) {
-    if ((residuals[s] ?? 0) < cut) plain++;
-    if (localContrast(lab, samples[s] ?? 0, width, height) > 3) edges++;
+  // Edges among the backdrop's own samples are texture or clutter. Where a garment crosses the border its
+  // samples miss the model, and the backdrop's samples right beside them see the garment's edge: neither
+  // counts.
+  let counted = 0;
+  const beside = 3;
+  for (let line = 0; line + 1 < lineStarts.length; line++) {
+    const from = lineStarts[line] ?? 0;
+    const to = lineStarts[line + 1] ?? 0;
+    for (let s = from; s < to; s++) {
+      if ((residuals[s] ?? 0) >= cut) continue;
+      plain++;
+      let nearGarment = false;
+      for (let t = Math.max(from, s - beside); t < Math.min(to, s + beside + 1); t++)
+        if ((residuals[t] ?? 0) >= cut) nearGarment = true;
+      if (nearGarment) continue;
+      counted++;
+      if (localContrast(lab, samples[s] ?? 0, width, height) > 3) edges++;
+    }
   }
   model.plainShare = plain / n;
-  model.edgeShare = edges / n;
+  model.edgeShare = edges / Math.max(1, counted);
+  // Runs of samples off the model along the outermost lines (the first four): a garment cut off by the frame
+  // crosses it a few times (a waistband, two legs), clutter many times.
+  let crossings = 0;
+  for (let line = 0; line < 4; line++) {
+    let inside = false;
+    for (let s = lineStarts[line] ?? 0; s < (lineStarts[line + 1] ?? 0); s++) {
+      const off = (residuals[s] ?? 0) >= cut;
+      if (off && !inside) crossings++;
+      inside = off;
+    }
+  }
+  model.crossings = crossings;
   return model;
 }
 

@@ -6,7 +6,6 @@ import {
   openCvForTests,
 } from '../../../test/fixtures/garments.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { RenderRefusal } from '../worker/render-refusal.ts';
 import { type CutOut, cutOut } from './cut-out.ts';
 import type { GarmentKind } from './garment.ts';
 
@@ -55,6 +54,16 @@ const cases: [GarmentKind, FlatLayOptions][] = [
   ['skirt', { colour: '#222222', background: '#4a4a4a', pattern: 'stripes' }],
 ];
 
+/** Rows `top` to `top + height` of an RGB photo. */
+function cropRows(data: Uint8Array, width: number, top: number, height: number) {
+  return {
+    data: data.slice(top * width * 3, (top + height) * width * 3),
+    width,
+    height,
+    channels: 3 as const,
+  };
+}
+
 describe('cutOut', () => {
   for (const [kind, options] of cases) {
     it(`cuts out a ${kind} ${JSON.stringify(options)} (IoU with the drawn shape >= 0.95)`, async () => {
@@ -83,17 +92,29 @@ describe('cutOut', () => {
     expect(rowHas(0) && rowHas(c.box.height - 1)).toBe(false);
   });
 
-  for (const busy of ['wood', 'shapes'] as const) {
-    it(`refuses a garment on a busy backdrop (${busy}) with GARMENT_BACKGROUND_BUSY`, async () => {
-      const f = await flatLay('t-shirt', { busy });
-      expect(() => cutOut(cv, f.rgb)).toThrow(RenderRefusal);
-      try {
-        cutOut(cv, f.rgb);
-      } catch (e) {
-        expect((e as RenderRefusal).code).toBe('GARMENT_BACKGROUND_BUSY');
-      }
+  for (const options of [{ busy: 'wood' }, { busy: 'shapes' }, { busy: 'shapes', seed: 3 }] as const) {
+    it(`refuses a garment on a busy backdrop (${JSON.stringify(options)}) with GARMENT_BACKGROUND_BUSY`, async () => {
+      const f = await flatLay('t-shirt', options);
+      expect(() => cutOut(cv, f.rgb)).toThrowError(
+        expect.objectContaining({ name: 'RenderRefusal', code: 'GARMENT_BACKGROUND_BUSY' }),
+      );
     });
   }
+
+  it('cuts out trousers the photo crops at the waist and the hems (not taken for clutter)', async () => {
+    const f = await flatLay('trousers', {});
+    const top = 60;
+    const height = 770;
+    const c = cutOut(cv, cropRows(f.rgb.data, f.rgb.width, top, height));
+    expect(c.box.y).toBe(0);
+    expect(c.box.y + c.box.height).toBeGreaterThanOrEqual(height - 2);
+    let drawn = 0;
+    for (let i = top * f.rgb.width; i < (top + height) * f.rgb.width; i++) if ((f.mask[i] ?? 0) > 0) drawn++;
+    let found = 0;
+    for (const v of c.mask) if (v > 0) found++;
+    expect(found / drawn).toBeGreaterThan(0.97);
+    expect(found / drawn).toBeLessThan(1.03);
+  });
 
   it('refuses a photo of a plain backdrop without a garment with NO_GARMENT', async () => {
     for (const options of [{ empty: true }, { empty: true, vignette: true, background: '#e9e9e9' }]) {

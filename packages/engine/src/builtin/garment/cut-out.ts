@@ -19,6 +19,8 @@ const MIN_PLAIN_SHARE = 0.6;
 const MAX_EDGE_SHARE = 0.06;
 /** Spread of the border around its model (ΔE) beyond which it is texture, not a plain backdrop's noise. */
 const MAX_NOISE = 3;
+/** Things crossing the photo's edge: a cut-off garment makes a few (waistband, legs, sleeves), clutter more. */
+const MAX_CROSSINGS = 10;
 /** How much of the bridged shape a plainly filled one must keep to be trusted with the garment. */
 const PLAIN_SHARE = 0.985;
 /** The side the shape is looked for at. */
@@ -57,7 +59,8 @@ export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
     if (
       backdrop.plainShare < MIN_PLAIN_SHARE ||
       backdrop.edgeShare > MAX_EDGE_SHARE ||
-      backdrop.noise > MAX_NOISE
+      backdrop.noise > MAX_NOISE ||
+      backdrop.crossings > MAX_CROSSINGS
     )
       throw new RenderRefusal(
         'GARMENT_BACKGROUND_BUSY',
