@@ -108,6 +108,7 @@ const cases: Case[] = [
   { kind: 'tank', options: { colour: '#e8b4c8' }, skip: noWaist },
   { kind: 'tank', options: { colour: '#ffffff', background: '#e9e9e9', pattern: 'stripes' }, skip: noWaist },
   { kind: 'dress', options: {} },
+  { kind: 'dress', options: { width: 600, height: 1000, colour: '#1a5276' } },
   { kind: 'dress', options: { cut: 'sheath', colour: '#111111', background: '#555555' } },
   {
     kind: 'dress',
@@ -168,6 +169,25 @@ describe('analyseGarment on generated flat lays', () => {
     expect(analyseGarment(cv, f.rgb, { category: 'Gift cards' }).kind).toBe('long-sleeve');
     const skirt = await flatLay('skirt', {});
     expect(analyseGarment(cv, skirt.rgb, { category: 'SKIRTS' }).kind).toBe('skirt');
+  });
+
+  it('leaves a long sleeve folded over the body to the shop category (its shape is a short sleeve)', async () => {
+    const f = await flatLay('long-sleeve', { sleeves: 'folded', colour: '#2a2a2a', background: '#444444' });
+    const a = analyseGarment(cv, f.rgb, { category: 'Long sleeve tops' });
+    expect(a.kind).toBe('long-sleeve');
+    // What shows of each sleeve beside the body is labelled as that sleeve.
+    const labels = countLabels(a);
+    expect(labels[GarmentPart.leftSleeve]).toBeGreaterThan(0.01 * labels.total);
+    expect(labels[GarmentPart.rightSleeve]).toBeGreaterThan(0.01 * labels.total);
+    expect(
+      misses(
+        f,
+        a,
+        0.05,
+        (p) => p.startsWith('waist') || p.includes('.end') || p.startsWith('armpit') || p.endsWith('.bottom'),
+        () => false,
+      ),
+    ).toEqual([]);
   });
 
   it('analyses a 900 px product photo within 60 ms (median of warm runs on one core)', async () => {

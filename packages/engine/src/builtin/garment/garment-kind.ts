@@ -70,6 +70,10 @@ export function isLowerShape(shape: GarmentShape): boolean {
  */
 export function hasHood(shape: GarmentShape, bodyWidth: number): boolean {
   const { height: h, centre: cx } = shape;
+  // A hood's top is the garment's highest point, in the middle; a neckline dips there.
+  let highest = h;
+  for (const y of shape.top) highest = Math.min(highest, y);
+  if ((shape.top[Math.round(cx)] ?? h) > highest + Math.max(2, h * 0.005)) return false;
   for (const [share, widest] of [
     [0.02, 0.8],
     [0.1, 1.05],
