@@ -17,7 +17,7 @@ export interface FaceMasks {
 }
 
 /** Mahalanobis distance a pixel may be from the sampled skin colour and still be skin. */
-const SKIN_DISTANCE = 3.2;
+const SKIN_DISTANCE = 3;
 /** Looser, for reading the model's light: the dark side of a face lit from one side is still its skin. */
 const SHADE_DISTANCE = 5;
 const SAMPLE_RADIUS = 0.07;
