@@ -54,7 +54,8 @@ export function cleanUp(
   ];
   const { width: w, height: h } = parts;
   const boxes = limbs.map((limb) => {
-    const reach = Math.max(limb.ra, limb.rb) * span * 1.8;
+    // Past the bone's ends the part map still gives the limb pixels (the round of a shoulder).
+    const reach = Math.max(Math.max(limb.ra, limb.rb) * 1.8, 0.35) * span;
     return {
       x0: Math.max(0, Math.floor(Math.min(limb.a.x, limb.b.x) - reach)),
       x1: Math.min(w, Math.ceil(Math.max(limb.a.x, limb.b.x) + reach)),
@@ -113,7 +114,18 @@ export function cleanUp(
     }
   }
   if (options.rim && markRim(photo, parts, canvas, tone, span, gone)) anyGone = true;
-  if (anyGone) fillFromBackground(cv, photo, gone);
+  if (anyGone) {
+    // What the garment will cover is masked too (but not changed): the old clothes under it must not seed
+    // the fill.
+    const hidden = new Uint8Array(w * h);
+    for (let y = 0; y < canvas.height; y++) {
+      for (let x = 0; x < canvas.width; x++) {
+        if ((canvas.alpha[y * canvas.width + x] ?? 0) > 0.5)
+          hidden[(y + canvas.top) * w + x + canvas.left] = 1;
+      }
+    }
+    fillFromBackground(cv, photo, gone, hidden);
+  }
   const soft = boxBlur(
     skin.map((v) => (v > 0 ? 1 : 0)),
     bw,
@@ -137,8 +149,8 @@ export function cleanUp(
 const WORK_SIDE = 220;
 
 /**
- * Marks the torso pixels beside the garment (within a fifth of the span of its edge, between its top and
- * bottom in that column) that are not skin: the old top showing past a narrower garment. True if any.
+ * Marks the torso pixels beside the garment (within a fifth of the span of its edge, in that row) and just
+ * above its top edge that are not skin: the old top showing past a narrower garment. True if any.
  */
 function markRim(
   photo: Raster,
@@ -161,6 +173,22 @@ function markRim(
       last = x;
     }
     if (first < 0) continue;
+    // Just above the garment's top edge too: an old collar or shoulder seam peeking over the neckline.
+    for (let x = first; x <= last; x++) {
+      if (!covered(x, y) || (y > 0 && covered(x, y - 1))) continue;
+      for (let k = 1; k <= reach / 2 && y - k >= 0; k++) {
+        const i = (y - k + canvas.top) * parts.width + x + canvas.left;
+        const label = parts.labels[i] ?? 0;
+        if (label !== Part.torso && label !== Part.neck) break;
+        if (
+          skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
+          0.3
+        )
+          continue;
+        marked[i] = 1;
+        any = true;
+      }
+    }
     for (const [from, to] of [
       [first - reach, first],
       [last + 1, last + 1 + reach],
@@ -183,8 +211,11 @@ function markRim(
   return any;
 }
 
-/** Fills the marked pixels from their surroundings (Telea inpainting), on the marked region's bounds only. */
-function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array): void {
+/**
+ * Fills the marked pixels from their surroundings (Telea inpainting), on the marked region's bounds only;
+ * `hidden` pixels are neither used as surroundings nor changed.
+ */
+function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array, hidden: Uint8Array): void {
   const { width: w, height: h } = photo;
   let x0 = w;
   let y0 = h;
@@ -214,7 +245,10 @@ function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array): void
     mats.push(src, mask, out);
     for (let y = 0; y < bh; y++) {
       src.data.set(photo.data.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * bw * 3);
-      for (let x = 0; x < bw; x++) mask.data[y * bw + x] = marked[(y0 + y) * w + x0 + x] ? 255 : 0;
+      for (let x = 0; x < bw; x++) {
+        const i = (y0 + y) * w + x0 + x;
+        mask.data[y * bw + x] = marked[i] || hidden[i] ? 255 : 0;
+      }
     }
     // A one-pixel dilation: anti-aliased edges of the old sleeve would otherwise seed the fill.
     const kernel = cv.Mat.ones(3, 3, cv.CV_8U);
@@ -235,7 +269,7 @@ function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array): void
     cv.resize(filled, out, new cv.Size(bw, bh), 0, 0, cv.INTER_LINEAR);
     for (let y = 0; y < bh; y++) {
       for (let x = 0; x < bw; x++) {
-        if (!mask.data[y * bw + x]) continue;
+        if (!marked[(y0 + y) * w + x0 + x]) continue;
         const i = ((y0 + y) * w + x0 + x) * 3;
         const o = (y * bw + x) * 3;
         photo.data[i] = out.data[o] ?? 0;

@@ -24,6 +24,12 @@ export interface BodyFrame {
    * holds no body.
    */
   edges(depth: number, parts?: readonly number[]): { right: number; left: number } | null;
+  /**
+   * The depth of the body's top edge `offset` pixels across, beside the neck: going up from below the
+   * shoulder joints, where the body gives way to the background. Null when the photo's edge comes first or
+   * the column runs into the head.
+   */
+  top(offset: number): number | null;
 }
 
 const TORSO: readonly number[] = [Part.torso];
@@ -69,7 +75,21 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
     const right = side(-1);
     return left === null || right === null ? null : { left, right: -right };
   };
-  return { neck, span, down, across, torsoLength, at, edges };
+  const top = (offset: number): number | null => {
+    let inside = false;
+    for (let depth = span * 0.3; depth > -span; depth -= 1) {
+      const q = at(depth, offset);
+      const x = Math.round(q.x);
+      const y = Math.round(q.y);
+      if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) return null;
+      const label = parts.labels[y * parts.width + x] ?? 0;
+      if (label === Part.head) return null;
+      if (label !== Part.background) inside = true;
+      else if (inside) return depth + 1;
+    }
+    return null;
+  };
+  return { neck, span, down, across, torsoLength, at, edges, top };
 }
 
 function unit(v: Point): Point {

@@ -14,6 +14,8 @@ import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
 export const EASE = 1.06;
 /** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
 const NECK_RISE = 0.1;
+/** ... and never higher than this, whatever the shoulders beside the neck say (a neck is bare). */
+const NECK_HIGHEST = 0.2;
 /** Garment shoulder seams sit this far out from and above the shoulder joints (shares of the span). */
 const SHOULDER_OUT = 0.1;
 const SHOULDER_RISE = 0.05;
@@ -64,7 +66,14 @@ export function fitUpper(
   };
   // Neckline: the garment's own width, centred on the neck, at the neck's base: never higher.
   const neckHalf = gf.halfWidth(g.neck) * kAcross;
-  const neckDepth = -span * NECK_RISE;
+  // The neckline's corners: at the neck's base, raised to the top of the shoulders just beside them.
+  const neckSide = frame.edges(-span * 0.35, [Part.neck, Part.head, Part.torso]);
+  const besideNeck = neckSide ? Math.max(neckSide.left, -neckSide.right) + span * 0.06 : null;
+  const sideTops = besideNeck === null ? [] : [frame.top(besideNeck), frame.top(-besideNeck)];
+  const neckDepth = Math.min(
+    -span * NECK_RISE,
+    ...sideTops.filter((d): d is number => d !== null).map((d) => d - span * 0.02),
+  );
   pair(g.neck.left, frame.at(neckDepth, neckHalf));
   pair(g.neck.right, frame.at(neckDepth, -neckHalf));
   pair(
@@ -72,10 +81,20 @@ export function fitUpper(
     frame.at(neckDepth + (gf.depth(g.neck.front) - gf.depth(mid(g.neck.left, g.neck.right))) * kDown, 0),
   );
   // Shoulders: a sleeved garment's seam sits just out from the joint; a tank's strap where it is cut.
-  const seam = (joint: Point, sign: 1 | -1): Point => ({
-    x: joint.x + frame.across.x * sign * span * SHOULDER_OUT - frame.down.x * span * SHOULDER_RISE,
-    y: joint.y + frame.across.y * sign * span * SHOULDER_OUT - frame.down.y * span * SHOULDER_RISE,
-  });
+  // A seam sits out from the joint, and no lower than the body's top edge there: the old shoulder must not
+  // show above the new one.
+  const seam = (joint: Point, sign: 1 | -1): Point => {
+    const offset =
+      (joint.x - frame.neck.x) * frame.across.x +
+      (joint.y - frame.neck.y) * frame.across.y +
+      sign * span * SHOULDER_OUT;
+    const jointDepth =
+      (joint.x - frame.neck.x) * frame.down.x +
+      (joint.y - frame.neck.y) * frame.down.y -
+      span * SHOULDER_RISE;
+    const edge = frame.top(offset - sign * span * 0.12);
+    return frame.at(edge === null ? jointDepth : Math.min(jointDepth, edge), offset);
+  };
   const strap = (q: Point): Point => frame.at(neckDepth * 0.6, (gf.offset(q) - gf.offset(gf.top)) * kAcross);
   const shoulderL = g.sleeves ? seam(p.leftShoulder, 1) : strap(g.shoulder.left);
   const shoulderR = g.sleeves ? seam(p.rightShoulder, -1) : strap(g.shoulder.right);
@@ -112,6 +131,8 @@ export function fitUpper(
       photo,
     ),
   );
+  // A hood lies behind the neck, drawn first: what the head does not hide of it frames the neckline.
+  if (garment.kind === 'hoodie') warpInto(body, garment.image, garment.parts, GarmentPart.hood, toGarment, 4);
   warpInto(body, garment.image, garment.parts, GarmentPart.body, toGarment, 4);
 
   const armpits = landed[0] ?? { left: p.leftShoulder, right: p.rightShoulder };
@@ -120,7 +141,12 @@ export function fitUpper(
     const sign = left ? 1 : -1;
     const limb = limbMap(s, {
       outerStart: left ? shoulderL : shoulderR,
-      innerStart: left ? armpits.left : armpits.right,
+      // A little inside the body's edge, so no slit opens between the sleeve and the body at the armpit.
+      innerStart: towards(
+        left ? armpits.left : armpits.right,
+        frame.at(frame.torsoLength * 0.3, 0),
+        span * 0.06,
+      ),
       joint: left ? p.leftElbow : p.rightElbow,
       end: left ? p.leftWrist : p.rightWrist,
       outward: { x: frame.across.x * sign, y: frame.across.y * sign },
@@ -158,4 +184,10 @@ function dressLength(frame: BodyFrame, pose: BodyPose, seated: boolean): number 
   if (Math.min(p.leftKnee.score, p.rightKnee.score) < 0.5) return Number.POSITIVE_INFINITY;
   const knees = kneeDepth(frame, pose);
   return knees + (knees - frame.torsoLength) * 0.3;
+}
+
+/** `from` moved `by` pixels towards `to`. */
+function towards(from: Point, to: Point, by: number): Point {
+  const d = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  return { x: from.x + ((to.x - from.x) * by) / d, y: from.y + ((to.y - from.y) * by) / d };
 }
