@@ -31,7 +31,10 @@ const SOURCE_DETAIL = 1.5;
 const INTERIOR = 0.2;
 /** The face width (cheek to cheek, in pixels) the look is worked out at, at most. */
 const WORK_WIDTH = 240;
-/** How far the shopper's own face shape is carried over: enough to know them, not enough to tear the seam. */
+/**
+ * How far the shopper's own proportions are carried into the face: all the way, as they are much of who
+ * someone is; blendShape fades them out toward the outline so the seam stays on the model's jaw.
+ */
 const SHAPE = 1;
 
 /**
@@ -110,6 +113,7 @@ export async function renderLook(
     const up = resample(models.cv, blended, work, region, 3);
     const reach = resample(models.cv, soft, work, region, 1);
     for (let i = 0; i < reach.length; i++) {
+      // Widened a little: the upscaled mask is softer than the blend it came from.
       const m = Math.min(1, (reach[i] ?? 0) * 1.5);
       for (let c = 0; c < 3; c++) {
         const k = i * 3 + c;
