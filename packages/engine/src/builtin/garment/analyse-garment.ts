@@ -2,11 +2,14 @@ import type { Raster } from '../image/raster.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { cutOut } from './cut-out.ts';
 import { type GarmentAnalysis, isLowerBody } from './garment.ts';
-import { hasHood, isLowerShape, kindFromCategory, lowerKind, upperKind } from './garment-kind.ts';
-import { lowerParts, upperParts } from './garment-parts.ts';
 import { garmentShape, runAt } from './garment-shape.ts';
-import { legGap, lowerLandmarks } from './lower-landmarks.ts';
+import { kindFromCategory } from './kind-from-category.ts';
+import { hasHood, isLowerShape, lowerKind, upperKind } from './kind-from-shape.ts';
+import { legGap } from './leg-gap.ts';
+import { lowerLandmarks } from './lower-landmarks.ts';
+import { lowerParts } from './lower-parts.ts';
 import { upperLandmarks } from './upper-landmarks.ts';
+import { upperParts } from './upper-parts.ts';
 
 /**
  * Understands a garment from its flat-lay product photo: cuts it out, tells its kind (from its shape, or

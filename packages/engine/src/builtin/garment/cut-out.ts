@@ -1,7 +1,7 @@
 import type { Raster } from '../image/raster.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { RenderRefusal } from '../worker/render-refusal.ts';
-import { backdropRow, fitBackdrop, L_SCALE } from './backdrop.ts';
+import { backdropRow, fitBackdrop, L_SCALE } from './fit-backdrop.ts';
 
 /** A garment cut out of its product photo. */
 export interface CutOut {

@@ -72,9 +72,6 @@ export function runAt(shape: GarmentShape, y: number, x: number, reach = 0): Run
   return best;
 }
 
-export const isOn = (shape: GarmentShape, x: number, y: number): boolean =>
-  x >= 0 && y >= 0 && x < shape.width && y < shape.height && (shape.mask[y * shape.width + x] ?? 0) > 0;
-
 /**
  * The point of `points` farthest out in direction `d` (a unit-free weighting: the corner of a shape is the
  * extreme of a diagonal direction, which is steadier than the single lowest or outermost pixel).
@@ -103,4 +100,9 @@ export function spanOver(shape: GarmentShape, y: number, from: number, to: numbe
     span = span ? { from: Math.min(span.from, r.from), to: Math.max(span.to, r.to) } : { ...r };
   }
   return span;
+}
+
+/** The body's span on a row: the runs over the waist's columns (see `spanOver`). */
+export function bodyColumns(shape: GarmentShape, waist: { from: number; to: number }) {
+  return (y: number) => spanOver(shape, y, waist.from, waist.to);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindFromCategory } from './garment-kind.ts';
+import { kindFromCategory } from './kind-from-category.ts';
 
 describe('kindFromCategory', () => {
   it.each([
