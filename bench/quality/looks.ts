@@ -175,7 +175,8 @@ async function judgeLook(
   const identity = toShopper !== null && toModel !== null && toShopper > toModel && toShopper >= SAME_PERSON;
   const mesh = model.face.mesh.map(([x = 0, y = 0]) => ({ x, y }));
   const rim = rimEnergy(mesh, modelRgb, resultRgb);
-  const hair = newDark(mesh, modelRgb, resultRgb);
+  const placed = seen ? seen.mesh.map(([x = 0, y = 0]) => ({ x, y })) : [];
+  const hair = newDark(mesh, [...mesh, ...placed], modelRgb, resultRgb);
   return {
     scores: {
       toShopper,
@@ -246,6 +247,13 @@ const OVAL = [
   150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109,
 ];
 const CHEEKS = [205, 425, 50, 280, 36, 266];
+/** Eyes and lids, brows, nostrils and lips (FaceMesh indices). */
+const FEATURES = new Set([
+  33, 7, 163, 144, 145, 153, 154, 155, 133, 246, 161, 160, 159, 158, 157, 173, 263, 249, 390, 373, 374, 380,
+  381, 382, 362, 466, 388, 387, 386, 385, 384, 398, 70, 63, 105, 66, 107, 55, 65, 52, 53, 46, 300, 293, 334,
+  296, 336, 285, 295, 282, 283, 276, 98, 327, 2, 97, 326, 61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291,
+  375, 321, 405, 314, 17, 84, 181, 91, 146,
+]);
 
 interface P {
   x: number;
@@ -300,19 +308,24 @@ function energy(image: Rgb, outline: P[], keep: (p: P) => boolean): number {
 /**
  * Share of the face (within 85% of the outline) that is much darker than the result's own cheeks while the
  * model photo there was not much darker than the model's cheeks: the shopper's hair or shadow brought in.
- * Eyes, brows, nostrils and lips are dark in both and do not count.
+ * Pixels near the eyes, brows, nostrils and lips of either face (`features`: the model's mesh and the one
+ * read on the result) do not count: make-up and a feature placed a little apart are not hair.
  */
-function newDark(mesh: P[], model: Rgb, result: Rgb): number {
+function newDark(mesh: P[], features: P[], model: Rgb, result: Rgb): number {
   const outline = OVAL.map((i) => mesh[i] ?? { x: 0, y: 0 });
   const cheeks = CHEEKS.map((i) => mesh[i] ?? { x: 0, y: 0 });
   const refModel = median(cheeks.map((p) => lightness(model, p)));
   const refResult = median(cheeks.map((p) => lightness(result, p)));
   const { x0, x1, y0, y1 } = boxOf(outline, model);
+  const radius = Math.max(2, (x1 - x0) * 0.05);
+  const marks = features.filter((_, i) => FEATURES.has(i % 468));
+  const nearFeature = (x: number, y: number): boolean =>
+    marks.some((p) => Math.abs(p.x - x) < radius && Math.abs(p.y - y) < radius);
   let dark = 0;
   let n = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
-      if (!inside(outline, { x, y }, 0.85)) continue;
+      if (!inside(outline, { x, y }, 0.85) || nearFeature(x, y)) continue;
       n++;
       if (lightness(result, { x, y }) < refResult * 0.6 && lightness(model, { x, y }) >= refModel * 0.75)
         dark++;
