@@ -23,41 +23,33 @@ export function sleeveSegments(
   const cx = shape.centre;
   const minRun = shape.width * 0.02;
   const slope = (armpit.x - shoulder.x) / Math.max(1e-6, armpit.y - shoulder.y);
-  const pending: Segment[] = [];
-  let lastApart = -1;
-  const clip = (y: number, from: number, to: number, beyond: number) => {
+  const clip = (y: number, from: number, to: number, beyond: number): boolean => {
     // Keep the columns strictly beyond `beyond` on this side.
     const a = side < 0 ? from : Math.max(from, Math.floor(beyond) + 1);
     const b = side < 0 ? Math.min(to, Math.ceil(beyond) - 1) : to;
     if (b >= a) out.push({ y, from: a, to: b });
+    return b >= a;
   };
-  for (let y = 0; y < shape.height; y++) {
-    const runs = shape.runs[y] ?? [];
-    if (y <= armpit.y) {
-      const seam = shoulder.x + slope * (y - shoulder.y);
-      const beyond = side < 0 ? Math.min(seam, cx) : Math.max(seam, cx);
-      for (const run of runs) clip(y, run.from, run.to, beyond);
-      continue;
-    }
+  for (let y = 0; y <= Math.min(armpit.y, shape.height - 1); y++) {
+    const seam = shoulder.x + slope * (y - shoulder.y);
+    const beyond = side < 0 ? Math.min(seam, cx) : Math.max(seam, cx);
+    for (const run of shape.runs[y] ?? []) clip(y, run.from, run.to, beyond);
+  }
+  // Below the armpit the sleeve goes on row after row until a row shows none of it: a run of its own beside
+  // the body, or (where a hanging sleeve touches the body, the slit closed at this resolution) a whole
+  // sleeve's width beyond the armpit's column. A body that widens a little is not a sleeve, nor is a speck
+  // further down.
+  const beyond = side < 0 ? Math.min(armpit.x, cx) : Math.max(armpit.x, cx);
+  for (let y = Math.floor(armpit.y) + 1; y < shape.height; y++) {
     const body = bodyAt(y);
-    const beyond = side < 0 ? Math.min(armpit.x, cx) : Math.max(armpit.x, cx);
-    for (const run of runs) {
+    let seen = false;
+    for (const run of shape.runs[y] ?? []) {
       if (run.to - run.from < minRun) continue;
       const merged = body !== undefined && run.to >= body.from && run.from <= body.to;
-      if (merged) pending.push({ y, from: run.from, to: run.to });
-      else {
-        clip(y, run.from, run.to, beyond);
-        lastApart = y;
-      }
+      const reach = side < 0 ? beyond - run.from : run.to - beyond;
+      if ((!merged || reach >= minRun) && clip(y, run.from, run.to, beyond)) seen = true;
     }
-  }
-  // Where a hanging sleeve touches the body below the armpit (the slit closed at this resolution), its
-  // part is what lies beyond the armpit's column, down to where the sleeve is last seen apart.
-  const beyond = side < 0 ? Math.min(armpit.x, cx) : Math.max(armpit.x, cx);
-  for (const g of pending) {
-    // A body that widens a little below the armpit is not a sleeve: a sleeve adds its whole width.
-    const reach = side < 0 ? beyond - g.from : g.to - beyond;
-    if (g.y < lastApart && reach >= minRun) clip(g.y, g.from, g.to, beyond);
+    if (!seen) break;
   }
   return out;
 }
