@@ -174,9 +174,10 @@ async function judgeLook(
   const toModel = seen ? similarity(judge, seen, model.face) : null;
   const identity = toShopper !== null && toModel !== null && toShopper > toModel && toShopper >= SAME_PERSON;
   const mesh = model.face.mesh.map(([x = 0, y = 0]) => ({ x, y }));
-  const rim = rimEnergy(mesh, modelRgb, resultRgb);
   const placed = seen ? seen.mesh.map(([x = 0, y = 0]) => ({ x, y })) : [];
-  const hair = newDark(mesh, [...mesh, ...placed], modelRgb, resultRgb);
+  const near = nearFeatures(mesh, [...mesh, ...placed]);
+  const rim = rimEnergy(mesh, near, modelRgb, resultRgb);
+  const hair = newDark(mesh, near, modelRgb, resultRgb);
   return {
     scores: {
       toShopper,
@@ -261,16 +262,29 @@ interface P {
 }
 
 /**
- * Sobel energy of lightness in the ring between 75% and 100% of the face outline (about its centre), in the
- * result over the same in the model photo: the seam of a pasted face and a make-up line left at the rim both
- * add edges there that the model photo did not have.
+ * Sobel energy of lightness in rings of the face outline (about its centre: 75% to 100%, and 50% to 75%),
+ * in the result over the same in the model photo, the larger of the two, features left out: the seam of a
+ * pasted face, a hard-edged patch, or a make-up line left at the rim all add edges the model photo did not
+ * have.
  */
-function rimEnergy(mesh: P[], model: Rgb, result: Rgb): number {
+function rimEnergy(mesh: P[], near: (p: P) => boolean, model: Rgb, result: Rgb): number {
   const outline = OVAL.map((i) => mesh[i] ?? { x: 0, y: 0 });
-  const ring = (p: P): boolean => inside(outline, p, 1) && !inside(outline, p, 0.75);
-  const a = energy(result, outline, ring);
-  const b = energy(model, outline, ring);
-  return a / Math.max(1e-6, b);
+  const ratios = [
+    [0.75, 1],
+    [0.5, 0.75],
+  ].map(([lo = 0, hi = 1]) => {
+    const ring = (p: P): boolean => inside(outline, p, hi) && !inside(outline, p, lo) && !near(p);
+    return energy(result, outline, ring) / Math.max(1e-6, energy(model, outline, ring));
+  });
+  return Math.max(...ratios);
+}
+
+/** Whether a pixel lies near the eyes, brows, nostrils or lips of any of the meshes given. */
+function nearFeatures(mesh: P[], meshes: P[]): (p: P) => boolean {
+  const xs = OVAL.map((i) => mesh[i]?.x ?? 0);
+  const radius = Math.max(2, (Math.max(...xs) - Math.min(...xs)) * 0.05);
+  const marks = meshes.filter((_, i) => FEATURES.has(i % 468));
+  return (p) => marks.some((q) => Math.abs(q.x - p.x) < radius && Math.abs(q.y - p.y) < radius);
 }
 
 function energy(image: Rgb, outline: P[], keep: (p: P) => boolean): number {
@@ -308,24 +322,20 @@ function energy(image: Rgb, outline: P[], keep: (p: P) => boolean): number {
 /**
  * Share of the face (within 85% of the outline) that is much darker than the result's own cheeks while the
  * model photo there was not much darker than the model's cheeks: the shopper's hair or shadow brought in.
- * Pixels near the eyes, brows, nostrils and lips of either face (`features`: the model's mesh and the one
- * read on the result) do not count: make-up and a feature placed a little apart are not hair.
+ * Pixels near the eyes, brows, nostrils and lips of either face (the model's mesh and the one read on the
+ * result) do not count: make-up and a feature placed a little apart are not hair.
  */
-function newDark(mesh: P[], features: P[], model: Rgb, result: Rgb): number {
+function newDark(mesh: P[], near: (p: P) => boolean, model: Rgb, result: Rgb): number {
   const outline = OVAL.map((i) => mesh[i] ?? { x: 0, y: 0 });
   const cheeks = CHEEKS.map((i) => mesh[i] ?? { x: 0, y: 0 });
   const refModel = median(cheeks.map((p) => lightness(model, p)));
   const refResult = median(cheeks.map((p) => lightness(result, p)));
   const { x0, x1, y0, y1 } = boxOf(outline, model);
-  const radius = Math.max(2, (x1 - x0) * 0.05);
-  const marks = features.filter((_, i) => FEATURES.has(i % 468));
-  const nearFeature = (x: number, y: number): boolean =>
-    marks.some((p) => Math.abs(p.x - x) < radius && Math.abs(p.y - y) < radius);
   let dark = 0;
   let n = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
-      if (!inside(outline, { x, y }, 0.85) || nearFeature(x, y)) continue;
+      if (!inside(outline, { x, y }, 0.85) || near({ x, y })) continue;
       n++;
       if (lightness(result, { x, y }) < refResult * 0.6 && lightness(model, { x, y }) >= refModel * 0.75)
         dark++;
