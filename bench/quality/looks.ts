@@ -262,21 +262,15 @@ interface P {
 }
 
 /**
- * Sobel energy of lightness in rings of the face outline (about its centre: 75% to 100%, and 50% to 75%),
- * in the result over the same in the model photo, the larger of the two, features left out: the seam of a
- * pasted face, a hard-edged patch, or a make-up line left at the rim all add edges the model photo did not
- * have.
+ * Sobel energy of lightness in the ring between 75% and 100% of the face outline (about its centre), where
+ * the look's seam runs, features left out, in the result over the same in the model photo: a pasted face's
+ * seam and a make-up line left at the rim add edges the model photo did not have. (Further in, a shopper's
+ * own lines and stubble would count as edges too.)
  */
 function rimEnergy(mesh: P[], near: (p: P) => boolean, model: Rgb, result: Rgb): number {
   const outline = OVAL.map((i) => mesh[i] ?? { x: 0, y: 0 });
-  const ratios = [
-    [0.75, 1],
-    [0.5, 0.75],
-  ].map(([lo = 0, hi = 1]) => {
-    const ring = (p: P): boolean => inside(outline, p, hi) && !inside(outline, p, lo) && !near(p);
-    return energy(result, outline, ring) / Math.max(1e-6, energy(model, outline, ring));
-  });
-  return Math.max(...ratios);
+  const ring = (p: P): boolean => inside(outline, p, 1) && !inside(outline, p, 0.75) && !near(p);
+  return energy(result, outline, ring) / Math.max(1e-6, energy(model, outline, ring));
 }
 
 /** Whether a pixel lies near the eyes, brows, nostrils or lips of any of the meshes given. */
