@@ -91,6 +91,7 @@ const shadedCuff = (p: string) => noWaist(p) || p.startsWith('sleeves.right.end'
 
 const cases: Case[] = [
   { kind: 't-shirt', options: {}, skip: noWaist },
+  { kind: 't-shirt', options: { quality: 60, noise: 2 }, skip: noWaist },
   { kind: 't-shirt', options: { colour: '#ffffff', background: '#e9e9e9' }, skip: shadedCuff },
   {
     kind: 't-shirt',

@@ -50,6 +50,7 @@ const cases: [GarmentKind, FlatLayOptions][] = [
   ['hoodie', { colour: '#ffffff', background: '#e9e9e9', sleeves: 'down' }],
   ['jacket', { colour: '#1b2a41', vignette: true }],
   ['trousers', { colour: '#34495e', width: 600, height: 900 }],
+  ['t-shirt', { noise: 2, quality: 60 }],
   ['shorts', { colour: '#ffffff', background: '#e9e9e9' }],
   ['skirt', { colour: '#222222', background: '#4a4a4a', pattern: 'stripes' }],
 ];
