@@ -91,7 +91,7 @@ const shadedCuff = (p: string) => noWaist(p) || p.startsWith('sleeves.right.end'
 
 const cases: Case[] = [
   { kind: 't-shirt', options: {}, skip: noWaist },
-  { kind: 't-shirt', options: { quality: 60, noise: 2 }, skip: noWaist },
+  { kind: 't-shirt', options: { quality: 60, noise: 6 }, skip: noWaist },
   { kind: 't-shirt', options: { colour: '#ffffff', background: '#e9e9e9' }, skip: shadedCuff },
   {
     kind: 't-shirt',
@@ -127,6 +127,7 @@ const cases: Case[] = [
   { kind: 'jacket', options: { colour: '#1b2a41', vignette: true }, skip: noWaist },
   { kind: 'jacket', options: { closure: 'zip', colour: '#777777', sleeves: 'down' }, skip: noWaist },
   { kind: 'trousers', options: { colour: '#34495e' } },
+  { kind: 'trousers', options: { colour: '#34495e', noise: 4, quality: 75 } },
   { kind: 'trousers', options: { colour: '#5d6d7e', pattern: 'stripes', width: 600, height: 900 } },
   { kind: 'shorts', options: { colour: '#c2b280' } },
   { kind: 'shorts', options: { colour: '#ffffff', background: '#e9e9e9' } },

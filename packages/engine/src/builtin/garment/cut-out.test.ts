@@ -50,7 +50,9 @@ const cases: [GarmentKind, FlatLayOptions][] = [
   ['hoodie', { colour: '#ffffff', background: '#e9e9e9', sleeves: 'down' }],
   ['jacket', { colour: '#1b2a41', vignette: true }],
   ['trousers', { colour: '#34495e', width: 600, height: 900 }],
-  ['t-shirt', { noise: 2, quality: 60 }],
+  ['t-shirt', { noise: 6, quality: 70 }],
+  ['trousers', { colour: '#34495e', noise: 4, quality: 75 }],
+  ['hoodie', { colour: '#999999', background: '#f4f4f4', noise: 6, quality: 60 }],
   ['shorts', { colour: '#ffffff', background: '#e9e9e9' }],
   ['skirt', { colour: '#222222', background: '#4a4a4a', pattern: 'stripes' }],
 ];

@@ -23,6 +23,8 @@ const MAX_NOISE = 3;
 const MAX_CROSSINGS = 10;
 /** How much of the bridged shape a plainly filled one must keep to be trusted with the garment. */
 const PLAIN_SHARE = 0.985;
+/** Backdrop grain (median step in 8-bit L between neighbours) from which a photo is treated as grainy. */
+const GRAINY = 1;
 /** The side the shape is looked for at. */
 const WORKING_SIDE = 450;
 /** A garment covers at least this share of the photo. */
@@ -91,12 +93,18 @@ export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
         fgData[i] = dl * dl + chroma > limit * limit ? 255 : 0;
       }
     }
+    // Grain makes specks of garment on the backdrop (and of backdrop on the garment) that can bridge the gap
+    // between legs; a median keeps shapes and drops specks.
+    const grainy = backdrop.grain >= GRAINY;
+    if (grainy) cv.medianBlur(fg, fg, 3);
     const channels = new cv.MatVector();
     cv.split(labMat, channels);
     const lightness = keep(channels.get(0));
     channels.delete();
+    // In a grainy photo smoothed a little first, so grain does not draw edges.
+    if (grainy) cv.GaussianBlur(lightness, lightness, new cv.Size(3, 3), 0.8);
     const edges = keep(new cv.Mat());
-    const low = Math.max(8, backdrop.noise * 10);
+    const low = Math.max(grainy ? 6 : 8, backdrop.noise * 10);
     cv.Canny(lightness, edges, low, low * 2, 3, true);
     cv.bitwise_or(fg, edges, fg);
 

@@ -13,6 +13,8 @@ export interface Backdrop {
   edgeShare: number;
   /** How many times something other than backdrop crosses the photo's outermost border. */
   crossings: number;
+  /** The backdrop's grain: median step of L (8-bit levels) between neighbouring pixels of its samples. */
+  grain: number;
 }
 
 /** Lab as OpenCV stores it in 8 bits: L scaled to 0..255; this many ΔE a step of L. */
@@ -82,11 +84,18 @@ export function fitBackdrop(lab: Uint8Array, width: number, height: number): Bac
     vs[s] = Math.floor(i / width) / height - 0.5;
   }
   let weights = new Float64Array(n).fill(1);
-  let model: Backdrop = { coefficients: [[], [], []], noise: 0, plainShare: 0, edgeShare: 0, crossings: 0 };
+  let model: Backdrop = {
+    coefficients: [[], [], []],
+    noise: 0,
+    plainShare: 0,
+    edgeShare: 0,
+    crossings: 0,
+    grain: 0,
+  };
   const residuals = new Float64Array(n);
   for (let round = 0; round < 3; round++) {
     const coefficients = solveQuadratic(lab, samples, us, vs, weights);
-    model = { coefficients, noise: 0, plainShare: 0, edgeShare: 0, crossings: 0 };
+    model = { coefficients, noise: 0, plainShare: 0, edgeShare: 0, crossings: 0, grain: 0 };
     for (let s = 0; s < n; s++)
       residuals[s] = backdropDistance(model, lab, samples[s] ?? 0, us[s] ?? 0, vs[s] ?? 0);
     const sorted = Float64Array.from(residuals).sort();
@@ -134,25 +143,46 @@ export function fitBackdrop(lab: Uint8Array, width: number, height: number): Bac
     }
   }
   model.crossings = crossings;
+  const steps: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if ((residuals[s] ?? 0) >= cut) continue;
+    const i = samples[s] ?? 0;
+    const x = i % width;
+    const next = x + 1 < width ? i + 1 : i - 1;
+    steps.push(Math.abs((lab[i * 3] ?? 0) - (lab[next * 3] ?? 0)));
+  }
+  steps.sort((a, b) => a - b);
+  model.grain = steps[steps.length >> 1] ?? 0;
   return model;
 }
 
-/** Largest ΔL (in ΔE) between a pixel and its neighbours two pixels away. */
+/**
+ * Largest ΔL (in ΔE) between the 3 x 3 mean around a pixel and those three pixels away: texture and clutter
+ * show, a photo's grain (averaged away) does not.
+ */
 function localContrast(lab: Uint8Array, i: number, width: number, height: number): number {
   const x = i % width;
   const y = Math.floor(i / width);
-  const l = lab[i * 3] ?? 0;
+  const mean = (cx: number, cy: number): number => {
+    let s = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = Math.min(height - 1, Math.max(0, cy + dy));
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = Math.min(width - 1, Math.max(0, cx + dx));
+        s += lab[(yy * width + xx) * 3] ?? 0;
+      }
+    }
+    return s / 9;
+  };
+  const here = mean(x, y);
   let most = 0;
   for (const [dx, dy] of [
-    [2, 0],
-    [-2, 0],
-    [0, 2],
-    [0, -2],
-  ] as const) {
-    const xx = Math.min(width - 1, Math.max(0, x + dx));
-    const yy = Math.min(height - 1, Math.max(0, y + dy));
-    most = Math.max(most, Math.abs((lab[(yy * width + xx) * 3] ?? 0) - l));
-  }
+    [3, 0],
+    [-3, 0],
+    [0, 3],
+    [0, -3],
+  ] as const)
+    most = Math.max(most, Math.abs(mean(x + dx, y + dy) - here));
   return most * L_SCALE;
 }
 
