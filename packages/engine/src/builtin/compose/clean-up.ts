@@ -1,8 +1,8 @@
+import { dist, mid, type Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
 import { type BodyParts, distanceToSegment, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { Mask } from '../person/mask.ts';
-import { dist, mid, type Point } from '../pose/point.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';

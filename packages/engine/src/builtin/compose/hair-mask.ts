@@ -1,8 +1,8 @@
+import { dist, mid } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
-import { dist, mid } from '../pose/point.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { dist, mid } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
 import type { BodyPose } from '../person/body-pose.ts';
-import { dist, mid } from '../pose/point.ts';
 
 /** The person's skin colour, read off their cheeks: mean RGB and how far skin pixels spread around it. */
 export interface SkinTone {

@@ -1,6 +1,6 @@
+import { dist, mid, type Point } from '../geometry/point.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
-import { dist, mid, type Point } from '../pose/point.ts';
 
 /**
  * The person measured for fitting: the torso's axis (shoulders' middle to hips' middle), the direction

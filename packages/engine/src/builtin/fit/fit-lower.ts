@@ -1,7 +1,7 @@
 import { type GarmentAnalysis, GarmentPart, type LegLandmarks, type Sides } from '../garment/garment.ts';
+import { dist, mid, type Point } from '../geometry/point.ts';
 import { Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
-import { dist, mid, type Point } from '../pose/point.ts';
 import type { BodyFrame } from './body-frame.ts';
 import { EASE } from './fit-upper.ts';
 import type { FittedGarment } from './fitted-garment.ts';

@@ -1,7 +1,7 @@
 import { type GarmentAnalysis, GarmentPart, type SleeveLandmarks } from '../garment/garment.ts';
+import { mid, type Point } from '../geometry/point.ts';
 import { Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
-import { mid, type Point } from '../pose/point.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';

@@ -1,5 +1,5 @@
 import type { Sides } from '../garment/garment.ts';
-import { mid, type Point } from '../pose/point.ts';
+import { mid, type Point } from '../geometry/point.ts';
 
 /**
  * The flat-lay garment's own axes: `top` (the middle of its shoulder or waist line), depth down its middle

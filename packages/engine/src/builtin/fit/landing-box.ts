@@ -1,5 +1,5 @@
+import type { Point } from '../geometry/point.ts';
 import type { Box } from '../person/mask.ts';
-import type { Point } from '../pose/point.ts';
 
 /** The points' bounds, padded and clipped to the photo. */
 export function landingBox(points: Point[], pad: number, photo: { width: number; height: number }): Box {

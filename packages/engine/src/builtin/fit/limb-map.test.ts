@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SleeveLandmarks } from '../garment/garment.ts';
-import { dist } from '../pose/point.ts';
+import { dist } from '../geometry/point.ts';
 import { along, type LimbTarget, lerpPoint, limbMap } from './limb-map.ts';
 
 /** The T-shirt's left sleeve as laid flat (on the image's right): 80 px along its top edge. */

@@ -1,5 +1,5 @@
 import type { SleeveLandmarks } from '../garment/garment.ts';
-import { dist, type Point } from '../pose/point.ts';
+import { dist, type Point } from '../geometry/point.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 
 /** A limb of the person as a sleeve or trouser leg lands on it. */

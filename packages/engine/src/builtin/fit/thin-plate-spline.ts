@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 
 /** A smooth map of the plane through given point pairs (a thin-plate spline). */
 export type PlaneMap = (x: number, y: number) => Point;

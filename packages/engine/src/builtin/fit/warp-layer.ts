@@ -1,6 +1,6 @@
+import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Box } from '../person/mask.ts';
-import type { Point } from '../pose/point.ts';
 
 /** A warped garment part over a box of the photo: RGBA, alpha 0 where the part does not land. */
 export interface Layer extends Box {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import { blendShape } from './blend-shape.ts';
 import { FACE_OVAL } from './face-oval.ts';
 

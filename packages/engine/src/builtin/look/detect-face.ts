@@ -1,6 +1,6 @@
+import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import { detectPose } from '../pose/detect-pose.ts';
-import type { Point } from '../pose/point.ts';
+import { detectBodyPose } from '../person/body-pose.ts';
 import type { Models } from '../worker/load-models.ts';
 import { headBox, type SquareBox } from './head-box.ts';
 import { squareCrop } from './square-crop.ts';
@@ -31,7 +31,7 @@ export async function detectFace(models: Models, image: Raster): Promise<FaceMes
   };
   let found = await meshIn(models, image, whole);
   if (!found) {
-    const pose = await detectPose(models, image);
+    const pose = await detectBodyPose(models, image);
     const box = pose ? headBox(pose, image.width, image.height) : null;
     found = box ? await meshIn(models, image, box) : null;
   }

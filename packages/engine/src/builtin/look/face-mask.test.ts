@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from '../../../test/fixtures/sample-photos.ts';
+import type { Point } from '../geometry/point.ts';
 import { decodeRgb, type Raster } from '../image/raster.ts';
-import type { Point } from '../pose/point.ts';
 import { loadModels, type Models } from '../worker/load-models.ts';
 import { detectFace } from './detect-face.ts';
 import { faceMask } from './face-mask.ts';

@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { FACE_PARTS } from './face-parts.ts';
 import { innerFace } from './inner-face.ts';

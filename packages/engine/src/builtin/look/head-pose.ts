@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 
 /** Head rotation in degrees and the face's width in pixels. */
 export interface HeadPose {

@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import { FACE_OVAL } from './face-oval.ts';
 
 const NOSE_TIP = 1;

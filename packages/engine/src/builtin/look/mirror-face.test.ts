@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import type { Point } from '../pose/point.ts';
 import { headPose } from './head-pose.ts';
 import { MESH_MIRROR } from './mesh-mirror.ts';
 import { mirrorFace } from './mirror-face.ts';

@@ -1,5 +1,5 @@
+import type { Point } from '../geometry/point.ts';
 import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
-import type { Point } from '../pose/point.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';

@@ -1,4 +1,4 @@
-import { dist, mid, type Point } from '../pose/point.ts';
+import { dist, mid, type Point } from '../geometry/point.ts';
 import type { BodyPose, Keypoint } from './body-pose.ts';
 import { SEEN } from './check-pose.ts';
 import type { Mask } from './mask.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
+import { dist, mid, type Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import { dist, mid, type Point } from '../pose/point.ts';
 import type { Models } from '../worker/load-models.ts';
 
 /** BlazePose's keypoints, named from the person's side (`left` is the person's left). */

@@ -1,5 +1,5 @@
 import type { RefusalCode } from '../../engine.ts';
-import { dist, mid } from '../pose/point.ts';
+import { dist, mid } from '../geometry/point.ts';
 import type { BodyPose } from './body-pose.ts';
 
 /** A keypoint placed with at least this confidence counts as seen. */
