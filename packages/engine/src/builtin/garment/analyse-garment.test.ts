@@ -5,7 +5,7 @@ import {
   flatLay,
   openCvForTests,
 } from '../../../test/fixtures/garments.ts';
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { analyseGarment } from './analyse-garment.ts';
 import { type GarmentAnalysis, type GarmentKind, GarmentPart } from './garment.ts';

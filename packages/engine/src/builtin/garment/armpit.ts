@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import { fitLine, meetingPoint } from './fit-line.ts';
 import type { GarmentShape } from './garment-shape.ts';
 

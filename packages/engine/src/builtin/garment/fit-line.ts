@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 
 /** Least-squares line x(y) through the points, evaluated at `at`. */
 export function fitLine(ys: number[], xs: number[], at: number): number {

@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 
 /** A horizontal stretch of garment on one row, `from` to `to` inclusive. */
 export interface Run {

@@ -1,5 +1,5 @@
+import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import type { Point } from '../pose/point.ts';
 
 /** What a garment is, from the shape of its flat-lay cut-out (and the shop's category when it gave one). */
 export type GarmentKind =

@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import type { GarmentLandmarks } from './garment.ts';
 import { extreme, type GarmentShape } from './garment-shape.ts';
 import type { LegGap } from './leg-gap.ts';

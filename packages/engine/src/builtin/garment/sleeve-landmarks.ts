@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import type { SleeveLandmarks } from './garment.ts';
 import { extreme, type GarmentShape } from './garment-shape.ts';
 import { sleeveSegments } from './sleeve-segments.ts';

@@ -1,4 +1,4 @@
-import type { Point } from '../pose/point.ts';
+import type { Point } from '../geometry/point.ts';
 import { armpit, widestAbove } from './armpit.ts';
 import { centreLine } from './centre-line.ts';
 import type { GarmentLandmarks } from './garment.ts';
