@@ -1,6 +1,7 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
+import { distanceToSegment } from '../geometry/polygon.ts';
 import type { Raster } from '../image/raster.ts';
-import { type BodyParts, distanceToSegment, Part } from '../person/body-parts.ts';
+import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';

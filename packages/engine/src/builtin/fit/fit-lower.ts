@@ -7,7 +7,7 @@ import { EASE } from './fit-upper.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
 import { landingBox } from './landing-box.ts';
-import { limbMap } from './limb-map.ts';
+import { limbLayer } from './limb-map.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
 
@@ -88,7 +88,9 @@ export function fitLower(
     const sign = left ? 1 : -1;
     const outerTop = left ? g.waist?.left : g.waist?.right;
     if (!outerTop) return null;
-    const limb = limbMap(
+    return limbLayer(
+      garment,
+      left ? GarmentPart.leftLeg : GarmentPart.rightLeg,
       { top: outerTop, bottom: g.crotch, endTop: l.outerEnd, endBottom: l.innerEnd },
       {
         outerStart: left ? waistL : waistR,
@@ -99,18 +101,9 @@ export function fitLower(
         limbHalf: dist(p.leftHip, p.rightHip) * 0.3,
         scale: k,
       },
+      span * 0.1,
+      photo,
     );
-    if (!limb) return null;
-    const layer = emptyLayer(landingBox(limb.reach, span * 0.1, photo));
-    warpInto(
-      layer,
-      garment.image,
-      garment.parts,
-      left ? GarmentPart.leftLeg : GarmentPart.rightLeg,
-      limb.map,
-      2,
-    );
-    return layer;
   };
   return { body, limbs: { left: leg(g.legs?.left, true), right: leg(g.legs?.right, false) } };
 }

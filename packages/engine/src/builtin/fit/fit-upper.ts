@@ -6,7 +6,7 @@ import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
 import { landingBox } from './landing-box.ts';
-import { limbMap } from './limb-map.ts';
+import { limbLayer } from './limb-map.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
 
@@ -64,15 +64,18 @@ export function fitUpper(
   const pair = (from: Point, to: Point): void => {
     pairs.push([to, from]);
   };
-  // Neckline: the garment's own width, centred on the neck, at the neck's base: never higher.
+  // Neckline: the garment's own width, centred on the neck.
   const neckHalf = gf.halfWidth(g.neck) * kAcross;
   // The neckline's corners: at the neck's base, raised to the top of the shoulders just beside them.
   const neckSide = frame.edges(-span * 0.35, [Part.neck, Part.head, Part.torso]);
   const besideNeck = neckSide ? Math.max(neckSide.left, -neckSide.right) + span * 0.06 : null;
   const sideTops = besideNeck === null ? [] : [frame.top(besideNeck), frame.top(-besideNeck)];
-  const neckDepth = Math.min(
-    -span * NECK_RISE,
-    ...sideTops.filter((d): d is number => d !== null).map((d) => d - span * 0.02),
+  const neckDepth = Math.max(
+    -span * NECK_HIGHEST,
+    Math.min(
+      -span * NECK_RISE,
+      ...sideTops.filter((d): d is number => d !== null).map((d) => d - span * 0.02),
+    ),
   );
   pair(g.neck.left, frame.at(neckDepth, neckHalf));
   pair(g.neck.right, frame.at(neckDepth, -neckHalf));
@@ -139,31 +142,27 @@ export function fitUpper(
   const sleeve = (s: SleeveLandmarks | undefined, left: boolean): Layer | null => {
     if (!s) return null;
     const sign = left ? 1 : -1;
-    const limb = limbMap(s, {
-      outerStart: left ? shoulderL : shoulderR,
-      // A little inside the body's edge, so no slit opens between the sleeve and the body at the armpit.
-      innerStart: towards(
-        left ? armpits.left : armpits.right,
-        frame.at(frame.torsoLength * 0.3, 0),
-        span * 0.06,
-      ),
-      joint: left ? p.leftElbow : p.rightElbow,
-      end: left ? p.leftWrist : p.rightWrist,
-      outward: { x: frame.across.x * sign, y: frame.across.y * sign },
-      limbHalf: span * 0.12,
-      scale: kAcross,
-    });
-    if (!limb) return null;
-    const layer = emptyLayer(landingBox(limb.reach, span * 0.05, photo));
-    warpInto(
-      layer,
-      garment.image,
-      garment.parts,
+    return limbLayer(
+      garment,
       left ? GarmentPart.leftSleeve : GarmentPart.rightSleeve,
-      limb.map,
-      2,
+      s,
+      {
+        outerStart: left ? shoulderL : shoulderR,
+        // A little inside the body's edge, so no slit opens between the sleeve and the body at the armpit.
+        innerStart: towards(
+          left ? armpits.left : armpits.right,
+          frame.at(frame.torsoLength * 0.3, 0),
+          span * 0.06,
+        ),
+        joint: left ? p.leftElbow : p.rightElbow,
+        end: left ? p.leftWrist : p.rightWrist,
+        outward: { x: frame.across.x * sign, y: frame.across.y * sign },
+        limbHalf: span * 0.12,
+        scale: kAcross,
+      },
+      span * 0.05,
+      photo,
     );
-    return layer;
   };
   return { body, limbs: { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) } };
 }

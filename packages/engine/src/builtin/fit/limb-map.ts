@@ -1,6 +1,8 @@
-import type { SleeveLandmarks } from '../garment/garment.ts';
+import type { GarmentAnalysis, SleeveLandmarks } from '../garment/garment.ts';
 import { dist, type Point } from '../geometry/point.ts';
+import { landingBox } from './landing-box.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
+import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
 
 /** A limb of the person as a sleeve or trouser leg lands on it. */
 export interface LimbTarget {
@@ -79,3 +81,22 @@ export const lerpPoint = (a: Point, b: Point, k: number): Point => ({
   x: a.x + (b.x - a.x) * k,
   y: a.y + (b.y - a.y) * k,
 });
+
+/**
+ * The garment's sleeve or leg `part` (its landmarks `edges`) warped along `limb`: a layer over the box it
+ * lands in, padded by `pad` pixels. Null when its spline cannot be made.
+ */
+export function limbLayer(
+  garment: GarmentAnalysis,
+  part: number,
+  edges: SleeveLandmarks,
+  limb: LimbTarget,
+  pad: number,
+  photo: { width: number; height: number },
+): Layer | null {
+  const mapped = limbMap(edges, limb);
+  if (!mapped) return null;
+  const layer = emptyLayer(landingBox(mapped.reach, pad, photo));
+  warpInto(layer, garment.image, garment.parts, part, mapped.map, 2);
+  return layer;
+}

@@ -6,7 +6,7 @@ import {
   PHOTO,
   silhouetteOf,
 } from '../../../test/fixtures/synthetic-person.ts';
-import { type BodyParts, bodyParts, distanceToSegment, insideQuad, Part } from './body-parts.ts';
+import { type BodyParts, bodyParts, Part } from './body-parts.ts';
 
 const at = (parts: BodyParts, x: number, y: number): number => parts.labels[y * parts.width + x] ?? -1;
 const count = (parts: BodyParts, label: number): number => parts.labels.filter((v) => v === label).length;
@@ -98,29 +98,5 @@ describe('bodyParts', () => {
     }
     // The lap is still the person, given to the nearest part that was seen.
     expect(at(map, 230, 400)).not.toBe(Part.background);
-  });
-});
-
-describe('body-parts geometry', () => {
-  it('measures the distance to a segment, to its ends beyond them', () => {
-    const a = { x: 0, y: 0 };
-    const b = { x: 10, y: 0 };
-    expect(distanceToSegment({ x: 5, y: 3 }, a, b)).toBeCloseTo(3);
-    expect(distanceToSegment({ x: 13, y: 4 }, a, b)).toBeCloseTo(5);
-    expect(distanceToSegment({ x: 3, y: 4 }, a, a)).toBeCloseTo(5);
-  });
-
-  it('tells inside from outside a concave polygon', () => {
-    const l = [
-      { x: 0, y: 0 },
-      { x: 10, y: 0 },
-      { x: 10, y: 4 },
-      { x: 4, y: 4 },
-      { x: 4, y: 10 },
-      { x: 0, y: 10 },
-    ];
-    expect(insideQuad({ x: 2, y: 8 }, l)).toBe(true);
-    expect(insideQuad({ x: 8, y: 2 }, l)).toBe(true);
-    expect(insideQuad({ x: 8, y: 8 }, l)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
+import { distanceToSegment, insidePolygon } from '../geometry/polygon.ts';
 import type { BodyPose, Keypoint } from './body-pose.ts';
 import { SEEN } from './check-pose.ts';
 import type { Mask } from './mask.ts';
@@ -150,7 +151,7 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     q.x = x;
     q.y = y;
     let best: number = Part.torso;
-    let bestD = insideQuad(q, torso) ? 0 : distanceToPolygon(q, torso);
+    let bestD = insidePolygon(q, torso) ? 0 : distanceToPolygon(q, torso);
     for (let k = 0; k < seen.length; k++) {
       const l2 = len2[k] ?? 0;
       const ox = x - (ax[k] ?? 0);
@@ -201,14 +202,6 @@ function maskBounds(mask: Mask): { left: number; top: number; right: number; bot
   return { left, top, right, bottom };
 }
 
-export function distanceToSegment(q: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2));
-  return Math.hypot(q.x - (a.x + t * dx), q.y - (a.y + t * dy));
-}
-
 function distanceToPolygon(q: Point, poly: Point[]): number {
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < poly.length; i++) {
@@ -217,16 +210,4 @@ function distanceToPolygon(q: Point, poly: Point[]): number {
     if (a && b) best = Math.min(best, distanceToSegment(q, a, b));
   }
   return best;
-}
-
-/** Whether q lies inside a convex or concave polygon (even-odd rule). */
-export function insideQuad(q: Point, poly: Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i];
-    const b = poly[j];
-    if (!a || !b) continue;
-    if (a.y > q.y !== b.y > q.y && q.x < ((b.x - a.x) * (q.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
 }

