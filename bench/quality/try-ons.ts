@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { GarmentKind } from '../../packages/engine/src/builtin/garment/garment.ts';
+import { insidePolygon } from '../../packages/engine/src/builtin/geometry/polygon.ts';
 import { FACE_OVAL } from '../../packages/engine/src/builtin/look/face-oval.ts';
 import { type Judge, loadJudge } from './judge-human.ts';
 
@@ -155,7 +156,7 @@ async function judgeTryOn(
     let moved = 0;
     for (let y = Math.floor(Math.min(...ys)); y < Math.max(...ys); y += 2) {
       for (let x = Math.floor(Math.min(...xs)); x < Math.max(...xs); x += 2) {
-        if (!inside(poly, x, y)) continue;
+        if (!insidePolygon({ x, y }, poly)) continue;
         n++;
         if (changed(x, y)) moved++;
       }
@@ -258,16 +259,6 @@ function topEdgeOffset(
 }
 
 /** Decoded and slightly blurred, so compression noise (JPEG in, WebP out) does not count as a change. */
-function inside(poly: { x: number; y: number }[], x: number, y: number): boolean {
-  let hit = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i];
-    const b = poly[j];
-    if (a && b && a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) hit = !hit;
-  }
-  return hit;
-}
-
 async function pixels(bytes: Buffer, width?: number, height?: number): Promise<Pixels> {
   let image = sharp(bytes).removeAlpha();
   if (width && height) image = image.resize(width, height, { fit: 'fill' });
