@@ -71,23 +71,20 @@ const tryOns = await tryOnQuality(
   cases,
   outDir,
 );
+// Looks: every shipped face onto two photos of other people who face the camera (a model's face must be
+// found and turned the same way, or mirrored, for a look to be made at all).
+const models = bodies.filter((b) => b.view === 'front');
 const lookPairs = [];
-for (let i = 0; i < faces.length; i++) {
-  const face = faces[i];
-  const model = people.filter((b) => b.view !== 'back' && b.view !== 'side')[(i * 3) % 12];
-  const other = faces[(i + 3) % faces.length];
-  if (face && model)
+for (const [i, face] of faces.entries()) {
+  const others = models.filter((m) => m.name !== face.same);
+  for (const model of [others[(2 * i) % others.length], others[(2 * i + 1) % others.length]]) {
+    if (!model) continue;
     lookPairs.push({
       name: `${face.name}->${model.name}`,
       face: await personPhoto(face, 800),
       model: await personPhoto(model, 1024),
     });
-  if (face && other)
-    lookPairs.push({
-      name: `${face.name}->${other.name}`,
-      face: await personPhoto(face, 800),
-      model: await personPhoto(other, 1024),
-    });
+  }
 }
 const looks = await lookQuality(
   async (face, model) => (await engine.renderLook({ face, model })).bytes,
