@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
-import { ByteCache } from './lib/byte-cache.ts';
 import type { Clock } from './lib/clock.ts';
+import { createHotImages, type HotImages } from './lib/hot-images.ts';
 import { ImageLinks } from './lib/image-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSecrets, type Secrets } from './lib/secrets.ts';
@@ -54,8 +54,8 @@ export interface Services {
   signin: SigninService;
   signinCodes: SigninCodesRepository;
   stats: StatsService;
-  /** Hot images of signed links (faces, try-ons, looks), served without a database read. */
-  hotImages: ByteCache;
+  /** Hot images of signed links (catalog, faces, try-ons, looks), served without a database read. */
+  hotImages: HotImages;
   dailyUsage: DailyUsageRepository;
   dailyLimits: DailyLimits;
   facesRepository: FacesRepository;
@@ -116,7 +116,8 @@ export function createServices(deps: {
   const imageLinks = new ImageLinks(secrets.imageLinkKey, clock);
   const catalogRepository = new CatalogRepository(db);
   const media = new AtomicMedia(db, storage, clock);
-  const catalogImages = new CatalogImages(media, {
+  const hotImages = createHotImages(config.HOT_IMAGE_CACHE_MB * 1024 * 1024);
+  const catalogImages = new CatalogImages(media, hotImages, {
     allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
   });
   const garmentLimit = async (suid: string) => (await shops.require(suid)).limit_garment_daily;
@@ -158,7 +159,7 @@ export function createServices(deps: {
     clock,
   );
   return {
-    hotImages: new ByteCache(32 * 1024 * 1024, 60_000),
+    hotImages,
     dailyUsage,
     dailyLimits,
     facesRepository,

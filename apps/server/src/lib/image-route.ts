@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../plugins/authenticate.ts';
 import { AppError } from './app-error.ts';
-import type { ByteCache } from './byte-cache.ts';
+import type { HotImages } from './hot-images.ts';
 import { derivativeKeyFor, makeDerivative } from './images/index.ts';
 import { versionOf } from './storage/atomic-media.ts';
 import type { MediaStorage } from './storage/index.ts';
@@ -36,7 +36,7 @@ export interface ImageRouteOptions {
   find(id: string, part: string | undefined): Promise<ImageSource | undefined>;
   storage: MediaStorage;
   /** Hot images of signed links, which need no database read. */
-  hot: ByteCache;
+  hot: HotImages;
   /** Parts besides the main image (`garment`, `person`...); others are refused. */
   parts?: readonly string[];
 }

@@ -62,7 +62,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       route: kind,
       tag: kind === 'garment' ? 'Garments' : 'Models',
       storage: catalogImages.storage,
-      hot: catalogImages.hot,
+      hot: app.services.hotImages,
       find: async (id) => {
         const row = await catalogRepository.findAnyShop(kind, id);
         return row && { shopSuid: row.shop_suid, imageKey: row.image_key };
