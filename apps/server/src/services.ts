@@ -19,10 +19,12 @@ import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { CatalogImages } from './modules/catalog/catalog-images.ts';
 import { FacesRepository } from './modules/faces/faces.repository.ts';
 import { FacesService } from './modules/faces/faces.service.ts';
+import { CorsOrigins } from './modules/keys/cors-origins.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { DailyLimits } from './modules/limits/daily-limits.ts';
 import { DailyUsageRepository } from './modules/limits/daily-usage.repository.ts';
+import type { RenderQueue } from './modules/render-jobs/render-queue.ts';
 import { IdempotencyRepository } from './modules/renders/idempotency.repository.ts';
 import { RenderCharge } from './modules/renders/render-charge.ts';
 import { RenderEvents } from './modules/renders/render-events.ts';
@@ -46,6 +48,8 @@ export interface Services {
   mailer: Mailer;
   google: GoogleVerifier;
   keysRepository: KeysRepository;
+  /** The origins CORS echoes; routes that change keys or shops invalidate it. */
+  corsOrigins: CorsOrigins;
   keys: KeysService;
   users: UsersRepository;
   ledger: LedgerRepository;
@@ -74,6 +78,8 @@ export function createServices(deps: {
   db: Kysely<Database>;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where renders are queued; built before the services. */
+  queue: RenderQueue;
   mailer?: Mailer;
   storage?: MediaStorage;
 }): Services {
@@ -147,6 +153,7 @@ export function createServices(deps: {
     media,
     renderEvents,
     stats,
+    deps.queue,
     clock,
   );
   const faces = new FacesService(
@@ -180,6 +187,7 @@ export function createServices(deps: {
     mailer,
     google,
     keysRepository,
+    corsOrigins: new CorsOrigins(keysRepository, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]),
     keys,
     users,
     ledger,

@@ -1,6 +1,7 @@
 import type { FacesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, utcDay } from '../../lib/clock.ts';
+import type { ImageSource } from '../../lib/image-route.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/index.ts';
 import { randomId } from '../../lib/secrets.ts';
 import type { AtomicMedia } from '../../lib/storage/atomic-media.ts';
@@ -97,5 +98,11 @@ export class FacesService {
       await this.faces.delete(trx, face.id);
       return { result: undefined, prefixes };
     });
+  }
+
+  /** A photo for its image route, by id alone (the route checks access). */
+  async imageSource(id: string): Promise<ImageSource | undefined> {
+    const row = await this.faces.findAnyShop(id);
+    return row && { shopSuid: row.shop_suid, imageKey: row.image_key, clientId: row.client_id };
   }
 }

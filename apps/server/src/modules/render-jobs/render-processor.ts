@@ -9,10 +9,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { newVersion } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
-import type { RenderCharge } from './render-charge.ts';
-import type { RenderEvents } from './render-events.ts';
-import { renderPrefix } from './render-paths.ts';
-import type { RenderRow, RendersRepository } from './renders.repository.ts';
+import type { RenderCharge } from '../renders/render-charge.ts';
+import type { RenderEvents } from '../renders/render-events.ts';
+import { renderPrefix } from '../renders/render-paths.ts';
+import type { RenderRow, RendersRepository } from '../renders/renders.repository.ts';
 
 export interface ProcessorOptions {
   /** Longest one render may take before it fails with RENDER_TIMEOUT. */

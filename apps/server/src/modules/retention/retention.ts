@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DAY_MS, utcDay } from '../../lib/clock.ts';
+import type { Runtime } from '../../runtime.ts';
 import type { Services } from '../../services.ts';
 
 const SWEEP_MS = 60 * 60_000;
@@ -23,14 +23,15 @@ export async function sweepExpired(
   await services.signinCodes.purgeBefore(now - DAY_MS);
 }
 
-/** Runs `sweepExpired` at start and hourly. */
-export function startRetentionSweep(app: FastifyInstance): void {
+/** Runs `sweepExpired` now and hourly; answers how to stop it. */
+export function startRetentionSweep(runtime: Runtime): () => Promise<void> {
+  const { services, db, config, clock, log } = runtime;
   const run = () =>
-    sweepExpired(app.services, app.db.db, app.config.RETENTION_DAYS * DAY_MS, app.clock.now()).catch(
-      (err: unknown) => app.log.warn({ err }, 'retention sweep failed; will retry'),
+    sweepExpired(services, db.db, config.RETENTION_DAYS * DAY_MS, clock.now()).catch((err: unknown) =>
+      log.warn({ err }, 'retention sweep failed; will retry'),
     );
   const timer = setInterval(run, SWEEP_MS);
   timer.unref();
-  app.addHook('onReady', async () => void run());
-  app.addHook('onClose', async () => clearInterval(timer));
+  void run();
+  return async () => clearInterval(timer);
 }

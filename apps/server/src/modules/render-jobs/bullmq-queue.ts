@@ -1,8 +1,8 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../../lib/clock.ts';
-import type { RenderProcessor } from '../render-processor.ts';
-import type { RendersRepository } from '../renders.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RendersRepository } from '../renders/renders.repository.ts';
+import type { RenderProcessor } from './render-processor.ts';
 import type { RenderQueue } from './render-queue.ts';
 
 const QUEUE_NAME = 'renders';
