@@ -15,7 +15,11 @@ import { SketchEngine } from './sketch-engine.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
-  constructor(private time = Date.UTC(2026, 0, 15, 12, 0, 0)) {}
+  private time: number;
+
+  constructor(time = Date.UTC(2026, 0, 15, 12, 0, 0)) {
+    this.time = time;
+  }
   now(): number {
     return this.time;
   }

@@ -20,12 +20,15 @@ export interface AcceptedCatalogImage {
 export class CatalogImages {
   readonly storage: MediaStorage;
 
-  constructor(
-    private readonly media: AtomicMedia,
-    /** Hot thumbnails by `<kind>/<id>/...`, for signed links, which need no database read. */
-    private readonly hot: HotImages,
-    private readonly urlImport: Partial<UrlImportOptions>,
-  ) {
+  private readonly media: AtomicMedia;
+  /** Hot thumbnails by `<kind>/<id>/...`, for signed links, which need no database read. */
+  private readonly hot: HotImages;
+  private readonly urlImport: Partial<UrlImportOptions>;
+
+  constructor(media: AtomicMedia, hot: HotImages, urlImport: Partial<UrlImportOptions>) {
+    this.media = media;
+    this.hot = hot;
+    this.urlImport = urlImport;
     this.storage = media.storage;
   }
 

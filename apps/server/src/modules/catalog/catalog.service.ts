@@ -25,14 +25,28 @@ const MAX_CODE_TRIES = 5;
 
 /** Garments and models: the same rules for both, told apart by `kind`. */
 export class CatalogService {
+  private readonly items: CatalogRepository;
+  private readonly images: CatalogImages;
+  private readonly links: ImageLinks;
+  private readonly stats: StatsService;
+  private readonly shopLimit: (suid: string) => Promise<number>;
+  private readonly clock: Clock;
+
   constructor(
-    private readonly items: CatalogRepository,
-    private readonly images: CatalogImages,
-    private readonly links: ImageLinks,
-    private readonly stats: StatsService,
-    private readonly shopLimit: (suid: string) => Promise<number>,
-    private readonly clock: Clock,
-  ) {}
+    items: CatalogRepository,
+    images: CatalogImages,
+    links: ImageLinks,
+    stats: StatsService,
+    shopLimit: (suid: string) => Promise<number>,
+    clock: Clock,
+  ) {
+    this.items = items;
+    this.images = images;
+    this.links = links;
+    this.stats = stats;
+    this.shopLimit = shopLimit;
+    this.clock = clock;
+  }
 
   /** A new item from an uploaded image. */
   async addUpload(

@@ -18,15 +18,31 @@ import type { FacesRepository } from './faces.repository.ts';
  * the shop, deleted with everything made from them when removed or after the retention period.
  */
 export class FacesService {
+  private readonly faces: FacesRepository;
+  private readonly renders: RendersRepository;
+  private readonly rendersService: RendersService;
+  private readonly limits: DailyLimits;
+  private readonly media: AtomicMedia;
+  private readonly stats: StatsService;
+  private readonly clock: Clock;
+
   constructor(
-    private readonly faces: FacesRepository,
-    private readonly renders: RendersRepository,
-    private readonly rendersService: RendersService,
-    private readonly limits: DailyLimits,
-    private readonly media: AtomicMedia,
-    private readonly stats: StatsService,
-    private readonly clock: Clock,
-  ) {}
+    faces: FacesRepository,
+    renders: RendersRepository,
+    rendersService: RendersService,
+    limits: DailyLimits,
+    media: AtomicMedia,
+    stats: StatsService,
+    clock: Clock,
+  ) {
+    this.faces = faces;
+    this.renders = renders;
+    this.rendersService = rendersService;
+    this.limits = limits;
+    this.media = media;
+    this.stats = stats;
+    this.clock = clock;
+  }
 
   async add(auth: Auth, file: Buffer | undefined): Promise<FacesTable> {
     if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');

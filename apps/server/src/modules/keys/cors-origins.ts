@@ -8,10 +8,13 @@ export class CorsOrigins {
   private entries: string[] = [];
   private loadedAt = 0;
 
-  constructor(
-    private readonly keys: KeysRepository,
-    private readonly fixed: readonly string[],
-  ) {}
+  private readonly keys: KeysRepository;
+  private readonly fixed: readonly string[];
+
+  constructor(keys: KeysRepository, fixed: readonly string[]) {
+    this.keys = keys;
+    this.fixed = fixed;
+  }
 
   invalidate(): void {
     this.loadedAt = 0;

@@ -25,12 +25,22 @@ export class InProcessQueue implements RenderQueue {
   /** Set by `start` in a process that runs renders; until then renders wait in the table. */
   private processor: RenderProcessor | null = null;
 
+  private readonly renders: RendersRepository;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: InProcessQueueOptions;
+
   constructor(
-    private readonly renders: RendersRepository,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: InProcessQueueOptions,
-  ) {}
+    renders: RendersRepository,
+    clock: Clock,
+    log: FastifyBaseLogger,
+    options: InProcessQueueOptions,
+  ) {
+    this.renders = renders;
+    this.clock = clock;
+    this.log = log;
+    this.options = options;
+  }
 
   start(processor: RenderProcessor): void {
     this.processor = processor;

@@ -34,18 +34,40 @@ const RESULT_WEBP_QUALITY = 90;
  * back; or, for failures that may pass, puts it back in the queue with a delay.
  */
 export class RenderProcessor {
+  private readonly db: Kysely<Database>;
+  private readonly renders: RendersRepository;
+  private readonly catalogItems: CatalogRepository;
+  private readonly charge: RenderCharge;
+  private readonly storage: MediaStorage;
+  private readonly engine: RenderEngine;
+  private readonly events: RenderEvents;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: ProcessorOptions;
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly renders: RendersRepository,
-    private readonly catalogItems: CatalogRepository,
-    private readonly charge: RenderCharge,
-    private readonly storage: MediaStorage,
-    private readonly engine: RenderEngine,
-    private readonly events: RenderEvents,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: ProcessorOptions,
-  ) {}
+    db: Kysely<Database>,
+    renders: RendersRepository,
+    catalogItems: CatalogRepository,
+    charge: RenderCharge,
+    storage: MediaStorage,
+    engine: RenderEngine,
+    events: RenderEvents,
+    clock: Clock,
+    log: FastifyBaseLogger,
+    options: ProcessorOptions,
+  ) {
+    this.db = db;
+    this.renders = renders;
+    this.catalogItems = catalogItems;
+    this.charge = charge;
+    this.storage = storage;
+    this.engine = engine;
+    this.events = events;
+    this.clock = clock;
+    this.log = log;
+    this.options = options;
+  }
 
   /** The lease a claim takes: a worker that is gone longer than this has died. */
   get leaseMs(): number {

@@ -16,7 +16,11 @@ export type RenderOutcome =
   | { status: 'failed'; errorCode: string; errorMessage: string };
 
 export class RendersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async insert(trx: Kysely<Database>, row: RendersTable): Promise<void> {
     await trx.insertInto('renders').values(row).execute();

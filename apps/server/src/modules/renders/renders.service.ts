@@ -54,20 +54,46 @@ const noSources: Sources = {
  * shopper who made them (public keys) or by the shop (private keys), removed with their files.
  */
 export class RendersService {
+  private readonly db: Kysely<Database>;
+  private readonly renders: RendersRepository;
+  private readonly faces: FacesRepository;
+  private readonly catalog: CatalogService;
+  private readonly catalogItems: CatalogRepository;
+  private readonly idempotency: IdempotencyRepository;
+  private readonly charge: RenderCharge;
+  private readonly media: AtomicMedia;
+  private readonly events: RenderEvents;
+  private readonly stats: StatsService;
+  private readonly queue: RenderQueue;
+  private readonly clock: Clock;
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly renders: RendersRepository,
-    private readonly faces: FacesRepository,
-    private readonly catalog: CatalogService,
-    private readonly catalogItems: CatalogRepository,
-    private readonly idempotency: IdempotencyRepository,
-    private readonly charge: RenderCharge,
-    private readonly media: AtomicMedia,
-    private readonly events: RenderEvents,
-    private readonly stats: StatsService,
-    private readonly queue: RenderQueue,
-    private readonly clock: Clock,
-  ) {}
+    db: Kysely<Database>,
+    renders: RendersRepository,
+    faces: FacesRepository,
+    catalog: CatalogService,
+    catalogItems: CatalogRepository,
+    idempotency: IdempotencyRepository,
+    charge: RenderCharge,
+    media: AtomicMedia,
+    events: RenderEvents,
+    stats: StatsService,
+    queue: RenderQueue,
+    clock: Clock,
+  ) {
+    this.db = db;
+    this.renders = renders;
+    this.faces = faces;
+    this.catalog = catalog;
+    this.catalogItems = catalogItems;
+    this.idempotency = idempotency;
+    this.charge = charge;
+    this.media = media;
+    this.events = events;
+    this.stats = stats;
+    this.queue = queue;
+    this.clock = clock;
+  }
 
   /** The shopper a call acts for: public-key calls only; the shop's own calls see and make the shop's. */
   scopeOf(auth: Auth): RenderScope {

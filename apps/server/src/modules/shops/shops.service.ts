@@ -33,14 +33,28 @@ export interface Actor {
 }
 
 export class ShopsService {
+  private readonly db: Kysely<Database>;
+  private readonly shops: ShopsRepository;
+  private readonly users: UsersRepository;
+  private readonly keys: KeysService;
+  private readonly plans: PlanService;
+  private readonly clock: Clock;
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly shops: ShopsRepository,
-    private readonly users: UsersRepository,
-    private readonly keys: KeysService,
-    private readonly plans: PlanService,
-    private readonly clock: Clock,
-  ) {}
+    db: Kysely<Database>,
+    shops: ShopsRepository,
+    users: UsersRepository,
+    keys: KeysService,
+    plans: PlanService,
+    clock: Clock,
+  ) {
+    this.db = db;
+    this.shops = shops;
+    this.users = users;
+    this.keys = keys;
+    this.plans = plans;
+    this.clock = clock;
+  }
 
   /**
    * A user with their shop on the Free Demo tariff and one key of each kind, all or nothing.
