@@ -1,5 +1,5 @@
+import { shopperUrls } from '@tryon/web';
 import type { InfiniteList } from '../../lib/api/infinite-list.ts';
-import { shopperUrls } from '../../lib/urls/shopper-urls.ts';
 import type { CatalogItem } from './catalog-item.ts';
 import { type CatalogActions, useGarmentActions, useModelActions } from './hooks/use-catalog-actions.ts';
 import { useGarmentList, useModelList } from './hooks/use-catalog-lists.ts';

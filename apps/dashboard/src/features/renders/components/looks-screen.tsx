@@ -1,12 +1,12 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconTrash } from '@tabler/icons-react';
+import { shopperUrls } from '@tryon/web';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { InfiniteGrid } from '../../../components/infinite-grid.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
-import { shopperUrls } from '../../../lib/urls/shopper-urls.ts';
 import { rendersApi } from '../api/renders-api.ts';
 import { useRemoveRender } from '../hooks/use-remove-render.ts';
 import { useLookList } from '../hooks/use-render-lists.ts';
