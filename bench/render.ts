@@ -1,20 +1,26 @@
 import sharp from 'sharp';
 import { createBuiltinEngine } from '../packages/engine/src/index.ts';
-import { flatLayShirt } from '../packages/engine/test/fixtures/flat-lay-shirt.ts';
-import { samplePhoto } from '../packages/engine/test/fixtures/sample-photos.ts';
+import { flatLay } from '../packages/engine/test/fixtures/garments.ts';
+import { bodies, faces, type PersonPhoto, personPhoto } from '../packages/engine/test/fixtures/people.ts';
 import { median, p95, timeRuns } from './lib.ts';
 
 /**
- * The built-in engine with one worker on 768x1024 photos (shipped sample photos resized at run time):
+ * The built-in engine with one worker on 768x1024 photos (photos of people that npm packages ship, scaled at
+ * run time; a generated T-shirt):
  * ms per try-on and per look, against a baseline of sharp alone doing the decode, composite and encode of
  * the same images. Renders run one after another, as one worker takes them.
  */
 const runs = Number(process.env.RUNS ?? 30);
+const find = (list: readonly PersonPhoto[], name: string): PersonPhoto => {
+  const found = list.find((p) => p.name === name);
+  if (!found) throw new Error(`no photo ${name}`);
+  return found;
+};
 const [person, garment, face, model] = await Promise.all([
-  samplePhoto('standing'),
-  flatLayShirt(),
-  samplePhoto('portraitWoman', 512, 512),
-  samplePhoto('table'),
+  personPhoto(find(bodies, 'charles'), 1024),
+  flatLay('t-shirt', { colour: '#c0392b', pattern: 'print' }).then((f) => f.jpeg),
+  personPhoto(find(faces, 'team-1'), 800),
+  personPhoto(find(bodies, 'kal'), 1024),
 ]);
 
 const time = (fn: () => Promise<unknown>) => timeRuns(runs, fn);
@@ -27,10 +33,12 @@ const composite = async (base: Buffer, overlay: Buffer): Promise<Buffer> => {
     .toBuffer();
 };
 
+const rssBefore = process.memoryUsage().rss;
 const started = performance.now();
 const engine = createBuiltinEngine({ workers: 1 });
 await engine.start();
 const startMs = performance.now() - started;
+const rssStarted = process.memoryUsage().rss;
 
 const rows = [
   {
@@ -40,6 +48,7 @@ const rows = [
   { label: 'builtin try-on', samples: await time(() => engine.renderTryOn({ person, garment })) },
   { label: 'builtin look', samples: await time(() => engine.renderLook({ face, model })) },
 ];
+const rssAfter = process.memoryUsage().rss;
 await engine.close();
 
 const baseline = median(rows[0]?.samples ?? [1]);
@@ -52,3 +61,9 @@ for (const { label, samples } of rows) {
   const m = median(samples);
   console.log(`| ${label} | ${m.toFixed(1)} | ${p95(samples).toFixed(1)} | ${(m / baseline).toFixed(1)} |`);
 }
+// Worker threads share the process: the worker's share is what the process grew by when it started.
+const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+console.log(
+  `Resident memory: process before the engine ${mb(rssBefore)}, with its worker started ${mb(rssStarted)} ` +
+    `(+${mb(rssStarted - rssBefore)}), after the runs ${mb(rssAfter)} (+${mb(rssAfter - rssBefore)})`,
+);

@@ -101,6 +101,40 @@ export const errorCatalog = {
     status: 422,
     message: 'The garment could not be found in its photo. Use a flat photo on a plain background.',
   },
+  // Refusals: photos the built-in engine cannot dress well; each says what to use instead.
+  PERSON_BACK_VIEW: {
+    status: 422,
+    message: 'The person is seen from the back. Please use a photo taken from the front.',
+  },
+  PERSON_SIDE_VIEW: {
+    status: 422,
+    message: 'The person is turned sideways. Please use a photo facing the camera, or turned only slightly.',
+  },
+  PERSON_TOO_SMALL: {
+    status: 422,
+    message:
+      'The person is too small in the photo. Please use a photo where the body fills most of the height.',
+  },
+  PERSON_ARMS_CROSSED: {
+    status: 422,
+    message:
+      'Arms crossed in front of the body would hide the garment. Please use a photo with the arms at the sides.',
+  },
+  PERSON_BODY_HIDDEN: {
+    status: 422,
+    message:
+      'Too little of the body is in the photo for this garment. Please use a photo that shows it from head to hips (to the knees for dresses, skirts and trousers).',
+  },
+  GARMENT_BACKGROUND_BUSY: {
+    status: 422,
+    message:
+      'The garment photo has a busy background. Please use a photo of the garment laid flat on a plain background.',
+  },
+  FACE_TURNED_AWAY: {
+    status: 422,
+    message:
+      'The faces are turned too differently to swap well. Please use a face photo looking at the camera.',
+  },
   RENDER_TIMEOUT: { status: 504, message: 'Rendering took too long. Please try again.' },
   RENDER_FAILED: { status: 502, message: 'Rendering failed. Please try again.' },
   ENGINE_UNAVAILABLE: { status: 503, message: 'The render engine is unavailable. Please try again later.' },

@@ -3,7 +3,22 @@ import type { ErrorCode } from '@tryon/contract';
 /** The render failures an engine reports; each is an error code of the contract, kept on the failed item. */
 export type EngineErrorCode = Extract<
   ErrorCode,
-  'NO_PERSON' | 'NO_FACE' | 'NO_GARMENT' | 'RENDER_TIMEOUT' | 'RENDER_FAILED' | 'ENGINE_UNAVAILABLE'
+  RefusalCode | 'RENDER_TIMEOUT' | 'RENDER_FAILED' | 'ENGINE_UNAVAILABLE'
+>;
+
+/** An answer about the photos: the same inputs will never render, and the code says what to use instead. */
+export type RefusalCode = Extract<
+  ErrorCode,
+  | 'NO_PERSON'
+  | 'NO_FACE'
+  | 'NO_GARMENT'
+  | 'PERSON_BACK_VIEW'
+  | 'PERSON_SIDE_VIEW'
+  | 'PERSON_TOO_SMALL'
+  | 'PERSON_ARMS_CROSSED'
+  | 'PERSON_BODY_HIDDEN'
+  | 'GARMENT_BACKGROUND_BUSY'
+  | 'FACE_TURNED_AWAY'
 >;
 
 /**

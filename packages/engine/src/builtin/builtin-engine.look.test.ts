@@ -28,6 +28,33 @@ describe('built-in engine: look', () => {
     expect(changed.outside).toBeLessThan(300);
   });
 
+  it('mirrors a face turned the other way and still changes only the face', async () => {
+    // The blonde shopper turns toward the photo's right, this model toward its left.
+    const [shopper, turnedModel] = await Promise.all([
+      samplePhoto('faceBlonde', 512, 512),
+      samplePhoto('faceSmile'),
+    ]);
+    const result = await engine.renderLook({ face: shopper, model: turnedModel });
+    const [before, after] = await Promise.all([rgbOf(turnedModel), rgbOf(result.bytes)]);
+    // Her face, which fills most of the photo, with room for the feathered edge.
+    const face = { left: 30, top: 180, width: 600, height: 580 };
+    const changed = changedPixels(before, after, face, 20);
+    expect(changed.inside).toBeGreaterThan(20_000);
+    expect(changed.outside).toBeLessThan(300);
+  });
+
+  it('says FACE_TURNED_AWAY when the faces are turned too far apart', async () => {
+    // A man facing the camera; the model turns a good 40 degrees away.
+    const [frontal, turned] = await Promise.all([
+      samplePhoto('portrait', 512, 512),
+      samplePhoto('upperBody'),
+    ]);
+    await expect(engine.renderLook({ face: frontal, model: turned })).rejects.toMatchObject({
+      code: 'FACE_TURNED_AWAY',
+      retryable: false,
+    });
+  });
+
   it('says NO_FACE when the face of the model photo is hidden', async () => {
     const standing = await samplePhoto('standing');
     const hidden = await sharp(standing)

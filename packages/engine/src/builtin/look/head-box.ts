@@ -1,5 +1,8 @@
-import type { Pose } from '../pose/detect-pose.ts';
-import { dist, mid, type Point } from '../pose/point.ts';
+import { dist, mid, type Point } from '../geometry/point.ts';
+import type { BodyPose } from '../person/body-pose.ts';
+
+/** A head keypoint placed with this confidence is used. */
+const SEEN_HEAD = 0.3;
 
 export interface SquareBox {
   left: number;
@@ -12,14 +15,11 @@ export interface SquareBox {
  * head keypoint was found (a hidden face), it is guessed above the shoulders so the face model still gets
  * a look.
  */
-export function headBox(pose: Pose, width: number, height: number): SquareBox | null {
+export function headBox(pose: BodyPose, width: number, height: number): SquareBox | null {
   const p = pose.points;
   const { leftShoulder, rightShoulder } = p;
-  if (!leftShoulder || !rightShoulder) return null;
   const shoulderSpan = dist(leftShoulder, rightShoulder);
-  const head = [p.nose, p.leftEye, p.rightEye, p.leftEar, p.rightEar].filter(
-    (q): q is Point & { score: number } => Boolean(q),
-  );
+  const head = [p.nose, p.leftEye, p.rightEye, p.leftEar, p.rightEar].filter((q) => q.score >= SEEN_HEAD);
   let center: Point;
   let size: number;
   if (head.length >= 2) {

@@ -1,30 +1,127 @@
+import type { OpenCv } from '../worker/opencv.ts';
+import type { Region } from './warp-triangles.ts';
+
 /**
- * Moves the colours of `rgb` (where `weight` > 0.5) to the mean and deviation, per channel, of `target`
- * over the same pixels, so a face from another photo takes on this photo's skin tone and light.
+ * Skin contrast may fall to this share, and never rise: a gain sized for skin pushes a shiny nose to white
+ * and eye whites, far from the skin's mean chroma, blue or green.
  */
-export function matchColour(rgb: Float32Array, target: Float32Array, weight: Float32Array): void {
+const MIN_GAIN = 0.6;
+/** Lightness above this is eased toward white rather than clipped, so highlights keep their shape. */
+const SHOULDER = 85;
+/** Light is carried at scales above this share of the face width: the light's direction, not the features. */
+const SHADING_SCALE = 0.15;
+/** The share of the shopper's own skin tone (against the model's) kept in the middle of the face. */
+const OWN_TONE = 0.25;
+/** The share of the skin's colour shift that features take. */
+const FEATURE_TINT = 0.3;
+
+/**
+ * Moves the shopper's warped face (`lab`, changed in place) to the model's skin tone and light. First the
+ * mean and deviation of each Lab channel over shared skin, fully at the seam and partly where `interior`
+ * (0 at the face's edge, 1 well inside) is high, since a skin tone is part of who someone is; then the low-frequency part of each channel is
+ * swapped for the model's (blurs of each face's own skin, normalised, their difference added), so a side lit from the
+ * left on the model is lit from the left on the swapped face, while freckles, pores and features stay.
+ */
+export function matchColour(
+  cv: OpenCv,
+  lab: Float32Array,
+  modelLab: Float32Array,
+  masks: { skin: Uint8Array; shopperSkin: Uint8Array; shade: { shopper: Uint8Array; model: Uint8Array } },
+  region: Region,
+  faceWidth: number,
+  interior: Float32Array,
+): void {
+  const { skin } = masks;
+  // Eye whites, irises and lips take a little of the skin's colour shift, not all of it, or brown eyes go
+  // blue when a tanned face meets a pale one. Blurred so the change has no edge.
+  const tint = blurred(cv, region, Float32Array.from(masks.shopperSkin), Math.max(1, faceWidth * 0.015));
+  const chroma = (i: number): number =>
+    (FEATURE_TINT + (1 - FEATURE_TINT) * (tint[i] ?? 0)) * darkShare(lab[i * 3] ?? 0);
   for (let c = 0; c < 3; c++) {
-    const a = stats(rgb, weight, c);
-    const b = stats(target, weight, c);
-    const gain = Math.min(2, Math.max(0.5, b.sd / Math.max(1, a.sd)));
-    for (let i = 0; i < weight.length; i++) {
-      const v = rgb[i * 3 + c] ?? 0;
-      rgb[i * 3 + c] = Math.min(255, Math.max(0, (v - a.mean) * gain + b.mean));
+    const a = stats(lab, skin, c);
+    const b = stats(modelLab, skin, c);
+    if (!a || !b) return;
+    const gain = Math.min(1, Math.max(MIN_GAIN, b.sd / Math.max(0.5, a.sd)));
+    for (let i = 0; i < skin.length; i++) {
+      const v = lab[i * 3 + c] ?? 0;
+      const moved = (v - a.mean) * gain + b.mean;
+      // The shopper keeps some of their own tone inside the face, fading to the model's at the seam.
+      const take = 1 - OWN_TONE * (interior[i] ?? 0);
+      lab[i * 3 + c] = v + (moved - v) * take * (c === 0 ? 1 : chroma(i));
     }
+  }
+  const sigma = Math.max(2, faceWidth * SHADING_SCALE);
+  const { shade } = masks;
+  const shopperWeight = blurred(cv, region, Float32Array.from(shade.shopper), sigma);
+  const modelWeight = blurred(cv, region, Float32Array.from(shade.model), sigma);
+  for (let c = 0; c < 3; c++) {
+    const shopper = blurred(cv, region, channel(lab, shade.shopper, c), sigma);
+    const model = blurred(cv, region, channel(modelLab, shade.model, c), sigma);
+    // Only how light varies across the face moves here; the overall tone was set above.
+    const level = (stats(modelLab, shade.model, c)?.mean ?? 0) - (stats(lab, shade.shopper, c)?.mean ?? 0);
+    for (let i = 0; i < skin.length; i++) {
+      const ws = shopperWeight[i] ?? 0;
+      const wm = modelWeight[i] ?? 0;
+      if (ws < 1e-3 || wm < 1e-3) continue;
+      const shift = (model[i] ?? 0) / wm - (shopper[i] ?? 0) / ws - level;
+      lab[i * 3 + c] = (lab[i * 3 + c] ?? 0) + (c === 0 ? shift : shift * chroma(i));
+    }
+  }
+  const room = 100 - SHOULDER;
+  for (let i = 0; i < skin.length; i++) {
+    const l = lab[i * 3] ?? 0;
+    if (l > SHOULDER) lab[i * 3] = SHOULDER + room * Math.tanh((l - SHOULDER) / room);
   }
 }
 
-function stats(rgb: Float32Array, weight: Float32Array, c: number): { mean: number; sd: number } {
+/**
+ * How much of a skin-tone shift a pixel of this lightness takes: near black, a chroma shift sized for skin
+ * turns pupils and lip lines blue or green.
+ */
+const darkShare = (lightness: number): number => Math.min(1, Math.max(0, (lightness - 10) / 30));
+
+function stats(lab: Float32Array, skin: Uint8Array, c: number): { mean: number; sd: number } | null {
   let n = 0;
   let sum = 0;
   let sq = 0;
-  for (let i = 0; i < weight.length; i++) {
-    if ((weight[i] ?? 0) < 0.5) continue;
-    const v = rgb[i * 3 + c] ?? 0;
+  for (let i = 0; i < skin.length; i++) {
+    if (!skin[i]) continue;
+    const v = lab[i * 3 + c] ?? 0;
     n++;
     sum += v;
     sq += v * v;
   }
-  const mean = n ? sum / n : 0;
-  return { mean, sd: n ? Math.sqrt(Math.max(0, sq / n - mean * mean)) : 1 };
+  if (n < 16) return null;
+  const mean = sum / n;
+  return { mean, sd: Math.sqrt(Math.max(0, sq / n - mean * mean)) };
+}
+
+function channel(lab: Float32Array, skin: Uint8Array, c: number): Float32Array {
+  const out = new Float32Array(skin.length);
+  for (let i = 0; i < skin.length; i++) out[i] = skin[i] ? (lab[i * 3 + c] ?? 0) : 0;
+  return out;
+}
+
+/**
+ * A wide Gaussian blur done at a fraction of the size (the result has no detail to lose), since a full-size
+ * kernel of a face's width costs seconds in OpenCV.js.
+ */
+function blurred(cv: OpenCv, region: Region, values: Float32Array, sigma: number): Float32Array {
+  const k = Math.max(1, sigma / 4);
+  const mat = new cv.Mat(region.height, region.width, cv.CV_32FC1);
+  const small = new cv.Mat();
+  try {
+    mat.data32F.set(values);
+    const size = new cv.Size(
+      Math.max(1, Math.round(region.width / k)),
+      Math.max(1, Math.round(region.height / k)),
+    );
+    cv.resize(mat, small, size, 0, 0, cv.INTER_AREA);
+    cv.GaussianBlur(small, small, new cv.Size(0, 0), sigma / k, sigma / k, cv.BORDER_CONSTANT);
+    cv.resize(small, mat, new cv.Size(region.width, region.height), 0, 0, cv.INTER_LINEAR);
+    return new Float32Array(mat.data32F);
+  } finally {
+    mat.delete();
+    small.delete();
+  }
 }

@@ -1,40 +1,127 @@
+import type { Point } from '../geometry/point.ts';
 import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
+import { blendShape } from './blend-shape.ts';
 import { detectFace } from './detect-face.ts';
+import { faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
 import { featheredMask } from './feathered-mask.ts';
+import { headPose } from './head-pose.ts';
+import { interiorDepth } from './interior-depth.ts';
+import { labToRgb } from './lab-to-rgb.ts';
 import { matchColour } from './match-colour.ts';
+import { matchHeadPoses } from './match-head-poses.ts';
+import { matchSharpness } from './match-sharpness.ts';
+import { mirrorFace } from './mirror-face.ts';
+import { pyramidBlend } from './pyramid-blend.ts';
+import { resample } from './resample.ts';
+import { rgbToLab } from './rgb-to-lab.ts';
+import { shrinkFace } from './shrink-face.ts';
 import { type Region, warpTriangles } from './warp-triangles.ts';
 
 /** Face photos are searched and sampled at this size at most; a face never needs more. */
 const FACE_SIDE = 1280;
+/** Room around the face for the coarse pyramid bands to fade out in, as a share of the face width. */
+const MARGIN = 0.3;
+const FEATHER = 0.012;
+/** The shopper's face is sampled from at most this many times the size it lands at. */
+const SOURCE_DETAIL = 1.5;
+/** Depth into the face, as a share of its width, over which the model's skin tone gives way to the shopper's. */
+const INTERIOR = 0.2;
+/** The face width (cheek to cheek, in pixels) the look is worked out at, at most. */
+const WORK_WIDTH = 240;
+/**
+ * How far the shopper's own proportions are carried into the face: all the way, as they are much of who
+ * someone is; blendShape fades them out toward the outline so the seam stays on the model's jaw.
+ */
+const SHAPE = 1;
 
-/** The look pipeline: both face meshes, a per-triangle warp, colour match, feathered blend. */
+/**
+ * The look pipeline: both face meshes and head poses (mirroring the shopper's face to turn the model's way,
+ * or refusing), a piecewise-affine warp, a mask of the face's skin and features, Lab colour and light
+ * matched to the model, and a Laplacian pyramid blend.
+ */
 export async function renderLook(
   models: Models,
   input: { face: Uint8Array; model: Uint8Array },
   checkpoint: () => void,
 ): Promise<Rendered> {
-  const face = await decodeRgb(input.face, FACE_SIDE);
+  let face = await decodeRgb(input.face, FACE_SIDE);
   const model = await decodeRgb(input.model);
   checkpoint();
-  const source = await detectFace(models, face);
+  let source = await detectFace(models, face);
   if (!source) throw new RenderRefusal('NO_FACE', 'No face was found in the face photo.');
   checkpoint();
   const target = await detectFace(models, model);
   if (!target) throw new RenderRefusal('NO_FACE', 'No face was found on the model photo.');
   checkpoint();
 
+  const targetPose = headPose(target.points);
+  const sourcePose = headPose(source.points);
+  const { mirror } = matchHeadPoses(sourcePose, targetPose);
+  const landing = Math.min(targetPose.width, WORK_WIDTH);
+  ({ image: face, mesh: source } = await shrinkFace(face, source, sourcePose.width, landing * SOURCE_DETAIL));
+  if (mirror) ({ image: face, mesh: source } = mirrorFace(face, source));
+
+  // Large faces are worked on at a capped size: every step costs per pixel, and a face photo seldom has
+  // more detail than this to give. Only the blended face is scaled back up.
+  const scale = Math.min(1, WORK_WIDTH / targetPose.width);
+  const faceWidth = targetPose.width * scale;
   const oval = FACE_OVAL.map((i) => target.points[i] ?? { x: 0, y: 0 });
-  const region = boundsOf(oval, model);
-  const faceWidth = region.width;
-  const warped = warpTriangles(face, source.points, target.points, models.faceTriangles, region);
-  const mask = featheredMask(models.cv, oval, region, faceWidth * 0.04);
-  for (let i = 0; i < mask.length; i++) if (!warped.covered[i]) mask[i] = 0;
+  const region = boundsOf(oval, model, targetPose.width * MARGIN);
+  const work = {
+    left: 0,
+    top: 0,
+    width: Math.round(region.width * scale),
+    height: Math.round(region.height * scale),
+  };
+  const toWork = (p: Point): Point => ({ x: (p.x - region.left) * scale, y: (p.y - region.top) * scale });
+  const modelMesh = target.points.map(toWork);
+  const shape = blendShape(source.points, modelMesh, SHAPE);
+  const warped = warpTriangles(face, source.points, shape, models.faceTriangles, work);
   const under = regionOf(model, region);
-  matchColour(warped.rgb, under, mask);
-  blend(model, region, warped.rgb, mask);
+  const underWork = resample(models.cv, under, region, work, 3);
+  const warpedLab = rgbToLab(warped.rgb);
+  const modelLab = rgbToLab(underWork);
+  const masks = faceMask(
+    models.cv,
+    { model: modelMesh, placed: shape },
+    work,
+    warpedLab,
+    warped.covered,
+    modelLab,
+    faceWidth,
+  );
+  const interior = interiorDepth(models.cv, masks.blend, work, faceWidth * INTERIOR);
+  matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth, interior);
+  const over = labToRgb(warpedLab);
+  matchSharpness(models.cv, over, underWork, masks.blend, work);
+  // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
+  // background would tint the seam.
+  for (let i = 0; i < masks.blend.length; i++) {
+    if (masks.blend[i]) continue;
+    for (let c = 0; c < 3; c++) over[i * 3 + c] = underWork[i * 3 + c] ?? 0;
+  }
+  const soft = featheredMask(models.cv, masks.blend, work, Math.max(1, faceWidth * FEATHER));
+  const levels = Math.max(1, Math.min(5, Math.floor(Math.log2(faceWidth / 8))));
+  const blended = pyramidBlend(models.cv, underWork, over, soft, work.width, work.height, levels);
+  if (scale === 1) write(model, region, blended);
+  else {
+    // Scaled back up, the blend is laid over the sharp model photo through its own mask, so pixels it
+    // did not change keep their full detail.
+    const up = resample(models.cv, blended, work, region, 3);
+    const reach = resample(models.cv, soft, work, region, 1);
+    for (let i = 0; i < reach.length; i++) {
+      // Widened a little: the upscaled mask is softer than the blend it came from.
+      const m = Math.min(1, (reach[i] ?? 0) * 1.5);
+      for (let c = 0; c < 3; c++) {
+        const k = i * 3 + c;
+        up[k] = (under[k] ?? 0) * (1 - m) + (up[k] ?? 0) * m;
+      }
+    }
+    write(model, region, up);
+  }
   return {
     bytes: await encodeResult(model),
     width: model.width,
@@ -43,8 +130,8 @@ export async function renderLook(
   };
 }
 
-function boundsOf(points: { x: number; y: number }[], image: Raster): Region {
-  const pad = 4;
+function boundsOf(points: { x: number; y: number }[], image: Raster, margin: number): Region {
+  const pad = Math.ceil(margin);
   const left = Math.max(0, Math.floor(Math.min(...points.map((p) => p.x))) - pad);
   const top = Math.max(0, Math.floor(Math.min(...points.map((p) => p.y))) - pad);
   const right = Math.min(image.width, Math.ceil(Math.max(...points.map((p) => p.x))) + pad);
@@ -64,16 +151,12 @@ function regionOf(image: Raster, r: Region): Float32Array {
   return out;
 }
 
-function blend(image: Raster, r: Region, rgb: Float32Array, mask: Float32Array): void {
+function write(image: Raster, r: Region, rgb: Float32Array): void {
   for (let y = 0; y < r.height; y++) {
     for (let x = 0; x < r.width; x++) {
-      const m = mask[y * r.width + x] ?? 0;
-      if (m <= 0) continue;
       const s = ((y + r.top) * image.width + (x + r.left)) * 3;
       const o = (y * r.width + x) * 3;
-      for (let c = 0; c < 3; c++) {
-        image.data[s + c] = Math.round((image.data[s + c] ?? 0) * (1 - m) + (rgb[o + c] ?? 0) * m);
-      }
+      for (let c = 0; c < 3; c++) image.data[s + c] = Math.min(255, Math.max(0, Math.round(rgb[o + c] ?? 0)));
     }
   }
 }

@@ -1,5 +1,5 @@
+import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import type { Point } from '../pose/point.ts';
 
 export interface Region {
   left: number;

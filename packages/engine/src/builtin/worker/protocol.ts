@@ -1,3 +1,5 @@
+import type { RefusalCode } from '../../engine.ts';
+
 /** What the engine asks a render worker to do. */
 export type RenderRequest =
   | { kind: 'tryon'; person: Uint8Array; garment: Uint8Array }
@@ -6,7 +8,7 @@ export type RenderRequest =
 /** How a render worker answers one request. */
 export type RenderReply =
   | { kind: 'done'; bytes: Uint8Array; width: number; height: number; contentType: 'image/webp' }
-  | { kind: 'refused'; code: 'NO_PERSON' | 'NO_FACE' | 'NO_GARMENT'; message: string }
+  | { kind: 'refused'; code: RefusalCode; message: string }
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };
 

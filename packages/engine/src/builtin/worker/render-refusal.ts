@@ -1,7 +1,9 @@
+import type { RefusalCode } from '../../engine.ts';
+
 /** A render that finished with an answer about the photos rather than a picture. */
 export class RenderRefusal extends Error {
   constructor(
-    readonly code: 'NO_PERSON' | 'NO_FACE' | 'NO_GARMENT',
+    readonly code: RefusalCode,
     message: string,
   ) {
     super(message);

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderLook } from '../look/render-look.ts';
-import { renderTryOn } from '../tryon/render-try-on.ts';
+import { renderTryOn } from '../render-try-on.ts';
 import { loadModels, type Models } from './load-models.ts';
 import type { FromWorker, PoolWorkerData, RenderReply, RenderRequest, ToWorker } from './protocol.ts';
 import { RenderCancelled, RenderRefusal } from './render-refusal.ts';

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { detectPose } from '../pose/detect-pose.ts';
 import type { Models } from './load-models.ts';
 
 /**
@@ -11,11 +10,11 @@ export async function warmUp(models: Models): Promise<void> {
   const data = await sharp({ create: { width: side, height: side, channels: 3, background: '#808080' } })
     .raw()
     .toBuffer();
-  const image = { data: new Uint8Array(data), width: side, height: side, channels: 3 as const };
-  await detectPose(models, image);
-  const tensor = models.tf.tensor3d(image.data, [side, side, 3], 'int32');
+  const tensor = models.tf.tensor3d(new Uint8Array(data), [side, side, 3], 'int32');
   try {
+    await models.human.detect(tensor, { body: { enabled: true }, face: { enabled: false } });
     await models.human.detect(tensor, { body: { enabled: false }, face: { enabled: true } });
+    (await models.human.segmentation(tensor))?.dispose();
   } finally {
     tensor.dispose();
   }

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { pixel, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
+import { composite } from './composite.ts';
+import type { GarmentCanvas } from './garment-canvas.ts';
+
+/** A 20 x 20 canvas at (10, 10) with the garment (one colour) opaque over its columns 5-14, rows 5-14. */
+function canvas(rgb: [number, number, number], alpha = 1): GarmentCanvas {
+  const w = 20;
+  const h = 20;
+  const c: GarmentCanvas = {
+    left: 10,
+    top: 10,
+    width: w,
+    height: h,
+    rgb: new Float32Array(w * h * 3),
+    alpha: new Float32Array(w * h),
+    part: new Uint8Array(w * h),
+  };
+  for (let y = 5; y < 15; y++) {
+    for (let x = 5; x < 15; x++) {
+      const i = y * w + x;
+      c.alpha[i] = alpha;
+      c.part[i] = 1;
+      c.rgb.set(rgb, i * 3);
+    }
+  }
+  return c;
+}
+
+const noShade = (): Float32Array => new Float32Array(20 * 20).fill(1);
+
+describe('composite', () => {
+  it('puts the garment over the photo where it is opaque and leaves the rest of the photo alone', () => {
+    const photo = solidRgb(40, 40, [128, 128, 128]);
+    composite(photo, canvas([200, 40, 40]), noShade());
+    expect(pixel(photo, 20, 20)).toEqual([200, 40, 40]);
+    expect(pixel(photo, 2, 2)).toEqual([128, 128, 128]);
+    expect(pixel(photo, 12, 12)).toEqual([128, 128, 128]);
+  });
+
+  it('blends by alpha', () => {
+    const photo = solidRgb(40, 40, [100, 100, 100]);
+    composite(photo, canvas([200, 0, 100], 0.5), noShade());
+    expect(pixel(photo, 20, 20)).toEqual([150, 50, 100]);
+  });
+
+  it('softens the garment’s edge by a pixel', () => {
+    const photo = solidRgb(40, 40, [0, 0, 0]);
+    composite(photo, canvas([240, 240, 240]), noShade());
+    // The garment's first column (canvas x 5): a third of the blur's window lies outside the garment.
+    const edge = pixel(photo, 15, 20)[0];
+    expect(edge).toBeGreaterThan(100);
+    expect(edge).toBeLessThan(240);
+    expect(pixel(photo, 16, 20)[0]).toBeGreaterThan(edge);
+  });
+
+  // BUG (composite.ts, the blend loop): the blurred alpha reaches a pixel outside the garment, where the
+  // canvas's colour is 0 (black), so the photo there is blended towards black: a dark one-pixel outline.
+  it('softens the edge outwards towards the garment’s colour, not black (no dark outline)', () => {
+    const photo = solidRgb(40, 40, [200, 200, 200]);
+    composite(photo, canvas([250, 250, 250]), noShade());
+    // Just outside the garment (canvas x 4): between the photo (200) and the garment (250). Actual: 167.
+    const outside = pixel(photo, 14, 20)[0];
+    expect(outside).toBeGreaterThanOrEqual(200);
+    expect(outside).toBeLessThanOrEqual(250);
+  });
+
+  it('darkens the photo by the shade it is given, under and around the garment', () => {
+    const photo = solidRgb(40, 40, [200, 200, 200]);
+    const shade = noShade();
+    shade[17 * 20 + 10] = 0.5;
+    composite(photo, canvas([0, 0, 0], 0), shade);
+    expect(pixel(photo, 20, 27)).toEqual([100, 100, 100]);
+    expect(pixel(photo, 21, 27)).toEqual([200, 200, 200]);
+  });
+
+  it('casts the photo’s light colour on the garment, within bounds', () => {
+    // A teal scene: no red at all. The garment takes some of its cast, never more than a few per cent.
+    const photo = solidRgb(40, 40, [0, 128, 128]);
+    composite(photo, canvas([100, 100, 100]), noShade());
+    const [r, g, b] = pixel(photo, 20, 20);
+    expect(r).toBeLessThan(100);
+    expect(g).toBeGreaterThan(100);
+    expect(b).toBeGreaterThan(100);
+    for (const v of [r, g, b]) {
+      expect(v).toBeGreaterThanOrEqual(94);
+      expect(v).toBeLessThanOrEqual(106);
+    }
+    // A neutral scene casts nothing.
+    const grey = solidRgb(40, 40, [90, 90, 90]);
+    composite(grey, canvas([100, 100, 100]), noShade());
+    expect(pixel(grey, 20, 20)).toEqual([100, 100, 100]);
+  });
+
+  it('never overflows a bright garment under a warm cast', () => {
+    const photo = solidRgb(40, 40, [255, 120, 60]);
+    composite(photo, canvas([250, 250, 250]), noShade());
+    expect(pixel(photo, 20, 20)[0]).toBe(255);
+  });
+});

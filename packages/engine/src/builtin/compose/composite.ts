@@ -1,0 +1,58 @@
+import type { Raster } from '../image/raster.ts';
+import type { GarmentCanvas } from './garment-canvas.ts';
+import { boxBlur } from './soft-shadows.ts';
+
+/** How much of the photo's colour cast the garment takes on (1 = all of it). */
+const CAST = 0.4;
+
+/**
+ * Lays the garment canvas on the photo: its edge softened by a pixel, its colours cast like the photo's
+ * light (grey-world: the photo's mean colour against neutral grey), and the person's shadows from the
+ * garment applied around it. Changes `photo` in place.
+ */
+export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Float32Array): void {
+  const { width: w, height: h } = canvas;
+  const cast = colourCast(photo);
+  // The edge is softened by blurring coverage and colour premultiplied by it, so the pixel just outside the
+  // garment takes the garment's colour at low coverage rather than the canvas's empty black.
+  const premultiplied = [0, 1, 2].map((k) => {
+    const channel = new Float32Array(w * h);
+    for (let i = 0; i < w * h; i++) channel[i] = (canvas.rgb[i * 3 + k] ?? 0) * (canvas.alpha[i] ?? 0);
+    return boxBlur(channel, w, h, 1);
+  });
+  const blurred = boxBlur(canvas.alpha, w, h, 1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const c = y * w + x;
+      const i = ((y + canvas.top) * photo.width + (x + canvas.left)) * 3;
+      const soft = blurred[c] ?? 0;
+      // Half the blurred edge, half the sharp one: soft, but not a halo.
+      const a = (Math.min(canvas.alpha[c] ?? 0, soft) + soft) / 2;
+      const shade = photoShade[c] ?? 1;
+      for (let k = 0; k < 3; k++) {
+        const under = (photo.data[i + k] ?? 0) * shade;
+        const colour = soft > 0 ? (premultiplied[k]?.[c] ?? 0) / soft : 0;
+        const over = colour * (1 + CAST * ((cast[k] ?? 1) - 1));
+        photo.data[i + k] = Math.round(Math.min(255, under * (1 - a) + over * a));
+      }
+    }
+  }
+}
+
+/** Per-channel gain that takes neutral grey to the photo's mean colour at the same brightness. */
+function colourCast(photo: Raster): [number, number, number] {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  const n = photo.width * photo.height;
+  for (let i = 0; i < n; i += 7) {
+    r += photo.data[i * 3] ?? 0;
+    g += photo.data[i * 3 + 1] ?? 0;
+    b += photo.data[i * 3 + 2] ?? 0;
+  }
+  const y = 0.299 * r + 0.587 * g + 0.114 * b;
+  if (y <= 0) return [1, 1, 1];
+  // A strongly coloured scene (a teal wall) is not all light: only half of its cast counts, at most 15 %.
+  const gain = (v: number): number => Math.max(0.85, Math.min(1.15, 1 + (v / y - 1) * 0.5));
+  return [gain(r), gain(g), gain(b)];
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { FittedGarment } from '../fit/fitted-garment.ts';
+import { emptyLayer, type Layer } from '../fit/warp-layer.ts';
+import { type BodyParts, Part } from '../person/body-parts.ts';
+import { emptyMask, type Mask } from '../person/mask.ts';
+import { type GarmentCanvas, garmentCanvas } from './garment-canvas.ts';
+
+const W = 100;
+const H = 100;
+
+/** Torso everywhere, with bands of other parts: head (rows 0-9), left forearm (rows 40-49), left hand (rows 50-59). */
+function labels(): BodyParts {
+  const map = new Uint8Array(W * H).fill(Part.torso);
+  const band = (label: number, y0: number, y1: number): void => {
+    map.fill(label, y0 * W, y1 * W);
+  };
+  band(Part.head, 0, 10);
+  band(Part.leftForearm, 40, 50);
+  band(Part.leftHand, 50, 60);
+  band(Part.leftUpperArm, 60, 70);
+  return { labels: map, width: W, height: H };
+}
+
+/** A layer over a box, filled with one colour and alpha. */
+function layer(
+  box: { left: number; top: number; width: number; height: number },
+  rgb: [number, number, number],
+  alpha = 255,
+): Layer {
+  const l = emptyLayer(box);
+  for (let i = 0; i < box.width * box.height; i++) l.rgba.set([...rgb, alpha], i * 4);
+  return l;
+}
+
+const RED: [number, number, number] = [200, 0, 0];
+const GREEN: [number, number, number] = [0, 200, 0];
+
+const sample = (c: GarmentCanvas, x: number, y: number): { a: number; rgb: number[]; part: number } => {
+  const i = (y - c.top) * c.width + (x - c.left);
+  return {
+    a: c.alpha[i] ?? -1,
+    rgb: [c.rgb[i * 3] ?? -1, c.rgb[i * 3 + 1] ?? -1, c.rgb[i * 3 + 2] ?? -1],
+    part: c.part[i] ?? -1,
+  };
+};
+
+describe('garmentCanvas', () => {
+  const parts = labels();
+  const noHair = emptyMask(W, H);
+  // The body over columns 10-89 (all rows); the left sleeve over columns 60-79, rows 30-79.
+  const fit: FittedGarment = {
+    body: layer({ left: 10, top: 0, width: 80, height: 100 }, RED),
+    limbs: { left: layer({ left: 60, top: 30, width: 20, height: 50 }, GREEN), right: null },
+  };
+  const canvas = garmentCanvas(fit, parts, noHair);
+
+  it('spans all its layers', () => {
+    expect({ left: canvas.left, top: canvas.top, width: canvas.width, height: canvas.height }).toEqual({
+      left: 10,
+      top: 0,
+      width: 80,
+      height: 100,
+    });
+  });
+
+  it('draws the body over the torso and the sleeve over the body', () => {
+    expect(sample(canvas, 30, 20)).toEqual({ a: 1, rgb: RED, part: 1 });
+    expect(sample(canvas, 70, 35)).toEqual({ a: 1, rgb: GREEN, part: 2 });
+    expect(sample(canvas, 70, 65)).toEqual({ a: 1, rgb: GREEN, part: 2 });
+  });
+
+  it('cuts forearms, hands and the head out of the garment’s body', () => {
+    expect(sample(canvas, 30, 5).a).toBe(0);
+    expect(sample(canvas, 30, 45).a).toBe(0);
+    expect(sample(canvas, 30, 55).a).toBe(0);
+    // The upper arm is under the body.
+    expect(sample(canvas, 30, 65).a).toBe(1);
+  });
+
+  it('cuts only hands and the head out of a sleeve: a sleeve is over its own forearm', () => {
+    expect(sample(canvas, 70, 45)).toEqual({ a: 1, rgb: GREEN, part: 2 });
+    expect(sample(canvas, 70, 55).a).toBe(0);
+    const high: FittedGarment = {
+      body: layer({ left: 10, top: 20, width: 10, height: 10 }, RED),
+      limbs: { left: null, right: layer({ left: 60, top: 0, width: 10, height: 20 }, GREEN) },
+    };
+    const c = garmentCanvas(high, parts, noHair);
+    expect(sample(c, 65, 5).a).toBe(0);
+    expect(sample(c, 65, 15).a).toBe(1);
+  });
+
+  it('lets hair through softly in front of everything', () => {
+    const hair: Mask = emptyMask(W, H);
+    hair.data.fill(100, 20 * W, 21 * W);
+    hair.data.fill(255, 21 * W, 22 * W);
+    hair.data.fill(255, 35 * W, 36 * W);
+    const c = garmentCanvas(fit, parts, hair);
+    expect(sample(c, 30, 20).a).toBeCloseTo(1 - 100 / 255, 5);
+    expect(sample(c, 30, 20).part).toBe(1);
+    expect(sample(c, 30, 21).a).toBe(0);
+    // Over the sleeve, full hair takes out both the sleeve and the body under it.
+    expect(sample(c, 70, 35).a).toBe(0);
+  });
+
+  it('blends a half-transparent sleeve over the body and gives the pixel to the sleeve', () => {
+    const soft: FittedGarment = {
+      body: layer({ left: 10, top: 0, width: 80, height: 100 }, RED),
+      limbs: { left: layer({ left: 60, top: 30, width: 20, height: 10 }, GREEN, 153), right: null },
+    };
+    const px = sample(garmentCanvas(soft, parts, noHair), 70, 35);
+    expect(px.a).toBeCloseTo(1, 5);
+    expect(px.rgb[0]).toBeCloseTo(80, 3);
+    expect(px.rgb[1]).toBeCloseTo(120, 3);
+    expect(px.part).toBe(2);
+    // A faint sleeve (alpha < 0.5) leaves the pixel to the body.
+    const faint: FittedGarment = {
+      ...soft,
+      limbs: { left: layer({ left: 60, top: 30, width: 20, height: 10 }, GREEN, 100), right: null },
+    };
+    expect(sample(garmentCanvas(faint, parts, noHair), 70, 35).part).toBe(1);
+  });
+
+  it('stays empty where no layer covers the canvas', () => {
+    const gap: FittedGarment = {
+      body: layer({ left: 10, top: 20, width: 10, height: 10 }, RED),
+      limbs: { left: layer({ left: 60, top: 70, width: 10, height: 10 }, GREEN), right: null },
+    };
+    const c = garmentCanvas(gap, parts, noHair);
+    expect(sample(c, 40, 50)).toEqual({ a: 0, rgb: [0, 0, 0], part: 0 });
+  });
+});

@@ -1,0 +1,76 @@
+import type { FittedGarment } from '../fit/fitted-garment.ts';
+import type { Layer } from '../fit/warp-layer.ts';
+import { type BodyParts, Part } from '../person/body-parts.ts';
+import type { Box, Mask } from '../person/mask.ts';
+
+/** The fitted garment flattened over a box of the photo, with what stays in front of it already cut away. */
+export interface GarmentCanvas extends Box {
+  /** RGB, 0-255. */
+  rgb: Float32Array;
+  /** Coverage, 0-1. */
+  alpha: Float32Array;
+  /** Which part covers each pixel: 0 none, 1 the garment's body, 2 a sleeve or trouser leg. */
+  part: Uint8Array;
+}
+
+const inFrontOfBody = new Set<number>([
+  Part.head,
+  Part.leftForearm,
+  Part.rightForearm,
+  Part.leftHand,
+  Part.rightHand,
+]);
+const inFrontOfSleeve = new Set<number>([Part.head, Part.leftHand, Part.rightHand]);
+
+/**
+ * Layers the garment's parts (body, then sleeves over it) and cuts out what is in front of each: the head
+ * always; forearms and hands in front of the body; hands in front of the sleeves (a sleeve is over its own
+ * arm); hair in front of everything, softly.
+ */
+export function garmentCanvas(fit: FittedGarment, parts: BodyParts, hair: Mask): GarmentCanvas {
+  const layers = [fit.body, fit.limbs.left, fit.limbs.right].filter((l): l is Layer => l !== null);
+  const left = Math.min(...layers.map((l) => l.left));
+  const top = Math.min(...layers.map((l) => l.top));
+  const right = Math.max(...layers.map((l) => l.left + l.width));
+  const bottom = Math.max(...layers.map((l) => l.top + l.height));
+  const width = right - left;
+  const height = bottom - top;
+  const canvas: GarmentCanvas = {
+    left,
+    top,
+    width,
+    height,
+    rgb: new Float32Array(width * height * 3),
+    alpha: new Float32Array(width * height),
+    part: new Uint8Array(width * height),
+  };
+  const draw = (layer: Layer | null, part: 1 | 2, front: Set<number>): void => {
+    if (!layer) return;
+    for (let y = 0; y < layer.height; y++) {
+      for (let x = 0; x < layer.width; x++) {
+        const o = (y * layer.width + x) * 4;
+        let a = (layer.rgba[o + 3] ?? 0) / 255;
+        if (a === 0) continue;
+        const px = layer.left + x;
+        const py = layer.top + y;
+        const photoIndex = py * parts.width + px;
+        if (front.has(parts.labels[photoIndex] ?? 0)) continue;
+        a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
+        const c = (py - top) * width + (px - left);
+        const under = canvas.alpha[c] ?? 0;
+        const out = a + under * (1 - a);
+        if (out <= 0) continue;
+        for (let k = 0; k < 3; k++) {
+          canvas.rgb[c * 3 + k] =
+            ((layer.rgba[o + k] ?? 0) * a + (canvas.rgb[c * 3 + k] ?? 0) * under * (1 - a)) / out;
+        }
+        canvas.alpha[c] = out;
+        if (a >= 0.5) canvas.part[c] = part;
+      }
+    }
+  };
+  draw(fit.body, 1, inFrontOfBody);
+  draw(fit.limbs.left, 2, inFrontOfSleeve);
+  draw(fit.limbs.right, 2, inFrontOfSleeve);
+  return canvas;
+}

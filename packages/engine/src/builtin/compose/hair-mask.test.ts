@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyShapes,
+  drawMask,
+  frontPose,
+  PHOTO,
+  paint,
+  type Shape,
+  solidRgb,
+} from '../../../test/fixtures/synthetic-person.ts';
+import type { Raster } from '../image/raster.ts';
+import { bodyParts } from '../person/body-parts.ts';
+import type { Mask } from '../person/mask.ts';
+import { hairMask } from './hair-mask.ts';
+import { skinTone } from './skin-tone.ts';
+
+const SKIN = [224, 172, 150] as const;
+const HAIR = [70, 45, 30] as const;
+const SHIRT = [60, 90, 170] as const;
+
+const pose = frontPose();
+const disc = (x: number, y: number, r: number): Shape => ({ kind: 'capsule', a: { x, y }, b: { x, y }, r });
+const rect = (x0: number, y0: number, x1: number, y1: number): Shape => ({
+  kind: 'polygon',
+  points: [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ],
+});
+/** A long strand hanging from the hair beside the face down over the person's left shoulder and chest. */
+const strand = rect(232, 55, 250, 330);
+/** A dark brown belt across the hips, hair-coloured but not joined to the hair. */
+const belt = rect(160, 300, 226, 312);
+
+/** The same strand starting below the eyes (a scarf's tassel, say), for a head with no hair above the eyes. */
+const lowStrand = rect(232, 80, 250, 330);
+
+function scene(withHair = true): { photo: Raster; silhouette: Mask } {
+  const shapes = [...bodyShapes(pose), withHair ? strand : lowStrand];
+  const silhouette = drawMask(PHOTO.width, PHOTO.height, shapes);
+  const photo = solidRgb(PHOTO.width, PHOTO.height, [235, 235, 235]);
+  paint(photo, silhouette, SHIRT);
+  paint(photo, drawMask(PHOTO.width, PHOTO.height, [disc(200, 84, 40)]), SKIN);
+  paint(photo, drawMask(PHOTO.width, PHOTO.height, [belt]), HAIR);
+  if (withHair) {
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [rect(150, 30, 250, 62), strand]), HAIR);
+    // Repaint the background around the head (the hair's rectangle only counts on the person).
+    for (let i = 0; i < silhouette.data.length; i++) {
+      if (!silhouette.data[i]) photo.data.set([235, 235, 235], i * 3);
+    }
+  } else {
+    // A hair-coloured strand and a tuft of 9 hair pixels on the crown: too few to learn a hair colour from.
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [lowStrand, rect(198.5, 46.5, 201.5, 49.5)]), HAIR);
+  }
+  return { photo, silhouette };
+}
+
+const at = (mask: Mask, x: number, y: number): number => mask.data[y * mask.width + x] ?? -1;
+
+describe('hairMask', () => {
+  const { photo, silhouette } = scene();
+  const parts = bodyParts(pose, silhouette);
+  const tone = skinTone(photo, pose);
+  const hair = hairMask(photo, pose, parts, tone);
+
+  it('marks hair hanging from the head over the shoulder and chest', () => {
+    expect(tone).not.toBeNull();
+    expect(at(hair, 200, 45)).toBe(255);
+    expect(at(hair, 241, 150)).toBe(255);
+    expect(at(hair, 241, 200)).toBe(255);
+  });
+
+  it('leaves the face, the garment and the background alone', () => {
+    expect(at(hair, 200, 90)).toBe(0);
+    expect(at(hair, 200, 220)).toBe(0);
+    expect(at(hair, 20, 20)).toBe(0);
+    expect(at(hair, 300, 40)).toBe(0);
+  });
+
+  it('does not take hair-coloured things that the hair does not reach', () => {
+    // The belt is the hair's colour but not joined to it.
+    expect(at(hair, 190, 306)).toBe(0);
+    // Below 0.9 shoulder spans under the shoulders (and 1.5 spans from the eyes), the strand is not followed.
+    expect(at(hair, 241, 230)).toBe(255);
+    expect(at(hair, 241, 280)).toBe(0);
+  });
+
+  it('finds no hair on a head with (almost) none above the eyes', () => {
+    const bald = scene(false);
+    const mask = hairMask(bald.photo, pose, bodyParts(pose, bald.silhouette), skinTone(bald.photo, pose));
+    expect(mask.data.every((v) => v === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+import { dist, mid } from '../geometry/point.ts';
+import type { Raster } from '../image/raster.ts';
+import { type BodyParts, Part } from '../person/body-parts.ts';
+import type { BodyPose } from '../person/body-pose.ts';
+import { emptyMask, type Mask } from '../person/mask.ts';
+import { type SkinTone, skinLikeness } from './skin-tone.ts';
+
+/**
+ * Hair that hangs in front of the garment (over the shoulders and chest), 255 = hair. The hair's colour is
+ * learnt from the head above the eyes (person pixels that are not skin); below the head, person pixels of
+ * that colour are hair when they join the head's hair, within reach of the head.
+ */
+export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: SkinTone | null): Mask {
+  const { width, height } = parts;
+  const mask = emptyMask(width, height);
+  const p = pose.points;
+  const span = dist(p.leftShoulder, p.rightShoulder);
+  const eyes = mid(p.leftEye, p.rightEye);
+  const notSkin = (i: number): boolean =>
+    !tone ||
+    skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) < 0.25;
+  // Hair colour: head pixels above the eyes that are not skin.
+  const seeds: number[] = [];
+  let sr = 0;
+  let sg = 0;
+  let sb = 0;
+  for (let i = 0; i < width * height; i++) {
+    if (parts.labels[i] !== Part.head || Math.floor(i / width) > eyes.y || !notSkin(i)) continue;
+    seeds.push(i);
+    sr += photo.data[i * 3] ?? 0;
+    sg += photo.data[i * 3 + 1] ?? 0;
+    sb += photo.data[i * 3 + 2] ?? 0;
+  }
+  if (seeds.length < 20) return mask;
+  const [hr, hg, hb] = [sr / seeds.length, sg / seeds.length, sb / seeds.length];
+  let spread = 0;
+  for (const i of seeds) {
+    spread +=
+      ((photo.data[i * 3] ?? 0) - hr) ** 2 +
+      ((photo.data[i * 3 + 1] ?? 0) - hg) ** 2 +
+      ((photo.data[i * 3 + 2] ?? 0) - hb) ** 2;
+  }
+  const limit = Math.max(30, Math.min(70, 1.6 * Math.sqrt(spread / seeds.length)));
+  const reach = span * 1.5;
+  const neck = mid(p.leftShoulder, p.rightShoulder);
+  const lowest = neck.y + span * 0.9;
+  const isHair = (i: number): boolean => {
+    const label = parts.labels[i] ?? 0;
+    if (label === Part.background || label === Part.leftHand || label === Part.rightHand) return false;
+    const x = i % width;
+    const y = Math.floor(i / width);
+    if (dist({ x, y }, eyes) > reach || y > lowest) return false;
+    // Hair falls beside the neck and over the shoulders, seldom down the middle of the chest, where dark
+    // clothes would otherwise pass for it.
+    if (y > neck.y + span * 0.15 && Math.abs(x - neck.x) < span * 0.22) return false;
+    const d = Math.hypot(
+      (photo.data[i * 3] ?? 0) - hr,
+      (photo.data[i * 3 + 1] ?? 0) - hg,
+      (photo.data[i * 3 + 2] ?? 0) - hb,
+    );
+    return d < limit && notSkin(i);
+  };
+  // Grow from the seeds through hair-coloured person pixels (4-connected).
+  const queue = Int32Array.from(seeds);
+  let tail = queue.length;
+  const grown = new Int32Array(width * height);
+  grown.set(queue);
+  for (const i of seeds) mask.data[i] = 255;
+  let head = 0;
+  const buffer = grown;
+  while (head < tail) {
+    const i = buffer[head++] ?? 0;
+    const x = i % width;
+    for (const j of [i - 1, i + 1, i - width, i + width]) {
+      if (j < 0 || j >= width * height || mask.data[j] !== 0) continue;
+      if ((j === i - 1 && x === 0) || (j === i + 1 && x === width - 1)) continue;
+      if (!isHair(j)) continue;
+      mask.data[j] = 255;
+      buffer[tail++] = j;
+    }
+  }
+  // The head's own hair stays where it is; only what hangs below the head matters in front of a garment.
+  return mask;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { frontPose, mapPose, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
+import type { Raster } from '../image/raster.ts';
+import { skinLikeness, skinTone } from './skin-tone.ts';
+
+const SKIN = [224, 172, 150] as const;
+const CLOTH = [40, 60, 160] as const;
+
+/** A blue photo with the face (a disc round the nose) in skin, with a little noise, and dark hair above the eyes. */
+function portrait(): Raster {
+  const photo = solidRgb(400, 600, CLOTH);
+  for (let y = 40; y < 130; y++) {
+    for (let x = 155; x < 245; x++) {
+      if ((x - 200) ** 2 + (y - 86) ** 2 > 42 ** 2) continue;
+      const i = (y * 400 + x) * 3;
+      const n = ((x * 7 + y * 13) % 11) - 5;
+      photo.data.set(y < 62 ? [50, 35, 25] : [SKIN[0] + n, SKIN[1] + n, SKIN[2] + n], i);
+    }
+  }
+  return photo;
+}
+
+describe('skinTone', () => {
+  const photo = portrait();
+
+  it("reads the cheeks' colour", () => {
+    const tone = skinTone(photo, frontPose());
+    expect(tone).not.toBeNull();
+    expect(tone?.r).toBeCloseTo(SKIN[0], -1);
+    expect(tone?.g).toBeCloseTo(SKIN[1], -1);
+    expect(tone?.b).toBeCloseTo(SKIN[2], -1);
+    expect(tone?.spread).toBeGreaterThanOrEqual(4);
+  });
+
+  it('ignores a few dark or bright stray pixels on the cheeks (the middle half by brightness)', () => {
+    const spotted = portrait();
+    // A mole or stray hair: 4 dark and 4 bright pixels on each cheek.
+    for (const cx of [210, 190]) {
+      for (let k = 0; k < 4; k++) {
+        spotted.data.set([20, 10, 10], (84 * 400 + cx - 2 + k) * 3);
+        spotted.data.set([255, 255, 255], (88 * 400 + cx - 2 + k) * 3);
+      }
+    }
+    const tone = skinTone(spotted, frontPose());
+    expect(Math.abs((tone?.r ?? 0) - SKIN[0])).toBeLessThan(4);
+    expect(Math.abs((tone?.b ?? 0) - SKIN[2])).toBeLessThan(4);
+  });
+
+  it('gives nothing when the face is too small to sample', () => {
+    const far = mapPose(frontPose(), (q) => ({ x: 200 + (q.x - 200) * 0.2, y: q.y * 0.2 }));
+    expect(skinTone(photo, far)).toBeNull();
+  });
+});
+
+describe('skinLikeness', () => {
+  const tone = skinTone(portrait(), frontPose());
+  if (!tone) throw new Error('no skin tone');
+
+  it('separates skin from blue cloth', () => {
+    expect(skinLikeness(tone, ...SKIN)).toBeGreaterThan(0.9);
+    expect(skinLikeness(tone, ...CLOTH)).toBeLessThan(0.05);
+    // A grey shirt and dark brown hair are not skin either.
+    expect(skinLikeness(tone, 128, 128, 128)).toBeLessThan(0.2);
+  });
+
+  it('ignores brightness: the same chroma lighter or darker is as much skin', () => {
+    const lighter = skinLikeness(tone, SKIN[0] + 25, SKIN[1] + 25, SKIN[2] + 25);
+    const darker = skinLikeness(tone, SKIN[0] - 60, SKIN[1] - 60, SKIN[2] - 60);
+    expect(lighter).toBeCloseTo(skinLikeness(tone, ...SKIN), 5);
+    expect(darker).toBeCloseTo(skinLikeness(tone, ...SKIN), 5);
+  });
+
+  it('trusts no chroma in nearly black pixels', () => {
+    // Luma 24 with a chroma near skin's (it would score ~0.6 if trusted).
+    expect(skinLikeness(tone, 60, 10, 0)).toBeGreaterThan(0.1);
+    expect(skinLikeness(tone, 60, 10, 0)).toBeLessThanOrEqual(0.3);
+    // Just lighter, the same hue counts fully.
+    expect(skinLikeness(tone, 66, 16, 6)).toBeGreaterThan(0.5);
+  });
+});

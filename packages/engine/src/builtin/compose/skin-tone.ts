@@ -1,0 +1,99 @@
+import { dist, mid } from '../geometry/point.ts';
+import type { Raster } from '../image/raster.ts';
+import type { BodyPose } from '../person/body-pose.ts';
+
+/** The person's skin colour, read off their cheeks: mean RGB and how far skin pixels spread around it. */
+export interface SkinTone {
+  r: number;
+  g: number;
+  b: number;
+  /** Mean chroma (Cb, Cr) and its spread; skin varies far more in brightness than in chroma. */
+  cb: number;
+  cr: number;
+  spread: number;
+}
+
+/**
+ * Samples the cheeks, the forehead, the bridge of the nose and the hands, keeps the brighter samples of the most common
+ * colour (skin), and averages them. Null when the face is too small to sample.
+ */
+export function skinTone(photo: Raster, pose: BodyPose): SkinTone | null {
+  const p = pose.points;
+  const eyes = dist(p.leftEye, p.rightEye);
+  if (eyes < 6) return null;
+  const eyeLine = mid(p.leftEye, p.rightEye);
+  const mouth = mid(p.leftMouth, p.rightMouth);
+  const up = {
+    x: (eyeLine.x - mouth.x) / Math.max(1, dist(eyeLine, mouth)),
+    y: (eyeLine.y - mouth.y) / Math.max(1, dist(eyeLine, mouth)),
+  };
+  // The cheeks, the forehead above the brows and the bridge of the nose: sunglasses, a beard, a fringe or
+  // a shadow may cover some of them, rarely all.
+  const patches = [
+    mid(p.leftEye, p.leftMouth),
+    mid(p.rightEye, p.rightMouth),
+    { x: eyeLine.x + up.x * eyes * 0.75, y: eyeLine.y + up.y * eyes * 0.75 },
+    mid(eyeLine, p.nose),
+  ];
+  // The backs of the hands, where seen: bare far more often than not, and lit like the body.
+  for (const [wrist, index, pinky] of [
+    [p.leftWrist, p.leftIndex, p.leftPinky],
+    [p.rightWrist, p.rightIndex, p.rightPinky],
+  ] as const) {
+    if (Math.min(wrist.score, index.score, pinky.score) >= 0.7) patches.push(mid(wrist, mid(index, pinky)));
+  }
+  const samples: [number, number, number][] = [];
+  const r = Math.max(1, eyes * 0.16);
+  for (const c of patches) {
+    for (let y = Math.round(c.y - r); y <= c.y + r; y++) {
+      for (let x = Math.round(c.x - r); x <= c.x + r; x++) {
+        if (x < 0 || y < 0 || x >= photo.width || y >= photo.height) continue;
+        const i = (y * photo.width + x) * 3;
+        samples.push([photo.data[i] ?? 0, photo.data[i + 1] ?? 0, photo.data[i + 2] ?? 0]);
+      }
+    }
+  }
+  if (samples.length < 8) return null;
+  // Skin is the brighter part of a face: lenses, beards, brows and shadows are darker. Keep what is at
+  // least 60 % as bright as the brightest tenth (highlights above that tenth left out too).
+  samples.sort((a, b) => luma(a) - luma(b));
+  const top = luma(samples[Math.floor(samples.length * 0.9)] ?? [0, 0, 0]);
+  const lit = samples.filter((q) => luma(q) >= top * 0.6 && luma(q) <= top);
+  // Then the samples nearest the median chroma: what is left of hair or glasses differs in colour too.
+  const chroma = lit.map((q) => toChroma(q[0], q[1], q[2]));
+  const median = (values: number[]): number =>
+    values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const mcb = median(chroma.map((c) => c[0]));
+  const mcr = median(chroma.map((c) => c[1]));
+  const kept = lit
+    .map((q, i) => ({ q, d: Math.hypot((chroma[i]?.[0] ?? 0) - mcb, (chroma[i]?.[1] ?? 0) - mcr) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, Math.max(4, Math.ceil(lit.length * 0.6)))
+    .map((s) => s.q);
+  if (kept.length < 4) return null;
+  const mean = (k: 0 | 1 | 2): number => kept.reduce((s, q) => s + q[k], 0) / kept.length;
+  const [rr, g, b] = [mean(0), mean(1), mean(2)];
+  const keptChroma = kept.map(([x, y, z]) => toChroma(x, y, z));
+  const cb = keptChroma.reduce((s, q) => s + q[0], 0) / keptChroma.length;
+  const cr = keptChroma.reduce((s, q) => s + q[1], 0) / keptChroma.length;
+  const spread = Math.sqrt(
+    keptChroma.reduce((s, q) => s + (q[0] - cb) ** 2 + (q[1] - cr) ** 2, 0) / keptChroma.length,
+  );
+  return { r: rr, g, b, cb, cr, spread: Math.max(4, spread) };
+}
+
+/** How much a colour looks like this skin, 0 to 1, from its chroma alone (light and shade do not count). */
+export function skinLikeness(tone: SkinTone, r: number, g: number, b: number): number {
+  const [cb, cr] = toChroma(r, g, b);
+  const d = Math.hypot(cb - tone.cb, cr - tone.cr) / (tone.spread * 2.5);
+  const y = luma([r, g, b]);
+  // Very dark or very bright pixels carry no reliable chroma.
+  const lit = y < 25 || y > 245 ? 0.3 : 1;
+  return Math.exp(-d * d) * lit;
+}
+
+const luma = (q: readonly [number, number, number]): number => 0.299 * q[0] + 0.587 * q[1] + 0.114 * q[2];
+
+function toChroma(r: number, g: number, b: number): [number, number] {
+  return [-0.1687 * r - 0.3313 * g + 0.5 * b, 0.5 * r - 0.4187 * g - 0.0813 * b];
+}

@@ -1,0 +1,83 @@
+import type { GarmentCanvas } from './garment-canvas.ts';
+
+/** How dark the contact shadows get at their darkest (share of the light taken away). */
+const SLEEVE_SHADOW = 0.2;
+const NECK_SHADOW = 0.18;
+const HEM_SHADOW = 0.16;
+
+/**
+ * The soft shadows a worn garment makes, which a flat cut-out lacks: inside the neckline (the back of the
+ * collar shades the front), under each sleeve on the garment's body, and on the person just below the hem.
+ * The garment's shadows are applied to the canvas; the person's are returned as a multiplier per canvas
+ * pixel (1 = unchanged) for the photo under and around it.
+ */
+export function softShadows(canvas: GarmentCanvas, neckX: number, span: number): Float32Array {
+  const { width: w, height: h } = canvas;
+  const photoShade = new Float32Array(w * h).fill(1);
+  const reach = Math.max(2, span * 0.05);
+  // Under the sleeves: the body is darker just below and beside where a sleeve covers it.
+  const sleeve = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) sleeve[i] = canvas.part[i] === 2 ? (canvas.alpha[i] ?? 0) : 0;
+  const shadow = boxBlur(shift(sleeve, w, h, Math.round(reach * 0.4)), w, h, Math.round(reach));
+  for (let i = 0; i < w * h; i++) {
+    if (canvas.part[i] !== 1) continue;
+    darken(canvas, i, SLEEVE_SHADOW * (shadow[i] ?? 0));
+  }
+  for (let x = 0; x < w; x++) {
+    // Inside the neckline: the first garment rows from the top, near the neck.
+    const nearNeck = Math.abs(canvas.left + x - neckX) < span * 0.35;
+    let y = 0;
+    while (y < h && (canvas.alpha[y * w + x] ?? 0) < 0.5) y++;
+    if (nearNeck && y < h) {
+      for (let k = 0; k < reach * 1.5 && y + k < h; k++) {
+        const i = (y + k) * w + x;
+        if (canvas.part[i] === 1) darken(canvas, i, NECK_SHADOW * (1 - k / (reach * 1.5)));
+      }
+    }
+    // Below the hem: the last garment pixel of the column, then the person darkened for a little way.
+    let last = h - 1;
+    while (last >= 0 && (canvas.alpha[last * w + x] ?? 0) < 0.5) last--;
+    if (last >= 0 && last < h - 1) {
+      for (let k = 1; k < reach && last + k < h; k++) {
+        const i = (last + k) * w + x;
+        photoShade[i] = Math.min(photoShade[i] ?? 1, 1 - HEM_SHADOW * (1 - k / reach));
+      }
+    }
+  }
+  return photoShade;
+}
+
+function darken(canvas: GarmentCanvas, i: number, amount: number): void {
+  for (let c = 0; c < 3; c++) canvas.rgb[i * 3 + c] = (canvas.rgb[i * 3 + c] ?? 0) * (1 - amount);
+}
+
+function shift(values: Float32Array, w: number, h: number, down: number): Float32Array {
+  const out = new Float32Array(w * h);
+  for (let y = down; y < h; y++) out.set(values.subarray((y - down) * w, (y - down + 1) * w), y * w);
+  return out;
+}
+
+/** A box blur of radius r, horizontal then vertical, by running sums. */
+export function boxBlur(values: Float32Array, w: number, h: number, r: number): Float32Array {
+  if (r < 1) return values;
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  const n = 2 * r + 1;
+  for (let y = 0; y < h; y++) {
+    let s = 0;
+    for (let x = -r; x <= r; x++) s += values[y * w + Math.min(w - 1, Math.max(0, x))] ?? 0;
+    for (let x = 0; x < w; x++) {
+      tmp[y * w + x] = s / n;
+      s += (values[y * w + Math.min(w - 1, x + r + 1)] ?? 0) - (values[y * w + Math.max(0, x - r)] ?? 0);
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let s = 0;
+    for (let y = -r; y <= r; y++) s += tmp[Math.min(h - 1, Math.max(0, y)) * w + x] ?? 0;
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = s / n;
+      s += (tmp[Math.min(h - 1, y + r + 1) * w + x] ?? 0) - (tmp[Math.max(0, y - r) * w + x] ?? 0);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+import { type GarmentAnalysis, GarmentPart, type LegLandmarks, type Sides } from '../garment/garment.ts';
+import { dist, mid, type Point } from '../geometry/point.ts';
+import { Part } from '../person/body-parts.ts';
+import type { BodyPose } from '../person/body-pose.ts';
+import type { BodyFrame } from './body-frame.ts';
+import { EASE } from './fit-upper.ts';
+import type { FittedGarment } from './fitted-garment.ts';
+import { garmentFrame } from './garment-frame.ts';
+import { landingBox } from './landing-box.ts';
+import { limbMap } from './limb-map.ts';
+import { thinPlateSpline } from './thin-plate-spline.ts';
+import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+
+/** A waistband sits this far above the hip joints, as a share of the torso's length. */
+const WAIST_RISE = 0.2;
+const HIPS_AND_LEGS: readonly number[] = [
+  Part.torso,
+  Part.leftThigh,
+  Part.rightThigh,
+  Part.leftShin,
+  Part.rightShin,
+];
+
+/**
+ * Fits trousers, shorts or a skirt: the waistband across the body's waist (as wide as the torso there), a
+ * skirt's hem by a spline at the garment's own length and flare, and each trouser leg by its own spline
+ * down the leg from the hip (outer edge) and the crotch (inner edge), bending at the knee.
+ */
+export function fitLower(
+  garment: GarmentAnalysis,
+  pose: BodyPose,
+  frame: BodyFrame,
+  photo: { width: number; height: number },
+): FittedGarment | null {
+  const g = garment.landmarks;
+  if (!g.waist) return null;
+  const p = pose.points;
+  const { span } = frame;
+  const gf = garmentFrame(g.waist, g.hem);
+  const waistDepth = frame.torsoLength * (1 - WAIST_RISE);
+  const waist = frame.edges(waistDepth) ?? { left: span * 0.4, right: -span * 0.4 };
+  const bodyHalf = ((waist.left - waist.right) / 2) * EASE;
+  const centre = (waist.left + waist.right) / 2;
+  const k = bodyHalf / Math.max(1, gf.halfWidth(g.waist));
+  const pairs: [Point, Point][] = [];
+  const pair = (from: Point, to: Point): void => {
+    pairs.push([to, from]);
+  };
+  const waistL = frame.at(waistDepth, centre + bodyHalf);
+  const waistR = frame.at(waistDepth, centre - bodyHalf);
+  pair(g.waist.left, waistL);
+  pair(g.waist.right, waistR);
+  pair(mid(g.waist.left, g.waist.right), frame.at(waistDepth, centre));
+  const row = (sides: Sides): void => {
+    const depth = waistDepth + gf.depth(mid(sides.left, sides.right)) * k;
+    const e = frame.edges(depth, HIPS_AND_LEGS);
+    const half = Math.max(e ? ((e.left - e.right) / 2) * EASE : bodyHalf, gf.halfWidth(sides) * k * 0.92);
+    const c = e ? (e.left + e.right) / 2 : centre;
+    pair(sides.left, frame.at(depth, c + half));
+    pair(sides.right, frame.at(depth, c - half));
+    pair(mid(sides.left, sides.right), frame.at(depth, c));
+  };
+  let crotch: Point | null = null;
+  if (g.legs && g.crotch) {
+    // The seat: from the waistband down to the crotch; the legs take it from there.
+    const crotchDepth = waistDepth + gf.depth(g.crotch) * k;
+    crotch = frame.at(crotchDepth, centre);
+    pair(g.crotch, crotch);
+  } else {
+    row(g.hem);
+  }
+  const toGarment = thinPlateSpline(
+    pairs.map(([to]) => to),
+    pairs.map(([, from]) => from),
+    0.02,
+  );
+  if (!toGarment) return null;
+  const body = emptyLayer(
+    landingBox(
+      pairs.map(([to]) => to),
+      span * 0.15,
+      photo,
+    ),
+  );
+  warpInto(body, garment.image, garment.parts, GarmentPart.body, toGarment, 4);
+  const leg = (l: LegLandmarks | undefined, left: boolean): Layer | null => {
+    if (!l || !g.crotch || !crotch) return null;
+    const sign = left ? 1 : -1;
+    const outerTop = left ? g.waist?.left : g.waist?.right;
+    if (!outerTop) return null;
+    const limb = limbMap(
+      { top: outerTop, bottom: g.crotch, endTop: l.outerEnd, endBottom: l.innerEnd },
+      {
+        outerStart: left ? waistL : waistR,
+        innerStart: crotch,
+        joint: left ? p.leftKnee : p.rightKnee,
+        end: left ? p.leftAnkle : p.rightAnkle,
+        outward: { x: frame.across.x * sign, y: frame.across.y * sign },
+        limbHalf: dist(p.leftHip, p.rightHip) * 0.3,
+        scale: k,
+      },
+    );
+    if (!limb) return null;
+    const layer = emptyLayer(landingBox(limb.reach, span * 0.1, photo));
+    warpInto(
+      layer,
+      garment.image,
+      garment.parts,
+      left ? GarmentPart.leftLeg : GarmentPart.rightLeg,
+      limb.map,
+      2,
+    );
+    return layer;
+  };
+  return { body, limbs: { left: leg(g.legs?.left, true), right: leg(g.legs?.right, false) } };
+}

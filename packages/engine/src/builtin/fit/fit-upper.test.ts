@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  frontPose,
+  PHOTO,
+  SHIRT_BODY,
+  SHIRT_LEFT_SLEEVE,
+  SHIRT_RIGHT_SLEEVE,
+  silhouetteOf,
+  tShirt,
+} from '../../../test/fixtures/synthetic-person.ts';
+import type { GarmentAnalysis } from '../garment/garment.ts';
+import { bodyParts } from '../person/body-parts.ts';
+import type { BodyPose } from '../person/body-pose.ts';
+import { bodyFrame } from './body-frame.ts';
+import { fitUpper, kneeDepth } from './fit-upper.ts';
+import type { Layer } from './warp-layer.ts';
+
+/** Alpha of a layer at a photo pixel (0 outside its box). */
+function alphaAt(layer: Layer | null, x: number, y: number): number {
+  if (!layer) return 0;
+  const lx = x - layer.left;
+  const ly = y - layer.top;
+  if (lx < 0 || ly < 0 || lx >= layer.width || ly >= layer.height) return 0;
+  return layer.rgba[(ly * layer.width + lx) * 4 + 3] ?? 0;
+}
+
+/** Photo-space bounds and colours of a layer's opaque (alpha > 128) pixels. */
+function opaque(layer: Layer | null): {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  colours: Set<string>;
+  count: number;
+} {
+  const out = {
+    top: Infinity,
+    bottom: -Infinity,
+    left: Infinity,
+    right: -Infinity,
+    colours: new Set<string>(),
+    count: 0,
+  };
+  if (!layer) return out;
+  for (let y = 0; y < layer.height; y++) {
+    for (let x = 0; x < layer.width; x++) {
+      const o = (y * layer.width + x) * 4;
+      if ((layer.rgba[o + 3] ?? 0) <= 128) continue;
+      out.count++;
+      out.top = Math.min(out.top, layer.top + y);
+      out.bottom = Math.max(out.bottom, layer.top + y);
+      out.left = Math.min(out.left, layer.left + x);
+      out.right = Math.max(out.right, layer.left + x);
+      out.colours.add(`${layer.rgba[o]},${layer.rgba[o + 1]},${layer.rgba[o + 2]}`);
+    }
+  }
+  return out;
+}
+
+function fit(garment: GarmentAnalysis, pose: BodyPose = frontPose()) {
+  const parts = bodyParts(pose, silhouetteOf(pose));
+  const frame = bodyFrame(pose, parts);
+  return { frame, fitted: fitUpper(garment, pose, frame, PHOTO) };
+}
+
+describe('fitUpper', () => {
+  const { frame, fitted } = fit(tShirt());
+  const neckBase = frame.neck.y - frame.span * 0.1;
+
+  it('covers the torso between the shoulders and the hips with the garment’s body', () => {
+    expect(fitted).not.toBeNull();
+    const body = fitted?.body ?? null;
+    for (const [x, y] of [
+      [200, 170],
+      [200, 250],
+      [200, 320],
+      [160, 200],
+      [240, 200],
+      [170, 300],
+      [230, 300],
+    ] as const) {
+      expect(alphaAt(body, x, y), `(${x}, ${y})`).toBe(255);
+    }
+    // Only the garment's body part, in its own colour.
+    expect([...opaque(body).colours]).toEqual([SHIRT_BODY.join(',')]);
+  });
+
+  it('never reaches above the neck’s base, nor over the face', () => {
+    const body = opaque(fitted?.body ?? null);
+    // The neckline rises with the shoulders beside the neck, but never past a fifth of the span above them.
+    expect(body.top).toBeGreaterThanOrEqual(Math.floor(frame.neck.y - frame.span * 0.2) - 2);
+    expect(alphaAt(fitted?.body ?? null, 200, 100)).toBe(0);
+    // The neckline is open: the middle of the neck's base is bare, the garment dips to its front point.
+    expect(alphaAt(fitted?.body ?? null, 200, Math.round(neckBase) + 2)).toBe(0);
+  });
+
+  it('is about as wide as the body with ease and ends a little below the hips', () => {
+    const body = opaque(fitted?.body ?? null);
+    // Torso 100-120 px wide in the silhouette; the shirt a little wider but not as wide as the arms’ span.
+    expect(body.left).toBeGreaterThan(110);
+    expect(body.right).toBeLessThan(290);
+    expect(body.bottom).toBeGreaterThan(335);
+    expect(body.bottom).toBeLessThanOrEqual(Math.ceil(frame.neck.y + frame.torsoLength * 1.35) + 2);
+  });
+
+  it('puts each sleeve over its own upper arm, starting at the shoulder', () => {
+    const left = fitted?.limbs.left ?? null;
+    const right = fitted?.limbs.right ?? null;
+    // The person's left arm is on the picture's right.
+    expect(alphaAt(left, 270, 175)).toBe(255);
+    expect(alphaAt(right, 130, 175)).toBe(255);
+    expect(alphaAt(left, 130, 175)).toBe(0);
+    expect(alphaAt(right, 270, 175)).toBe(0);
+    expect([...opaque(left).colours]).toEqual([SHIRT_LEFT_SLEEVE.join(',')]);
+    expect([...opaque(right).colours]).toEqual([SHIRT_RIGHT_SLEEVE.join(',')]);
+    // A T-shirt's sleeve starts at the shoulder and stops above the elbow.
+    const l = opaque(left);
+    expect(l.top).toBeLessThan(frame.neck.y + 5);
+    expect(l.bottom).toBeLessThan(250);
+    expect(alphaAt(left, 283, 300)).toBe(0);
+    expect(l.left).toBeGreaterThan(235);
+  });
+
+  it('is not fitted without the neck, shoulder or armpit landmarks', () => {
+    const shirt = tShirt();
+    const { armpit: _armpit, ...noArmpit } = shirt.landmarks;
+    expect(fit({ ...shirt, landmarks: noArmpit }).fitted).toBeNull();
+    const { neck: _neck, ...noNeck } = shirt.landmarks;
+    expect(fit({ ...shirt, landmarks: noNeck }).fitted).toBeNull();
+  });
+
+  it('makes no sleeve layers for a sleeveless garment', () => {
+    const shirt = tShirt();
+    const { sleeves: _sleeves, ...tank } = shirt.landmarks;
+    const result = fit({ ...shirt, kind: 'tank', landmarks: tank }).fitted;
+    expect(result?.limbs).toEqual({ left: null, right: null });
+    expect(alphaAt(result?.body ?? null, 200, 250)).toBe(255);
+  });
+
+  it('stops a top shorter on a seated person, whose knees are just below the hips', () => {
+    const seated = frontPose({ leftKnee: { x: 250, y: 370 }, rightKnee: { x: 150, y: 370 } });
+    const { frame: f, fitted: onLap } = fit(tShirt(), seated);
+    expect(kneeDepth(f, seated)).toBeCloseTo(220);
+    const standing = opaque(fitted?.body ?? null);
+    const sitting = opaque(onLap?.body ?? null);
+    expect(sitting.bottom).toBeLessThan(standing.bottom);
+    expect(sitting.bottom).toBeLessThanOrEqual(Math.ceil(f.neck.y + f.torsoLength * 1.1) + 2);
+  });
+});

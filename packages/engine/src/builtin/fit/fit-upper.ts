@@ -1,0 +1,193 @@
+import { type GarmentAnalysis, GarmentPart, type SleeveLandmarks } from '../garment/garment.ts';
+import { mid, type Point } from '../geometry/point.ts';
+import { Part } from '../person/body-parts.ts';
+import type { BodyPose } from '../person/body-pose.ts';
+import type { BodyFrame } from './body-frame.ts';
+import type { FittedGarment } from './fitted-garment.ts';
+import { garmentFrame } from './garment-frame.ts';
+import { landingBox } from './landing-box.ts';
+import { limbMap } from './limb-map.ts';
+import { thinPlateSpline } from './thin-plate-spline.ts';
+import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+
+/** How much wider than the body a garment sits (ease), as a share of the body's width. */
+export const EASE = 1.06;
+/** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
+const NECK_RISE = 0.1;
+/** ... and never higher than this, whatever the shoulders beside the neck say (a neck is bare). */
+const NECK_HIGHEST = 0.2;
+/** Garment shoulder seams sit this far out from and above the shoulder joints (shares of the span). */
+const SHOULDER_OUT = 0.1;
+const SHOULDER_RISE = 0.05;
+/** Below the chest a garment meets the torso, then the legs (a dress). */
+const TORSO_AND_LEGS: readonly number[] = [
+  Part.torso,
+  Part.leftThigh,
+  Part.rightThigh,
+  Part.leftShin,
+  Part.rightShin,
+];
+
+/**
+ * Fits a top or a dress: its body by a thin-plate spline from its landmarks (neckline, shoulders, armpits,
+ * waist, hem, and the middle line at each) to the person's, widths read from the torso's (and below the
+ * hips the legs') edges, never narrower than the garment itself is cut; each sleeve by its own spline down
+ * the arm. Lengths keep the garment's proportions, scaled by its chest against the person's; a top's hem
+ * stops a little below the hips (folded on a seated person's lap), a dress just below the knees.
+ */
+export function fitUpper(
+  garment: GarmentAnalysis,
+  pose: BodyPose,
+  frame: BodyFrame,
+  photo: { width: number; height: number },
+): FittedGarment | null {
+  const g = garment.landmarks;
+  if (!g.shoulder || !g.armpit || !g.neck) return null;
+  const p = pose.points;
+  const { span } = frame;
+  const gf = garmentFrame(g.shoulder, g.hem);
+  const gChest = Math.max(1, 2 * gf.halfWidth(g.armpit));
+  const chest = frame.edges(frame.torsoLength * 0.32) ?? { left: span * 0.45, right: -span * 0.45 };
+  const kAcross = ((chest.left - chest.right) * EASE) / gChest;
+  // Along, the garment keeps its proportions; a turned person's chest looks narrow, so the torso's length
+  // sets a floor.
+  const kDown = Math.max(kAcross, (frame.torsoLength * 0.72) / gChest);
+  const hipDepth = frame.torsoLength;
+  const seated =
+    Math.min(p.leftKnee.score, p.rightKnee.score) >= 0.5 &&
+    kneeDepth(frame, pose) - hipDepth < frame.torsoLength * 0.5;
+  const longest =
+    garment.kind === 'dress' ? dressLength(frame, pose, seated) : hipDepth * (seated ? 1.1 : 1.35);
+  const depthOf = (q: Point): number => Math.min(longest, gf.depth(q) * kDown - span * SHOULDER_RISE);
+
+  const pairs: [Point, Point][] = [];
+  const pair = (from: Point, to: Point): void => {
+    pairs.push([to, from]);
+  };
+  // Neckline: the garment's own width, centred on the neck, at the neck's base: never higher.
+  const neckHalf = gf.halfWidth(g.neck) * kAcross;
+  // The neckline's corners: at the neck's base, raised to the top of the shoulders just beside them.
+  const neckSide = frame.edges(-span * 0.35, [Part.neck, Part.head, Part.torso]);
+  const besideNeck = neckSide ? Math.max(neckSide.left, -neckSide.right) + span * 0.06 : null;
+  const sideTops = besideNeck === null ? [] : [frame.top(besideNeck), frame.top(-besideNeck)];
+  const neckDepth = Math.min(
+    -span * NECK_RISE,
+    ...sideTops.filter((d): d is number => d !== null).map((d) => d - span * 0.02),
+  );
+  pair(g.neck.left, frame.at(neckDepth, neckHalf));
+  pair(g.neck.right, frame.at(neckDepth, -neckHalf));
+  pair(
+    g.neck.front,
+    frame.at(neckDepth + (gf.depth(g.neck.front) - gf.depth(mid(g.neck.left, g.neck.right))) * kDown, 0),
+  );
+  // Shoulders: a sleeved garment's seam sits just out from the joint; a tank's strap where it is cut.
+  // A seam sits out from the joint, and no lower than the body's top edge there: the old shoulder must not
+  // show above the new one.
+  const seam = (joint: Point, sign: 1 | -1): Point => {
+    const offset =
+      (joint.x - frame.neck.x) * frame.across.x +
+      (joint.y - frame.neck.y) * frame.across.y +
+      sign * span * SHOULDER_OUT;
+    const jointDepth =
+      (joint.x - frame.neck.x) * frame.down.x +
+      (joint.y - frame.neck.y) * frame.down.y -
+      span * SHOULDER_RISE;
+    const edge = frame.top(offset - sign * span * 0.12);
+    return frame.at(edge === null ? jointDepth : Math.min(jointDepth, edge), offset);
+  };
+  const strap = (q: Point): Point => frame.at(neckDepth * 0.6, (gf.offset(q) - gf.offset(gf.top)) * kAcross);
+  const shoulderL = g.sleeves ? seam(p.leftShoulder, 1) : strap(g.shoulder.left);
+  const shoulderR = g.sleeves ? seam(p.rightShoulder, -1) : strap(g.shoulder.right);
+  pair(g.shoulder.left, shoulderL);
+  pair(g.shoulder.right, shoulderR);
+  // Armpits, waist and hem at the garment's own depths, as wide as the body there or the garment's cut.
+  const rows: { sides: { left: Point; right: Point }; labels?: readonly number[] }[] = [{ sides: g.armpit }];
+  if (g.waist) rows.push({ sides: g.waist });
+  rows.push({ sides: g.hem, labels: TORSO_AND_LEGS });
+  const landed: { left: Point; right: Point }[] = [];
+  for (const row of rows) {
+    const depth = depthOf(mid(row.sides.left, row.sides.right));
+    const e = frame.edges(depth, row.labels);
+    const bodyHalf = e ? ((e.left - e.right) / 2) * EASE : span * 0.5;
+    const centre = e ? (e.left + e.right) / 2 : 0;
+    const half = Math.max(bodyHalf, gf.halfWidth(row.sides) * kAcross * 0.92);
+    const left = frame.at(depth, centre + half);
+    const right = frame.at(depth, centre - half);
+    pair(row.sides.left, left);
+    pair(row.sides.right, right);
+    pair(mid(row.sides.left, row.sides.right), frame.at(depth, centre));
+    landed.push({ left, right });
+  }
+  const toGarment = thinPlateSpline(
+    pairs.map(([to]) => to),
+    pairs.map(([, from]) => from),
+    0.02,
+  );
+  if (!toGarment) return null;
+  const body = emptyLayer(
+    landingBox(
+      pairs.map(([to]) => to),
+      span * 0.1,
+      photo,
+    ),
+  );
+  // A hood lies behind the neck, drawn first: what the head does not hide of it frames the neckline.
+  if (garment.kind === 'hoodie') warpInto(body, garment.image, garment.parts, GarmentPart.hood, toGarment, 4);
+  warpInto(body, garment.image, garment.parts, GarmentPart.body, toGarment, 4);
+
+  const armpits = landed[0] ?? { left: p.leftShoulder, right: p.rightShoulder };
+  const sleeve = (s: SleeveLandmarks | undefined, left: boolean): Layer | null => {
+    if (!s) return null;
+    const sign = left ? 1 : -1;
+    const limb = limbMap(s, {
+      outerStart: left ? shoulderL : shoulderR,
+      // A little inside the body's edge, so no slit opens between the sleeve and the body at the armpit.
+      innerStart: towards(
+        left ? armpits.left : armpits.right,
+        frame.at(frame.torsoLength * 0.3, 0),
+        span * 0.06,
+      ),
+      joint: left ? p.leftElbow : p.rightElbow,
+      end: left ? p.leftWrist : p.rightWrist,
+      outward: { x: frame.across.x * sign, y: frame.across.y * sign },
+      limbHalf: span * 0.12,
+      scale: kAcross,
+    });
+    if (!limb) return null;
+    const layer = emptyLayer(landingBox(limb.reach, span * 0.05, photo));
+    warpInto(
+      layer,
+      garment.image,
+      garment.parts,
+      left ? GarmentPart.leftSleeve : GarmentPart.rightSleeve,
+      limb.map,
+      2,
+    );
+    return layer;
+  };
+  return { body, limbs: { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) } };
+}
+
+/** How far down the torso's axis the knees are. */
+export function kneeDepth(frame: BodyFrame, pose: BodyPose): number {
+  const knees = mid(pose.points.leftKnee, pose.points.rightKnee);
+  return (knees.x - frame.neck.x) * frame.down.x + (knees.y - frame.neck.y) * frame.down.y;
+}
+
+/**
+ * How far down a dress may reach: to just below the knees (its own length decides when shorter), a
+ * little over the lap when seated, and without knees in the photo as far as the photo goes.
+ */
+function dressLength(frame: BodyFrame, pose: BodyPose, seated: boolean): number {
+  const p = pose.points;
+  if (seated) return frame.torsoLength * 1.6;
+  if (Math.min(p.leftKnee.score, p.rightKnee.score) < 0.5) return Number.POSITIVE_INFINITY;
+  const knees = kneeDepth(frame, pose);
+  return knees + (knees - frame.torsoLength) * 0.3;
+}
+
+/** `from` moved `by` pixels towards `to`. */
+function towards(from: Point, to: Point, by: number): Point {
+  const d = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  return { x: from.x + ((to.x - from.x) * by) / d, y: from.y + ((to.y - from.y) * by) / d };
+}

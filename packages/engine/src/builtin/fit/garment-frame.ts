@@ -1,0 +1,33 @@
+import type { Sides } from '../garment/garment.ts';
+import { mid, type Point } from '../geometry/point.ts';
+
+/**
+ * The flat-lay garment's own axes: `top` (the middle of its shoulder or waist line), depth down its middle
+ * line towards the hem, offset across from its right side to its left (as worn).
+ */
+export interface GarmentFrame {
+  top: Point;
+  depth(q: Point): number;
+  offset(q: Point): number;
+  /** Half the distance across between a pair of side landmarks. */
+  halfWidth(pair: Sides): number;
+}
+
+export function garmentFrame(topLine: Sides, hem: Sides): GarmentFrame {
+  const top = mid(topLine.left, topLine.right);
+  const bottom = mid(hem.left, hem.right);
+  const down = unit({ x: bottom.x - top.x, y: bottom.y - top.y });
+  // Across is perpendicular to the middle line, towards the garment's left.
+  let across = { x: -down.y, y: down.x };
+  if (across.x * (topLine.left.x - topLine.right.x) + across.y * (topLine.left.y - topLine.right.y) < 0) {
+    across = { x: -across.x, y: -across.y };
+  }
+  const depth = (q: Point): number => (q.x - top.x) * down.x + (q.y - top.y) * down.y;
+  const offset = (q: Point): number => (q.x - top.x) * across.x + (q.y - top.y) * across.y;
+  return { top, depth, offset, halfWidth: (pair) => (offset(pair.left) - offset(pair.right)) / 2 };
+}
+
+export function unit(v: Point): Point {
+  const len = Math.hypot(v.x, v.y) || 1;
+  return { x: v.x / len, y: v.y / len };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { SleeveLandmarks } from '../garment/garment.ts';
+import { dist } from '../geometry/point.ts';
+import { along, type LimbTarget, lerpPoint, limbMap } from './limb-map.ts';
+
+/** The T-shirt's left sleeve as laid flat (on the image's right): 80 px along its top edge. */
+const sleeve: SleeveLandmarks = {
+  top: { x: 235, y: 52 },
+  bottom: { x: 226, y: 120 },
+  endTop: { x: 291, y: 107 },
+  endBottom: { x: 256, y: 144 },
+};
+
+/** The person's left arm hanging from a shoulder at (272, 144): elbow at y 250, wrist at y 340. */
+const arm: LimbTarget = {
+  outerStart: { x: 272, y: 144 },
+  innerStart: { x: 253, y: 210 },
+  joint: { x: 280, y: 250 },
+  end: { x: 285, y: 340 },
+  outward: { x: 1, y: 0 },
+  limbHalf: 14.4,
+  scale: 0.8,
+};
+
+describe('limbMap', () => {
+  const limb = limbMap(sleeve, arm);
+
+  it('lands the sleeve’s start at the shoulder point and the armpit', () => {
+    expect(limb).not.toBeNull();
+    const top = limb?.map(arm.outerStart.x, arm.outerStart.y);
+    const bottom = limb?.map(arm.innerStart.x, arm.innerStart.y);
+    expect(dist(top ?? { x: 0, y: 0 }, sleeve.top)).toBeLessThan(3);
+    expect(dist(bottom ?? { x: 0, y: 0 }, sleeve.bottom)).toBeLessThan(3);
+    expect(limb?.reach[0]).toEqual(arm.outerStart);
+    expect(limb?.reach[1]).toEqual(arm.innerStart);
+  });
+
+  it('lands the cuff further down the arm, as far along each side as the sleeve’s edge is long', () => {
+    const outerCuff = limb?.reach[6] ?? { x: 0, y: 0 };
+    const innerCuff = limb?.reach[7] ?? { x: 0, y: 0 };
+    const outerLength = dist(sleeve.top, sleeve.endTop) * arm.scale;
+    const innerLength = dist(sleeve.bottom, sleeve.endBottom) * arm.scale;
+    // A short sleeve on a hanging arm: its cuff lies below where it starts and above the elbow.
+    expect(outerCuff.y).toBeGreaterThan(arm.outerStart.y + outerLength * 0.9);
+    expect(outerCuff.y).toBeLessThan(arm.joint.y);
+    expect(innerCuff.y).toBeGreaterThan(arm.innerStart.y + innerLength * 0.8);
+    // The outer edge stays on the arm's outer side, the inner edge on its inner side.
+    expect(outerCuff.x).toBeGreaterThan(innerCuff.x);
+    const cuff = limb?.map(outerCuff.x, outerCuff.y) ?? { x: 0, y: 0 };
+    expect(dist(cuff, sleeve.endTop)).toBeLessThan(3);
+  });
+
+  it('makes the sleeve at least as wide as the limb at its cuff', () => {
+    // A narrow cuff (6 px across flat) on a thick arm: the cuff's edges are at least the limb's girth apart.
+    const narrow = { ...sleeve, endBottom: { x: 287, y: 112 } };
+    const fitted = limbMap(narrow, { ...arm, limbHalf: 20 });
+    const outerCuff = fitted?.reach[6] ?? { x: 0, y: 0 };
+    const innerCuff = fitted?.reach[7] ?? { x: 0, y: 0 };
+    expect(outerCuff.x - innerCuff.x).toBeGreaterThan(20);
+  });
+
+  it('bends a long sleeve at the elbow and carries it past the wrist by its length', () => {
+    const long: SleeveLandmarks = { ...sleeve, endTop: { x: 420, y: 290 }, endBottom: { x: 390, y: 320 } };
+    const bent: LimbTarget = { ...arm, joint: { x: 300, y: 250 }, end: { x: 220, y: 300 } };
+    const fitted = limbMap(long, bent);
+    const outerCuff = fitted?.reach[6] ?? { x: 0, y: 0 };
+    // The forearm turns back across the body: the cuff lies left of the elbow, near the wrist.
+    expect(outerCuff.x).toBeLessThan(bent.joint.x);
+    expect(dist(outerCuff, bent.end)).toBeLessThan(60);
+  });
+});
+
+describe('along', () => {
+  const line = [
+    { x: 0, y: 0 },
+    { x: 10, y: 0 },
+    { x: 10, y: 10 },
+  ];
+  it('walks a polyline and extends its last segment past the end', () => {
+    expect(along(line, 5)).toEqual({ x: 5, y: 0 });
+    expect(along(line, 15)).toEqual({ x: 10, y: 5 });
+    expect(along(line, 30)).toEqual({ x: 10, y: 20 });
+    expect(along(line, 0)).toEqual({ x: 0, y: 0 });
+  });
+
+  it('interpolates between points', () => {
+    expect(lerpPoint({ x: 0, y: 10 }, { x: 10, y: 30 }, 0.25)).toEqual({ x: 2.5, y: 15 });
+  });
+});

@@ -1,0 +1,81 @@
+import type { SleeveLandmarks } from '../garment/garment.ts';
+import { dist, type Point } from '../geometry/point.ts';
+import { thinPlateSpline } from './thin-plate-spline.ts';
+
+/** A limb of the person as a sleeve or trouser leg lands on it. */
+export interface LimbTarget {
+  /** Where the garment part's outer and inner edges start: shoulder point and armpit, or hip and crotch. */
+  outerStart: Point;
+  innerStart: Point;
+  /** The limb's middle joint (elbow, knee) and its end (wrist, ankle). */
+  joint: Point;
+  end: Point;
+  /** Unit vector away from the body's middle. */
+  outward: Point;
+  /** The limb's half width at the joint: the part is never narrower than the limb it covers. */
+  limbHalf: number;
+  /** Garment pixels to photo pixels. */
+  scale: number;
+}
+
+/**
+ * A sleeve's or trouser leg's spline (photo point -> cut-out point): its outer edge (`top` to `endTop`)
+ * runs down the limb's outer side from `outerStart`, its inner edge (`bottom` to `endBottom`) down the
+ * inner side from `innerStart`, each as far along as the garment's own edge is long, so the part joins the
+ * garment's body where it starts and bends at the joint. A flat part is half its tube's girth across; worn
+ * round a limb it looks 2/pi of that wide.
+ */
+export function limbMap(
+  part: SleeveLandmarks,
+  limb: LimbTarget,
+): { map: (x: number, y: number) => Point; reach: Point[] } | null {
+  const outerLength = dist(part.top, part.endTop) * limb.scale;
+  const innerLength = dist(part.bottom, part.endBottom) * limb.scale;
+  const endHalf = Math.max(
+    limb.limbHalf * 0.85,
+    (dist(part.endTop, part.endBottom) / 2) * limb.scale * (2 / Math.PI),
+  );
+  const jointHalf = Math.max(limb.limbHalf * 1.1, endHalf);
+  const past = {
+    x: limb.end.x + (limb.end.x - limb.joint.x) * 0.3,
+    y: limb.end.y + (limb.end.y - limb.joint.y) * 0.3,
+  };
+  const side = (start: Point, sign: 1 | -1): Point[] => {
+    const off = (q: Point, k: number): Point => ({
+      x: q.x + limb.outward.x * sign * k,
+      y: q.y + limb.outward.y * sign * k,
+    });
+    return [start, off(limb.joint, jointHalf), off(past, endHalf)];
+  };
+  const outer = side(limb.outerStart, 1);
+  const inner = side(limb.innerStart, -1);
+  const pairs: [Point, Point][] = [];
+  for (const f of [0, 1 / 3, 2 / 3, 1]) {
+    pairs.push([along(outer, outerLength * f), lerpPoint(part.top, part.endTop, f)]);
+    pairs.push([along(inner, innerLength * f), lerpPoint(part.bottom, part.endBottom, f)]);
+  }
+  const map = thinPlateSpline(
+    pairs.map(([to]) => to),
+    pairs.map(([, from]) => from),
+    0.01,
+  );
+  return map && { map, reach: pairs.map(([to]) => to) };
+}
+
+/** The point `length` along a polyline (on its last segment, extended, past its end). */
+export function along(line: Point[], length: number): Point {
+  let left = length;
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1] ?? { x: 0, y: 0 };
+    const b = line[i] ?? a;
+    const d = dist(a, b);
+    if (d >= left || i === line.length - 1) return lerpPoint(a, b, d === 0 ? 0 : left / d);
+    left -= d;
+  }
+  return line[0] ?? { x: 0, y: 0 };
+}
+
+export const lerpPoint = (a: Point, b: Point, k: number): Point => ({
+  x: a.x + (b.x - a.x) * k,
+  y: a.y + (b.y - a.y) * k,
+});

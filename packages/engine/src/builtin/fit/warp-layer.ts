@@ -1,0 +1,117 @@
+import type { Point } from '../geometry/point.ts';
+import type { Raster } from '../image/raster.ts';
+import type { Box } from '../person/mask.ts';
+
+/** A warped garment part over a box of the photo: RGBA, alpha 0 where the part does not land. */
+export interface Layer extends Box {
+  rgba: Uint8ClampedArray;
+}
+
+export const emptyLayer = (box: Box): Layer => ({
+  ...box,
+  rgba: new Uint8ClampedArray(box.width * box.height * 4),
+});
+
+/**
+ * Fills `layer` with the garment pixels that `map` (photo point -> cut-out point, null off the part) lands on
+ * it, sampled bilinearly, keeping only cut-out pixels labelled `part` (the sleeve a sleeve's map may reach
+ * past into the body, which the body's own layer draws). The map is evaluated every `step` pixels and
+ * interpolated between (a smooth spline needs no more); where a grid cell has an unmapped corner, every
+ * pixel of it is evaluated.
+ */
+export function warpInto(
+  layer: Layer,
+  garment: Raster,
+  parts: Uint8Array,
+  part: number,
+  map: (x: number, y: number) => Point | null,
+  step = 1,
+): void {
+  const cols = Math.ceil(layer.width / step) + 1;
+  const rows = Math.ceil(layer.height / step) + 1;
+  const gx = new Float32Array(cols * rows);
+  const gy = new Float32Array(cols * rows);
+  const ok = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const q = map(layer.left + c * step, layer.top + r * step);
+      if (!q) continue;
+      gx[r * cols + c] = q.x;
+      gy[r * cols + c] = q.y;
+      ok[r * cols + c] = 1;
+    }
+  }
+  const sampler = new Sampler(garment, parts, part);
+  for (let y = 0; y < layer.height; y++) {
+    const r = Math.floor(y / step);
+    const fy = (y - r * step) / step;
+    for (let x = 0; x < layer.width; x++) {
+      const c = Math.floor(x / step);
+      const i00 = r * cols + c;
+      const o = (y * layer.width + x) * 4;
+      if (ok[i00] && ok[i00 + 1] && ok[i00 + cols] && ok[i00 + cols + 1]) {
+        const fx = (x - c * step) / step;
+        const w00 = (1 - fx) * (1 - fy);
+        const w01 = fx * (1 - fy);
+        const w10 = (1 - fx) * fy;
+        const w11 = fx * fy;
+        const u =
+          (gx[i00] ?? 0) * w00 +
+          (gx[i00 + 1] ?? 0) * w01 +
+          (gx[i00 + cols] ?? 0) * w10 +
+          (gx[i00 + cols + 1] ?? 0) * w11;
+        const v =
+          (gy[i00] ?? 0) * w00 +
+          (gy[i00 + 1] ?? 0) * w01 +
+          (gy[i00 + cols] ?? 0) * w10 +
+          (gy[i00 + cols + 1] ?? 0) * w11;
+        sampler.sample(layer.rgba, o, u, v);
+      } else if (step > 1) {
+        const q = map(layer.left + x, layer.top + y);
+        if (q) sampler.sample(layer.rgba, o, q.x, q.y);
+      }
+    }
+  }
+}
+
+/** Bilinear RGBA samples of the cut-out, counting only pixels of one part. */
+class Sampler {
+  constructor(
+    private readonly g: Raster,
+    private readonly parts: Uint8Array,
+    private readonly part: number,
+  ) {}
+
+  /** Writes the sample at (u, v) over what `out` holds at `o` (a part never overlaps itself). */
+  sample(out: Uint8ClampedArray, o: number, u: number, v: number): void {
+    const { g, parts, part } = this;
+    const x0 = Math.floor(u);
+    const y0 = Math.floor(v);
+    if (x0 < -1 || y0 < -1 || x0 >= g.width || y0 >= g.height) return;
+    const fx = u - x0;
+    const fy = v - y0;
+    let r = 0;
+    let gr = 0;
+    let b = 0;
+    let a = 0;
+    for (let k = 0; k < 4; k++) {
+      const x = x0 + (k & 1);
+      const y = y0 + (k >> 1);
+      if (x < 0 || y < 0 || x >= g.width || y >= g.height) continue;
+      const i = y * g.width + x;
+      if (parts[i] !== part) continue;
+      const w = (k & 1 ? fx : 1 - fx) * (k >> 1 ? fy : 1 - fy) * ((g.data[i * 4 + 3] ?? 0) / 255);
+      r += w * (g.data[i * 4] ?? 0);
+      gr += w * (g.data[i * 4 + 1] ?? 0);
+      b += w * (g.data[i * 4 + 2] ?? 0);
+      a += w;
+    }
+    if (a <= 0.002) return;
+    const prev = (out[o + 3] ?? 0) / 255;
+    const na = a + prev * (1 - a);
+    out[o] = (r + (out[o] ?? 0) * prev * (1 - a)) / na;
+    out[o + 1] = (gr + (out[o + 1] ?? 0) * prev * (1 - a)) / na;
+    out[o + 2] = (b + (out[o + 2] ?? 0) * prev * (1 - a)) / na;
+    out[o + 3] = na * 255;
+  }
+}

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { samplePhoto } from '../../../test/fixtures/sample-photos.ts';
+import type { Point } from '../geometry/point.ts';
+import { decodeRgb, type Raster } from '../image/raster.ts';
+import { loadModels, type Models } from '../worker/load-models.ts';
+import { detectFace } from './detect-face.ts';
+import { faceMask } from './face-mask.ts';
+import { headPose } from './head-pose.ts';
+import { rgbToLab } from './rgb-to-lab.ts';
+
+let models: Models;
+let photo: Raster;
+let mesh: Point[];
+
+beforeAll(async () => {
+  models = await loadModels();
+  photo = await decodeRgb(await samplePhoto('portraitShirt'));
+  const found = await detectFace(models, photo);
+  if (!found) throw new Error('the sample face was not found');
+  mesh = found.points;
+}, 60_000);
+
+/** The face's box with a margin, its RGB, and helpers to paint into it and to read a mask at mesh points. */
+function setUp() {
+  const xs = mesh.map((p) => p.x);
+  const ys = mesh.map((p) => p.y);
+  const left = Math.max(0, Math.floor(Math.min(...xs)) - 20);
+  const top = Math.max(0, Math.floor(Math.min(...ys)) - 20);
+  const region = {
+    left,
+    top,
+    width: Math.min(photo.width, Math.ceil(Math.max(...xs)) + 20) - left,
+    height: Math.min(photo.height, Math.ceil(Math.max(...ys)) + 20) - top,
+  };
+  const rgb = new Float32Array(region.width * region.height * 3);
+  for (let y = 0; y < region.height; y++) {
+    for (let x = 0; x < region.width; x++) {
+      for (let c = 0; c < 3; c++) {
+        rgb[(y * region.width + x) * 3 + c] = photo.data[((y + top) * photo.width + x + left) * 3 + c] ?? 0;
+      }
+    }
+  }
+  const paint = (target: Float32Array, test: (x: number, y: number) => boolean, colour: number[]): void => {
+    for (let y = 0; y < region.height; y++) {
+      for (let x = 0; x < region.width; x++)
+        if (test(x + left, y + top)) target.set(colour, (y * region.width + x) * 3);
+    }
+  };
+  const at = (mask: Uint8Array, p: Point): number =>
+    mask[Math.round(p.y - top) * region.width + Math.round(p.x - left)] ?? 0;
+  return { region, rgb, paint, at };
+}
+
+const point = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
+const lerp = (a: Point, b: Point, t: number): Point => ({
+  x: a.x + (b.x - a.x) * t,
+  y: a.y + (b.y - a.y) * t,
+});
+
+describe('faceMask', () => {
+  it('covers cheeks, chin, lower forehead and every feature, but not the hairline or background', () => {
+    const { region, rgb, at } = setUp();
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const lab = rgbToLab(rgb);
+    const width = headPose(mesh).width;
+    const { blend } = faceMask(models.cv, { model: mesh, placed: mesh }, region, lab, covered, lab, width);
+    for (const i of [205, 425, 152, 1, 0, 17, 159, 386, 105, 334, 9]) {
+      const p = i === 152 ? lerp(point(152), point(1), 0.15) : point(i);
+      expect(at(blend, p), `mesh point ${i}`).toBe(1);
+    }
+    expect(at(blend, point(10))).toBe(0);
+    expect(at(blend, { x: region.left + 2, y: region.top + 2 })).toBe(0);
+  });
+
+  it("leaves out a strand of the shopper's hair that reaches in from the edge, keeps a mole", () => {
+    const { region, rgb, paint, at } = setUp();
+    const shopper = Float32Array.from(rgb);
+    // A dark strand, 6 px wide, from beside the face (out past the cheek's edge, 234) in over the cheek
+    // toward the nose (205).
+    const from = lerp(point(205), point(234), 1.3);
+    const to = point(205);
+    const onStrand = (x: number, y: number): boolean => {
+      const t =
+        ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
+        ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
+      const q = lerp(from, to, Math.max(0, Math.min(1, t)));
+      return Math.hypot(x - q.x, y - q.y) < 3 && t > -0.2 && t < 0.85;
+    };
+    paint(shopper, onStrand, [40, 28, 20]);
+    // A mole on the other cheek, well inside the face.
+    const mole = point(425);
+    paint(shopper, (x, y) => Math.hypot(x - mole.x - 6, y - mole.y - 6) < 3, [60, 40, 30]);
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(shopper),
+      covered,
+      rgbToLab(rgb),
+      headPose(mesh).width,
+    );
+    // Along the strand, on the cheek.
+    expect(at(blend, lerp(from, to, 0.5))).toBe(0);
+    expect(at(blend, lerp(from, to, 0.75))).toBe(0);
+    expect(at(blend, { x: mole.x + 6, y: mole.y + 6 })).toBe(1);
+  });
+
+  it("leaves out the model's own hair over their face, keeping it in front", () => {
+    const { region, rgb, paint, at } = setUp();
+    const model = Float32Array.from(rgb);
+    // A lock over the model's right cheek from the jaw's edge (132) inward.
+    const edge = point(132);
+    const cheek = point(205);
+    paint(
+      model,
+      (x, y) => Math.abs(y - lerp(edge, cheek, 0.5).y) < 4 && x < lerp(edge, cheek, 0.7).x,
+      [30, 22, 18],
+    );
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(rgb),
+      covered,
+      rgbToLab(model),
+      headPose(mesh).width,
+    );
+    expect(at(blend, lerp(edge, cheek, 0.5))).toBe(0);
+    expect(at(blend, point(425))).toBe(1);
+  });
+});

@@ -1,0 +1,180 @@
+import type { Point } from '../geometry/point.ts';
+import type { OpenCv } from '../worker/opencv.ts';
+import { FACE_PARTS } from './face-parts.ts';
+import { innerFace } from './inner-face.ts';
+import { skinPixels } from './skin-pixels.ts';
+import type { Region } from './warp-triangles.ts';
+
+export interface FaceMasks {
+  /** 1 where the shopper's face replaces the model's. */
+  blend: Uint8Array;
+  /** 1 on skin both faces show there (features left out): where colour and light are compared. */
+  skin: Uint8Array;
+  /** 1 where the shopper's warped face is skin-coloured: eyes, brows and lips are not. */
+  shopperSkin: Uint8Array;
+  /** Where each face's light is read: its skin within the inner face, features left out, the model's deep shade kept in. */
+  shade: { shopper: Uint8Array; model: Uint8Array };
+}
+
+/** Mahalanobis distance a pixel may be from the sampled skin colour and still be skin. */
+const SKIN_DISTANCE = 3;
+/** Looser, for reading the model's light: the dark side of a face lit from one side is still its skin. */
+const SHADE_DISTANCE = 5;
+const SAMPLE_RADIUS = 0.07;
+const CLEAN_SIZE = 0.02;
+
+/**
+ * Where the look puts the shopper's face, over `region` of the model photo (`model` is the model's mesh,
+ * `placed` where the shopper's points land). It starts from the inner face
+ * (cheeks, chin, lower forehead), keeps the features (brows, eyes, nose, lips) whatever their colour, and
+ * elsewhere keeps only pixels that are skin in both photos: a strand of the shopper's hair is not pasted,
+ * and the model's own hair over their face stays in front.
+ */
+export function faceMask(
+  cv: OpenCv,
+  meshes: { model: readonly Point[]; placed: readonly Point[] },
+  region: Region,
+  warpedLab: Float32Array,
+  covered: Uint8Array,
+  modelLab: Float32Array,
+  faceWidth: number,
+): FaceMasks {
+  const at = (i: number): Point => meshes.model[i] ?? { x: 0, y: 0 };
+  const inner = polygons(cv, region, [innerFace(meshes.model)]);
+  // The model's own features are covered too where the shopper's land a little apart, or the model's brows
+  // and make-up would show beside them.
+  const parts = [FACE_PARTS.rightBrowAndEye, FACE_PARTS.leftBrowAndEye, FACE_PARTS.nose, FACE_PARTS.lips];
+  const features = polygons(
+    cv,
+    region,
+    [meshes.model, meshes.placed].flatMap((mesh) =>
+      parts.map((part) => hull(part.map((i) => mesh[i] ?? at(i)))),
+    ),
+  );
+  // The shopper's closed lips stretched over an open mouth would paint a dark bar over the model's teeth:
+  // inside the lips stays the model's.
+  const mouth = polygons(cv, region, [FACE_PARTS.mouth.map(at)]);
+  const sample = discs(region, FACE_PARTS.skinSamples.map(at), faceWidth * SAMPLE_RADIUS);
+  for (let i = 0; i < sample.length; i++) sample[i] = sample[i] && covered[i] && inner[i] ? 1 : 0;
+  const clean = Math.max(3, Math.round(faceWidth * CLEAN_SIZE) | 1);
+  const shopperSkin = tidy(cv, region, skinPixels(warpedLab, sample, SKIN_DISTANCE), clean);
+  const modelSkin = tidy(cv, region, skinPixels(modelLab, sample, SKIN_DISTANCE), clean);
+  const modelShaded = skinPixels(modelLab, sample, SHADE_DISTANCE);
+
+  const shopperHair = fromOutside(cv, region, inner, features, shopperSkin);
+  const modelHair = fromOutside(cv, region, inner, features, modelSkin);
+  const blend = new Uint8Array(inner.length);
+  const skin = new Uint8Array(inner.length);
+  const shade = { shopper: new Uint8Array(inner.length), model: new Uint8Array(inner.length) };
+  for (let i = 0; i < inner.length; i++) {
+    if (!inner[i] || !covered[i] || mouth[i] || shopperHair[i] || modelHair[i]) continue;
+    blend[i] = 1;
+    skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
+  }
+  for (let i = 0; i < inner.length; i++) {
+    if (!inner[i] || features[i] || mouth[i]) continue;
+    shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
+    shade.model[i] = modelShaded[i] ?? 0;
+  }
+  return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade };
+}
+
+/** The union of the shapes, 0/1. Each is filled on its own: one fillPoly call XORs where shapes overlap. */
+function polygons(cv: OpenCv, region: Region, shapes: Point[][]): Uint8Array {
+  const mat = cv.Mat.zeros(region.height, region.width, cv.CV_8UC1);
+  try {
+    for (const shape of shapes) {
+      const flat = shape.flatMap((p) => [Math.round(p.x - region.left), Math.round(p.y - region.top)]);
+      const contour = cv.matFromArray(shape.length, 1, cv.CV_32SC2, flat);
+      const contours = new cv.MatVector();
+      contours.push_back(contour);
+      cv.fillPoly(mat, contours, new cv.Scalar(1));
+      contours.delete();
+      contour.delete();
+    }
+    return new Uint8Array(mat.data);
+  } finally {
+    mat.delete();
+  }
+}
+
+/**
+ * Non-skin pixels joined to the outside of the inner face: hair reaches over a face from its edge, while a
+ * shadow, a mole or lipstick off the lips lies within it and is the face's own.
+ */
+function fromOutside(
+  cv: OpenCv,
+  region: Region,
+  inner: Uint8Array,
+  features: Uint8Array,
+  skin: Uint8Array,
+): Uint8Array {
+  const open = new Uint8Array(inner.length);
+  for (let i = 0; i < open.length; i++) open[i] = !inner[i] || (!features[i] && !skin[i]) ? 1 : 0;
+  const mat = new cv.Mat(region.height, region.width, cv.CV_8UC1);
+  const labels = new cv.Mat();
+  try {
+    mat.data.set(open);
+    cv.connectedComponents(mat, labels, 4, cv.CV_32S);
+    const outside = new Set<number>();
+    const ids = labels.data32S;
+    for (let i = 0; i < open.length; i++) if (!inner[i]) outside.add(ids[i] ?? 0);
+    outside.delete(0);
+    const out = new Uint8Array(open.length);
+    for (let i = 0; i < open.length; i++) out[i] = inner[i] && outside.has(ids[i] ?? 0) ? 1 : 0;
+    return out;
+  } finally {
+    mat.delete();
+    labels.delete();
+  }
+}
+
+function discs(region: Region, centres: Point[], radius: number): Uint8Array {
+  const out = new Uint8Array(region.width * region.height);
+  for (const c of centres) {
+    const x0 = Math.max(0, Math.floor(c.x - radius - region.left));
+    const x1 = Math.min(region.width - 1, Math.ceil(c.x + radius - region.left));
+    const y0 = Math.max(0, Math.floor(c.y - radius - region.top));
+    const y1 = Math.min(region.height - 1, Math.ceil(c.y + radius - region.top));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (Math.hypot(x + region.left - c.x, y + region.top - c.y) <= radius) out[y * region.width + x] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * An opening: drops specks of "skin" the colour test found among hair. No closing: it would fill thin dark
+ * strands back in; pores and highlights the test missed are kept by `fromOutside` instead.
+ */
+function tidy(cv: OpenCv, region: Region, mask: Uint8Array, size: number): Uint8Array {
+  const mat = new cv.Mat(region.height, region.width, cv.CV_8UC1);
+  mat.data.set(mask);
+  const kernel = cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(size, size));
+  try {
+    cv.morphologyEx(mat, mat, cv.MORPH_OPEN, kernel);
+    return new Uint8Array(mat.data);
+  } finally {
+    mat.delete();
+    kernel.delete();
+  }
+}
+
+/** Convex hull (monotone chain), so a part's points can be listed in any order. */
+function hull(points: Point[]): Point[] {
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const cross = (o: Point, a: Point, b: Point): number =>
+    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const half = (list: Point[]): Point[] => {
+    const out: Point[] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2] ?? p, out[out.length - 1] ?? p, p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}

@@ -1,0 +1,25 @@
+/**
+ * FaceMesh indices of the parts a look treats differently. The right side is the subject's right (left in
+ * the photo); the left side's twins come from MESH_MIRROR.
+ */
+export const FACE_PARTS = {
+  /** Brow and eye of one side: their hull is always the shopper's, whatever its colour. */
+  rightBrowAndEye: [
+    156, 70, 63, 105, 66, 107, 55, 193, 35, 124, 46, 53, 52, 65, 226, 31, 228, 229, 230, 231, 232, 233, 244,
+    113, 225, 224, 223, 222, 221, 189,
+  ],
+  leftBrowAndEye: [
+    383, 300, 293, 334, 296, 336, 285, 417, 265, 353, 276, 283, 282, 295, 446, 261, 448, 449, 450, 451, 452,
+    453, 464, 342, 445, 444, 443, 442, 441, 413,
+  ],
+  /** Bridge, tip and wings: nostrils are dark but are the shopper's nose. */
+  nose: [
+    168, 6, 197, 195, 5, 4, 1, 19, 94, 2, 98, 327, 129, 358, 64, 294, 49, 279, 48, 278, 102, 331, 115, 344,
+    220, 440,
+  ],
+  lips: [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146],
+  /** Inside the lips, upper then lower inner contour: the model's teeth when their mouth is open. */
+  mouth: [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308, 324, 318, 402, 317, 14, 87, 178, 88, 95],
+  /** Where skin colour is sampled: mid-cheeks and the nose bridge, rarely under hair or in deep shade. */
+  skinSamples: [205, 425, 195],
+} as const;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyShapes,
+  drawMask,
+  frontPose,
+  PHOTO,
+  silhouetteOf,
+} from '../../../test/fixtures/synthetic-person.ts';
+import { type BodyParts, bodyParts, distanceToSegment, insideQuad, Part } from './body-parts.ts';
+
+const at = (parts: BodyParts, x: number, y: number): number => parts.labels[y * parts.width + x] ?? -1;
+const count = (parts: BodyParts, label: number): number => parts.labels.filter((v) => v === label).length;
+
+describe('bodyParts', () => {
+  const pose = frontPose();
+  const silhouette = silhouetteOf(pose);
+  const parts = bodyParts(pose, silhouette);
+
+  it('labels each limb by the bone it lies on (sides are the person’s: left is the picture’s right)', () => {
+    expect(at(parts, 283, 300)).toBe(Part.leftForearm);
+    expect(at(parts, 117, 300)).toBe(Part.rightForearm);
+    expect(at(parts, 272, 205)).toBe(Part.leftUpperArm);
+    expect(at(parts, 128, 205)).toBe(Part.rightUpperArm);
+    expect(at(parts, 285, 356)).toBe(Part.leftHand);
+    expect(at(parts, 115, 356)).toBe(Part.rightHand);
+    expect(at(parts, 238, 400)).toBe(Part.leftThigh);
+    expect(at(parts, 162, 400)).toBe(Part.rightThigh);
+    expect(at(parts, 237, 510)).toBe(Part.leftShin);
+    expect(at(parts, 163, 510)).toBe(Part.rightShin);
+  });
+
+  it('labels the torso inside the shoulders-to-hips quadrilateral, the head in a disc round the face', () => {
+    expect(at(parts, 200, 250)).toBe(Part.torso);
+    expect(at(parts, 230, 190)).toBe(Part.torso);
+    expect(at(parts, 200, 86)).toBe(Part.head);
+    expect(at(parts, 200, 50)).toBe(Part.head);
+    // The neck: just above the shoulders' middle, below the head's disc.
+    expect(at(parts, 200, 144)).toBe(Part.neck);
+  });
+
+  it('gives labels only to silhouette pixels', () => {
+    expect(at(parts, 20, 20)).toBe(Part.background);
+    expect(at(parts, 200, 595)).toBe(Part.background);
+    let labelled = 0;
+    let person = 0;
+    for (let i = 0; i < silhouette.data.length; i++) {
+      if ((silhouette.data[i] ?? 0) >= 110) person++;
+      if ((parts.labels[i] ?? 0) !== Part.background) labelled++;
+    }
+    expect(labelled).toBe(person);
+    // A faint silhouette (below its threshold) is background.
+    const faint = bodyParts(pose, drawMask(PHOTO.width, PHOTO.height, bodyShapes(pose), 100));
+    expect(count(faint, Part.background)).toBe(PHOTO.width * PHOTO.height);
+  });
+
+  it('lets an arm hanging beside the torso win its own radius next to the torso', () => {
+    // 12 px from the upper arm's bone (radius 15.6), 12 px outside the torso's quadrilateral.
+    expect(at(parts, 258, 200)).toBe(Part.leftUpperArm);
+    expect(at(parts, 142, 200)).toBe(Part.rightUpperArm);
+  });
+
+  it('lets a forearm lying across the belly win within its radius, the torso beyond it', () => {
+    const across = frontPose({
+      leftElbow: { x: 275, y: 260 },
+      leftWrist: { x: 180, y: 280 },
+      leftIndex: { x: 160, y: 284 },
+      leftPinky: { x: 160, y: 290 },
+    });
+    const map = bodyParts(across, silhouetteOf(across));
+    // On the forearm's bone, inside the torso's quadrilateral.
+    expect(at(map, 210, 274)).toBe(Part.leftForearm);
+    // 20 px below the bone (radius 12): the belly.
+    expect(at(map, 210, 294)).toBe(Part.torso);
+  });
+
+  it('gives no pixels to limbs whose joints are not seen', () => {
+    const hidden = frontPose({ leftElbow: { score: 0.2 }, rightKnee: { score: 0.1 } });
+    const map = bodyParts(hidden, silhouetteOf(hidden));
+    expect(count(map, Part.leftUpperArm)).toBe(0);
+    expect(count(map, Part.leftForearm)).toBe(0);
+    expect(count(map, Part.rightThigh)).toBe(0);
+    expect(count(map, Part.rightShin)).toBe(0);
+    // The other limbs keep theirs.
+    expect(count(map, Part.rightUpperArm)).toBeGreaterThan(500);
+    expect(count(map, Part.leftThigh)).toBeGreaterThan(500);
+  });
+
+  it('gives no pixels to legs whose joints the model placed off the photo (a seated lap)', () => {
+    const cropped = frontPose({
+      leftKnee: { y: 650 },
+      rightKnee: { y: 650 },
+      leftAnkle: { y: 760 },
+      rightAnkle: { y: 760 },
+    });
+    const map = bodyParts(cropped, silhouetteOf(cropped));
+    for (const leg of [Part.leftThigh, Part.rightThigh, Part.leftShin, Part.rightShin]) {
+      expect(count(map, leg)).toBe(0);
+    }
+    // The lap is still the person, given to the nearest part that was seen.
+    expect(at(map, 230, 400)).not.toBe(Part.background);
+  });
+});
+
+describe('body-parts geometry', () => {
+  it('measures the distance to a segment, to its ends beyond them', () => {
+    const a = { x: 0, y: 0 };
+    const b = { x: 10, y: 0 };
+    expect(distanceToSegment({ x: 5, y: 3 }, a, b)).toBeCloseTo(3);
+    expect(distanceToSegment({ x: 13, y: 4 }, a, b)).toBeCloseTo(5);
+    expect(distanceToSegment({ x: 3, y: 4 }, a, a)).toBeCloseTo(5);
+  });
+
+  it('tells inside from outside a concave polygon', () => {
+    const l = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 10, y: 4 },
+      { x: 4, y: 4 },
+      { x: 4, y: 10 },
+      { x: 0, y: 10 },
+    ];
+    expect(insideQuad({ x: 2, y: 8 }, l)).toBe(true);
+    expect(insideQuad({ x: 8, y: 2 }, l)).toBe(true);
+    expect(insideQuad({ x: 8, y: 8 }, l)).toBe(false);
+  });
+});

@@ -1,0 +1,232 @@
+import { dist, mid, type Point } from '../geometry/point.ts';
+import type { BodyPose, Keypoint } from './body-pose.ts';
+import { SEEN } from './check-pose.ts';
+import type { Mask } from './mask.ts';
+
+/** Labels of `BodyParts.labels`. Sides are the person's. */
+export const Part = {
+  background: 0,
+  torso: 1,
+  leftUpperArm: 2,
+  leftForearm: 3,
+  leftHand: 4,
+  rightUpperArm: 5,
+  rightForearm: 6,
+  rightHand: 7,
+  neck: 8,
+  head: 9,
+  leftThigh: 10,
+  leftShin: 11,
+  rightThigh: 12,
+  rightShin: 13,
+} as const;
+export type PartLabel = (typeof Part)[keyof typeof Part];
+
+export interface BodyParts {
+  /** One `Part` a pixel of the photo: the body part each silhouette pixel belongs to. */
+  labels: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A bone: a segment between two joints; `seen` when the model placed its far joint with confidence. */
+interface Bone {
+  part: PartLabel;
+  a: Point;
+  b: Point;
+  seen: boolean;
+  /** The limb's radius as a share of the shoulder span: within it the limb wins over the torso. */
+  radius: number;
+}
+
+const SILHOUETTE = 110;
+
+/**
+ * Splits the silhouette into body parts: every person pixel goes to the part whose bone (shoulder to elbow,
+ * elbow to wrist, ...) or torso quadrilateral is nearest. The torso counts as distance 0 inside its
+ * quadrilateral, so an arm lying across the belly wins only where its capsule is nearer than the torso's
+ * edge, and a limb wins within its own radius of its bone (an arm hanging beside the body, a hand on the
+ * belly). The head is a disc around the face keypoints, the neck the segment from the shoulders' middle up.
+ */
+export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
+  const { width, height } = silhouette;
+  const p = pose.points;
+  const span = dist(p.leftShoulder, p.rightShoulder);
+  const shoulders = mid(p.leftShoulder, p.rightShoulder);
+  const hips = mid(p.leftHip, p.rightHip);
+  const face = mid(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
+  const headRadius = Math.max(
+    dist(p.leftEar, p.rightEar) * 0.75,
+    dist(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth)) * 1.9,
+    span * 0.3,
+  );
+  const neckTop = { x: face.x * 0.5 + shoulders.x * 0.5, y: face.y * 0.5 + shoulders.y * 0.5 };
+  const hand = (wrist: Point, index: Point, pinky: Point): Point => mid(wrist, mid(index, pinky));
+  const ok = (q: Keypoint): boolean => q.score >= SEEN && q.x >= 0 && q.y >= 0 && q.x < width && q.y < height;
+  const bones: Bone[] = [
+    { part: Part.leftUpperArm, a: p.leftShoulder, b: p.leftElbow, seen: ok(p.leftElbow), radius: 0.13 },
+    {
+      part: Part.leftForearm,
+      a: p.leftElbow,
+      b: p.leftWrist,
+      seen: ok(p.leftElbow) && ok(p.leftWrist),
+      radius: 0.1,
+    },
+    {
+      part: Part.leftHand,
+      a: p.leftWrist,
+      b: hand(p.leftWrist, p.leftIndex, p.leftPinky),
+      seen: ok(p.leftWrist),
+      radius: 0.1,
+    },
+    { part: Part.rightUpperArm, a: p.rightShoulder, b: p.rightElbow, seen: ok(p.rightElbow), radius: 0.13 },
+    {
+      part: Part.rightForearm,
+      a: p.rightElbow,
+      b: p.rightWrist,
+      seen: ok(p.rightElbow) && ok(p.rightWrist),
+      radius: 0.1,
+    },
+    {
+      part: Part.rightHand,
+      a: p.rightWrist,
+      b: hand(p.rightWrist, p.rightIndex, p.rightPinky),
+      seen: ok(p.rightWrist),
+      radius: 0.1,
+    },
+    { part: Part.neck, a: shoulders, b: neckTop, seen: true, radius: 0.12 },
+    { part: Part.leftThigh, a: p.leftHip, b: p.leftKnee, seen: ok(p.leftHip) && ok(p.leftKnee), radius: 0.2 },
+    {
+      part: Part.leftShin,
+      a: p.leftKnee,
+      b: p.leftAnkle,
+      seen: ok(p.leftKnee) && ok(p.leftAnkle),
+      radius: 0.13,
+    },
+    {
+      part: Part.rightThigh,
+      a: p.rightHip,
+      b: p.rightKnee,
+      seen: ok(p.rightHip) && ok(p.rightKnee),
+      radius: 0.2,
+    },
+    {
+      part: Part.rightShin,
+      a: p.rightKnee,
+      b: p.rightAnkle,
+      seen: ok(p.rightKnee) && ok(p.rightAnkle),
+      radius: 0.13,
+    },
+  ];
+  // The torso: shoulders to hips, each corner pulled in a little so an arm hanging beside it is not torso.
+  const inset = (q: Point, towards: Point, k: number): Point => ({
+    x: q.x + (towards.x - q.x) * k,
+    y: q.y + (towards.y - q.y) * k,
+  });
+  const centre = mid(shoulders, hips);
+  const torso = [
+    inset(p.rightShoulder, centre, 0.2),
+    inset(p.leftShoulder, centre, 0.2),
+    inset(p.leftHip, centre, 0.02),
+    inset(p.rightHip, centre, 0.02),
+  ];
+  // Limbs the model only guessed (off the photo, hidden) take no pixels: a seated person's lap is not legs.
+  const seen = bones.filter((bone) => bone.seen);
+  const ax = seen.map((b) => b.a.x);
+  const ay = seen.map((b) => b.a.y);
+  const dx = seen.map((b) => b.b.x - b.a.x);
+  const dy = seen.map((b) => b.b.y - b.a.y);
+  const len2 = dx.map((v, k) => v * v + (dy[k] ?? 0) ** 2);
+  const radius = seen.map((b) => b.radius * span);
+  const labels = new Uint8Array(width * height);
+  const bounds = maskBounds(silhouette);
+  const r2 = headRadius * headRadius;
+  // The nearest part is found on a grid of every other pixel (parts are large and smooth) and shared by the
+  // pixels of each 2 x 2 cell; the silhouette and the head's disc are tested at every pixel.
+  const gw = (width >> 1) + 1;
+  const grid = new Int8Array(gw * ((height >> 1) + 1)).fill(-1);
+  const q = { x: 0, y: 0 };
+  const nearest = (x: number, y: number): number => {
+    q.x = x;
+    q.y = y;
+    let best: number = Part.torso;
+    let bestD = insideQuad(q, torso) ? 0 : distanceToPolygon(q, torso);
+    for (let k = 0; k < seen.length; k++) {
+      const l2 = len2[k] ?? 0;
+      const ox = x - (ax[k] ?? 0);
+      const oy = y - (ay[k] ?? 0);
+      const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, (ox * (dx[k] ?? 0) + oy * (dy[k] ?? 0)) / l2));
+      const d = Math.hypot(ox - t * (dx[k] ?? 0), oy - t * (dy[k] ?? 0)) - (radius[k] ?? 0);
+      if (d < bestD) {
+        bestD = d;
+        best = seen[k]?.part ?? Part.torso;
+      }
+    }
+    return best;
+  };
+  for (let y = bounds.top; y < bounds.bottom; y++) {
+    for (let x = bounds.left; x < bounds.right; x++) {
+      const i = y * width + x;
+      if ((silhouette.data[i] ?? 0) < SILHOUETTE) continue;
+      if (y < shoulders.y && (x - face.x) ** 2 + (y - face.y) ** 2 < r2) {
+        labels[i] = Part.head;
+        continue;
+      }
+      const g = (y >> 1) * gw + (x >> 1);
+      let label = grid[g] ?? -1;
+      if (label < 0) {
+        label = nearest(x | 1, y | 1);
+        grid[g] = label;
+      }
+      labels[i] = label;
+    }
+  }
+  return { labels, width, height };
+}
+
+function maskBounds(mask: Mask): { left: number; top: number; right: number; bottom: number } {
+  let left = mask.width;
+  let right = 0;
+  let top = mask.height;
+  let bottom = 0;
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if ((mask.data[y * mask.width + x] ?? 0) < SILHOUETTE) continue;
+      if (x < left) left = x;
+      if (x >= right) right = x + 1;
+      if (y < top) top = y;
+      if (y >= bottom) bottom = y + 1;
+    }
+  }
+  return { left, top, right, bottom };
+}
+
+export function distanceToSegment(q: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2));
+  return Math.hypot(q.x - (a.x + t * dx), q.y - (a.y + t * dy));
+}
+
+function distanceToPolygon(q: Point, poly: Point[]): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % poly.length];
+    if (a && b) best = Math.min(best, distanceToSegment(q, a, b));
+  }
+  return best;
+}
+
+/** Whether q lies inside a convex or concave polygon (even-odd rule). */
+export function insideQuad(q: Point, poly: Point[]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i];
+    const b = poly[j];
+    if (!a || !b) continue;
+    if (a.y > q.y !== b.y > q.y && q.x < ((b.x - a.x) * (q.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { frontPose, mapPose, PHOTO } from '../../../test/fixtures/synthetic-person.ts';
+import { checkPose } from './check-pose.ts';
+
+const side = Math.max(PHOTO.width, PHOTO.height);
+
+describe('checkPose', () => {
+  it('lets an upright front view be dressed in any garment', () => {
+    const pose = frontPose();
+    expect(checkPose(pose, 'upper', side)).toBeNull();
+    expect(checkPose(pose, 'dress', side)).toBeNull();
+    expect(checkPose(pose, 'lower', side)).toBeNull();
+  });
+
+  it("refuses a back view: the person's left shoulder on the picture's left", () => {
+    const pose = frontPose({ leftShoulder: { x: 140 }, rightShoulder: { x: 260 } });
+    expect(checkPose(pose, 'upper', side)?.code).toBe('PERSON_BACK_VIEW');
+  });
+
+  it('refuses a side view: shoulders narrower than about a head', () => {
+    // Ears 56 px apart, shoulders 40 px apart (a front view has them ~2.5 heads apart).
+    const pose = frontPose({ leftShoulder: { x: 220 }, rightShoulder: { x: 180 } });
+    expect(checkPose(pose, 'upper', side)?.code).toBe('PERSON_SIDE_VIEW');
+  });
+
+  it('refuses a side view from shoulders short against a long torso, with the hips seen', () => {
+    // Shoulders 1.2 heads apart (not refused on the head alone) but only 0.17 of the torso's length.
+    const pose = frontPose({
+      leftShoulder: { x: 234 },
+      rightShoulder: { x: 166 },
+      leftHip: { y: 550 },
+      rightHip: { y: 550 },
+    });
+    expect(checkPose(pose, 'upper', side)?.code).toBe('PERSON_SIDE_VIEW');
+    // The same shoulders with the hips not seen are not judged by the torso.
+    const hidden = frontPose({
+      leftShoulder: { x: 234 },
+      rightShoulder: { x: 166 },
+      leftHip: { y: 550, score: 0.1 },
+      rightHip: { y: 550, score: 0.1 },
+    });
+    expect(checkPose(hidden, 'upper', side)).toBeNull();
+  });
+
+  it('refuses a tiny person, measured against the photo', () => {
+    const tiny = mapPose(frontPose(), (q) => ({ x: 100 + q.x * 0.2, y: 100 + q.y * 0.2 }));
+    expect(checkPose(tiny, 'upper', side)?.code).toBe('PERSON_TOO_SMALL');
+    // The same person in a photo a fifth the size is large enough.
+    expect(checkPose(tiny, 'upper', side * 0.2)).toBeNull();
+    // The full-size person in a photo five times as big (shoulders 41 px at 1024) is too small.
+    expect(checkPose(frontPose(), 'upper', side * 5)?.code).toBe('PERSON_TOO_SMALL');
+  });
+
+  it('refuses wrists crossed over the middle between shoulders and hips', () => {
+    const crossed = frontPose({ leftWrist: { x: 170, y: 250 }, rightWrist: { x: 230, y: 250 } });
+    expect(checkPose(crossed, 'upper', side)?.code).toBe('PERSON_ARMS_CROSSED');
+  });
+
+  it('lets through hands that do not cross: one wrist across, wrists low, or a wrist not seen', () => {
+    const one = frontPose({ leftWrist: { x: 170, y: 250 } });
+    expect(checkPose(one, 'upper', side)).toBeNull();
+    // Both across but far below the hips' level (1.8 spans below the shoulders).
+    const low = frontPose({ leftWrist: { x: 170, y: 400 }, rightWrist: { x: 230, y: 400 } });
+    expect(checkPose(low, 'upper', side)).toBeNull();
+    const unseen = frontPose({ leftWrist: { x: 170, y: 250, score: 0.2 }, rightWrist: { x: 230, y: 250 } });
+    expect(checkPose(unseen, 'upper', side)).toBeNull();
+    // Hands on the hips, wrists just inside the shoulders' line but not past the middle.
+    const hips = frontPose({ leftWrist: { x: 215, y: 320 }, rightWrist: { x: 185, y: 320 } });
+    expect(checkPose(hips, 'upper', side)).toBeNull();
+  });
+
+  it('refuses a lower-body garment without the knees seen, a dress without the hips', () => {
+    const noKnees = frontPose({ leftKnee: { score: 0.2 }, rightKnee: { score: 0.3 } });
+    expect(checkPose(noKnees, 'lower', side)?.code).toBe('PERSON_BODY_HIDDEN');
+    expect(checkPose(noKnees, 'dress', side)).toBeNull();
+    expect(checkPose(noKnees, 'upper', side)).toBeNull();
+    const noHips = frontPose({ leftHip: { score: 0.2 } });
+    expect(checkPose(noHips, 'dress', side)?.code).toBe('PERSON_BODY_HIDDEN');
+    expect(checkPose(noHips, 'lower', side)?.code).toBe('PERSON_BODY_HIDDEN');
+    expect(checkPose(noHips, 'upper', side)).toBeNull();
+  });
+
+  it('finds no person when a shoulder is not placed with confidence, whatever else is wrong', () => {
+    expect(checkPose(frontPose({ rightShoulder: { score: 0.3 } }), 'upper', side)?.code).toBe('NO_PERSON');
+    const backAndLow = frontPose({
+      leftShoulder: { x: 140, score: 0.4 },
+      rightShoulder: { x: 260, score: 0.4 },
+    });
+    expect(checkPose(backAndLow, 'upper', side)?.code).toBe('NO_PERSON');
+  });
+
+  it('gives a message with every refusal', () => {
+    const refusal = checkPose(
+      frontPose({ leftShoulder: { x: 140 }, rightShoulder: { x: 260 } }),
+      'upper',
+      side,
+    );
+    expect(refusal?.message.length).toBeGreaterThan(10);
+  });
+});

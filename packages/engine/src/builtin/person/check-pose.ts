@@ -1,0 +1,72 @@
+import type { RefusalCode } from '../../engine.ts';
+import { dist, mid } from '../geometry/point.ts';
+import type { BodyPose } from './body-pose.ts';
+
+/** A keypoint placed with at least this confidence counts as seen. */
+export const SEEN = 0.5;
+/** Shoulders this close (in pixels of a photo scaled to at most 1024 px) leave too little to dress. */
+const MIN_SPAN = 48;
+/** Shoulders narrower than this many head widths: the person is turned sideways (a front view is ~2.5). */
+const MIN_SPAN_HEADS = 1.05;
+/** Shoulders narrower than this share of the torso's length, with the hips seen: sideways too (front ~0.7). */
+const MIN_SPAN_TORSO = 0.28;
+
+export interface PoseRefusal {
+  code: RefusalCode;
+  message: string;
+}
+
+/**
+ * Whether a photo can be dressed, from its pose: a back view (the person's left shoulder on the picture's
+ * left), a side view (shoulders foreshortened to less than a head's width or so), a person too small, or
+ * arms crossed in front of the body. Null when it can be dressed. `needs` says how much of the body the
+ * garment covers: lower-body garments need the hips and knees, dresses the hips.
+ */
+export function checkPose(
+  pose: BodyPose,
+  needs: 'upper' | 'dress' | 'lower',
+  photoSide: number,
+): PoseRefusal | null {
+  const p = pose.points;
+  const scale = 1024 / photoSide;
+  const span = dist(p.leftShoulder, p.rightShoulder);
+  const across = p.leftShoulder.x - p.rightShoulder.x;
+  const head = Math.max(1, dist(p.leftEar, p.rightEar));
+  if (Math.min(p.leftShoulder.score, p.rightShoulder.score) < SEEN) {
+    return { code: 'NO_PERSON', message: 'No person with visible shoulders was found in the photo.' };
+  }
+  if (across < -0.25 * head) {
+    return { code: 'PERSON_BACK_VIEW', message: 'The person is seen from the back.' };
+  }
+  const hipsSeen = Math.min(p.leftHip.score, p.rightHip.score) >= SEEN;
+  const torso = dist(mid(p.leftShoulder, p.rightShoulder), mid(p.leftHip, p.rightHip));
+  if (across < MIN_SPAN_HEADS * head || (hipsSeen && span < MIN_SPAN_TORSO * torso)) {
+    return { code: 'PERSON_SIDE_VIEW', message: 'The person is turned sideways.' };
+  }
+  if (span * scale < MIN_SPAN) {
+    return { code: 'PERSON_TOO_SMALL', message: 'The person is too small in the photo.' };
+  }
+  if (armsCrossed(pose)) {
+    return { code: 'PERSON_ARMS_CROSSED', message: 'The arms are crossed in front of the body.' };
+  }
+  const kneesSeen = Math.min(p.leftKnee.score, p.rightKnee.score) >= SEEN;
+  if ((needs === 'dress' && !hipsSeen) || (needs === 'lower' && !(hipsSeen && kneesSeen))) {
+    return {
+      code: 'PERSON_BODY_HIDDEN',
+      message: 'Too little of the body is in the photo for this garment.',
+    };
+  }
+  return null;
+}
+
+/** Both wrists seen, each past the body's middle on the other arm's side, between shoulders and hips. */
+function armsCrossed(pose: BodyPose): boolean {
+  const p = pose.points;
+  if (Math.min(p.leftWrist.score, p.rightWrist.score) < SEEN) return false;
+  const centre = mid(p.leftShoulder, p.rightShoulder);
+  const span = dist(p.leftShoulder, p.rightShoulder);
+  const side = (q: { x: number }): number => (q.x - centre.x) / span;
+  const level = (q: { y: number }): boolean => q.y > centre.y && q.y < centre.y + span * 1.8;
+  // In a front view the person's left is the picture's right: a crossed left wrist lies right of middle.
+  return side(p.leftWrist) < -0.1 && side(p.rightWrist) > 0.1 && level(p.leftWrist) && level(p.rightWrist);
+}

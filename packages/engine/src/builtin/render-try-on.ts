@@ -1,0 +1,73 @@
+import sharp from 'sharp';
+import { cleanUp } from './compose/clean-up.ts';
+import { composite } from './compose/composite.ts';
+import { garmentCanvas } from './compose/garment-canvas.ts';
+import { hairMask } from './compose/hair-mask.ts';
+import { shadeGarment } from './compose/shade-garment.ts';
+import { skinTone } from './compose/skin-tone.ts';
+import { softShadows } from './compose/soft-shadows.ts';
+import { bodyFrame } from './fit/body-frame.ts';
+import { fitLower } from './fit/fit-lower.ts';
+import { fitUpper } from './fit/fit-upper.ts';
+import { analyseGarment } from './garment/analyse-garment.ts';
+import { type GarmentKind, isLowerBody } from './garment/garment.ts';
+import { decodeRgb } from './image/raster.ts';
+import { bodyParts } from './person/body-parts.ts';
+import { detectBodyPose } from './person/body-pose.ts';
+import { checkPose } from './person/check-pose.ts';
+import { segmentPerson } from './person/segment-person.ts';
+import type { Models } from './worker/load-models.ts';
+import { type Rendered, RenderRefusal } from './worker/render-refusal.ts';
+
+/** Person photos are dressed at this size at most (longer side): enough detail, bounded work. */
+const PERSON_SIDE = 1024;
+/** Garment photos are analysed at this size at most. */
+const GARMENT_SIDE = 900;
+
+/**
+ * The try-on pipeline: understand the person (pose, silhouette, body parts) and the garment (cut-out, kind,
+ * landmarks, parts), refuse what cannot be dressed well, fit the garment's parts to the body, then compose:
+ * what stays in front (head, hair, forearms, hands), the photo's light and soft shadows on the garment,
+ * old clothes cleaned where the new garment leaves skin, and the garment laid on the photo.
+ */
+export async function renderTryOn(
+  models: Models,
+  input: { person: Uint8Array; garment: Uint8Array; category?: string },
+  checkpoint: () => void,
+): Promise<Rendered> {
+  const photo = await decodeRgb(input.person, PERSON_SIDE);
+  const garmentRgb = await decodeRgb(input.garment, GARMENT_SIDE);
+  checkpoint();
+  const garment = analyseGarment(models.cv, garmentRgb, { category: input.category });
+  checkpoint();
+  const pose = await detectBodyPose(models, photo);
+  if (!pose) throw new RenderRefusal('NO_PERSON', 'No person was found in the photo.');
+  const refusal = checkPose(pose, coverage(garment.kind), Math.max(photo.width, photo.height));
+  if (refusal) throw new RenderRefusal(refusal.code, refusal.message);
+  const silhouette = await segmentPerson(models, photo, pose);
+  checkpoint();
+  const parts = bodyParts(pose, silhouette);
+  const frame = bodyFrame(pose, parts);
+  const fitted = isLowerBody(garment.kind)
+    ? fitLower(garment, pose, frame, photo)
+    : fitUpper(garment, pose, frame, photo);
+  if (!fitted) throw new RenderRefusal('NO_GARMENT', 'The garment could not be fitted to the person.');
+  checkpoint();
+  const tone = skinTone(photo, pose);
+  const hair = hairMask(photo, pose, parts, tone);
+  const canvas = garmentCanvas(fitted, parts, hair);
+  shadeGarment(models.cv, photo, canvas, frame.span);
+  const shade = softShadows(canvas, frame.neck.x, frame.span);
+  cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, { rim: !isLowerBody(garment.kind) });
+  composite(photo, canvas, shade);
+  const bytes = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .webp({ quality: 90, effort: 2 })
+    .toBuffer();
+  return { bytes, width: photo.width, height: photo.height, contentType: 'image/webp' };
+}
+
+/** How much of the body a garment needs to see. */
+function coverage(kind: GarmentKind): 'upper' | 'dress' | 'lower' {
+  if (isLowerBody(kind)) return 'lower';
+  return kind === 'dress' ? 'dress' : 'upper';
+}
