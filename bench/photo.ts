@@ -13,7 +13,14 @@ export async function photoLike(width: number, height: number): Promise<Buffer> 
       `<rect x="${width / 3}" y="${height / 2}" width="${width / 3}" height="${height / 2}" rx="40" fill="#8a2431"/></svg>`,
   );
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 24 } },
+    // sharp's types ask for a background even when noise fills the image.
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 24 },
+    },
   })
     .png()
     .toBuffer();

@@ -24,11 +24,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     manifest: true,
     rolldownOptions: {
-      // The contract's modules only declare things: whatever the app does not use (schemas, zod) is left out.
-      treeshake: {
-        moduleSideEffects: (id: string) => !/packages\/contract\/|node_modules\/zod\//.test(id),
-        manualPureFunctions: ['z', 'defineRoute'],
-      },
       output: {
         codeSplitting: {
           // The libraries every screen needs, login included, as one file: one request and one gzip stream.

@@ -17,12 +17,6 @@ export default defineConfig({
     manifest: true,
     // One small stylesheet: inlined into nothing, loaded with the entry.
     cssCodeSplit: false,
-    rolldownOptions: {
-      // Only types come from the contract; nothing of zod may reach the pages.
-      treeshake: {
-        moduleSideEffects: (id: string) => !/packages\/contract\/|node_modules\/zod\//.test(id),
-      },
-    },
   },
   server: {
     port: 5174,

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildHttpApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { randomCode } from '../../apps/server/src/lib/secrets.ts';
+import { createRuntime } from '../../apps/server/src/runtime.ts';
 
 /**
  * The real server on a fresh SQLite file, with one shop holding GARMENTS garments (rows inserted directly: the
@@ -16,9 +17,10 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '100000000',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
-const app = await buildApp({ config, logger: false });
-const shop = await app.services.shops.createShop({ email: 'bench@example.com', name: 'Bench' });
-const account = await app.services.keys.account(shop.suid);
+const runtime = await createRuntime({ config, logger: false });
+const app = await buildHttpApp(runtime);
+const shop = await runtime.services.shops.createShop({ email: 'bench@example.com', name: 'Bench' });
+const account = await runtime.services.keys.account(shop.suid);
 const categories = [
   't-shirt',
   'jeans',
@@ -71,7 +73,7 @@ const rows = Array.from({ length: count }, (_, i) => {
   };
 });
 for (let i = 0; i < rows.length; i += 500) {
-  await app.db.db
+  await runtime.db.db
     .insertInto('catalog_items')
     .values(rows.slice(i, i + 500))
     .execute();

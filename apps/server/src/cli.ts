@@ -1,5 +1,5 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createRuntime } from './runtime.ts';
 
 const usage = `Usage: npm run admin -- <command>
   grant <email>    make the user an administrator (creates the account and its shop if needed)
@@ -14,10 +14,10 @@ async function run(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  // An administrative command renders nothing: no render jobs, no engine.
-  const app = await buildApp({ config: loadConfig(), logger: false, renderJobs: false });
+  // An administrative command renders nothing and sweeps nothing: the runtime is never started.
+  const runtime = await createRuntime({ config: loadConfig(), logger: false, renderJobs: 'none' });
   try {
-    const { users, shops } = app.services;
+    const { users, shops } = runtime.services;
     if (command === 'list') {
       const admins = await users.listAdmins();
       console.log(admins.length ? admins.map((u) => u.email).join('\n') : '(no administrators)');
@@ -36,7 +36,7 @@ async function run(args: string[]): Promise<number> {
     console.log(`${email} is ${command === 'grant' ? 'now' : 'no longer'} an administrator.`);
     return 0;
   } finally {
-    await app.close();
+    await runtime.close();
   }
 }
 

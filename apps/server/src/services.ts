@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
-import { ByteCache } from './lib/byte-cache.ts';
 import type { Clock } from './lib/clock.ts';
+import { createHotImages, type HotImages } from './lib/hot-images.ts';
 import { ImageLinks } from './lib/image-links.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSecrets, type Secrets } from './lib/secrets.ts';
@@ -19,10 +19,12 @@ import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { CatalogImages } from './modules/catalog/catalog-images.ts';
 import { FacesRepository } from './modules/faces/faces.repository.ts';
 import { FacesService } from './modules/faces/faces.service.ts';
+import { CorsOrigins } from './modules/keys/cors-origins.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { DailyLimits } from './modules/limits/daily-limits.ts';
 import { DailyUsageRepository } from './modules/limits/daily-usage.repository.ts';
+import type { RenderQueue } from './modules/render-jobs/render-queue.ts';
 import { IdempotencyRepository } from './modules/renders/idempotency.repository.ts';
 import { RenderCharge } from './modules/renders/render-charge.ts';
 import { RenderEvents } from './modules/renders/render-events.ts';
@@ -46,6 +48,8 @@ export interface Services {
   mailer: Mailer;
   google: GoogleVerifier;
   keysRepository: KeysRepository;
+  /** The origins CORS echoes; routes that change keys or shops invalidate it. */
+  corsOrigins: CorsOrigins;
   keys: KeysService;
   users: UsersRepository;
   ledger: LedgerRepository;
@@ -54,8 +58,8 @@ export interface Services {
   signin: SigninService;
   signinCodes: SigninCodesRepository;
   stats: StatsService;
-  /** Hot images of signed links (faces, try-ons, looks), served without a database read. */
-  hotImages: ByteCache;
+  /** Hot images of signed links (catalog, faces, try-ons, looks), served without a database read. */
+  hotImages: HotImages;
   dailyUsage: DailyUsageRepository;
   dailyLimits: DailyLimits;
   facesRepository: FacesRepository;
@@ -74,6 +78,8 @@ export function createServices(deps: {
   db: Kysely<Database>;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where renders are queued; built before the services. */
+  queue: RenderQueue;
   mailer?: Mailer;
   storage?: MediaStorage;
 }): Services {
@@ -116,7 +122,8 @@ export function createServices(deps: {
   const imageLinks = new ImageLinks(secrets.imageLinkKey, clock);
   const catalogRepository = new CatalogRepository(db);
   const media = new AtomicMedia(db, storage, clock);
-  const catalogImages = new CatalogImages(media, {
+  const hotImages = createHotImages(config.HOT_IMAGE_CACHE_MB * 1024 * 1024);
+  const catalogImages = new CatalogImages(media, hotImages, {
     allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
   });
   const garmentLimit = async (suid: string) => (await shops.require(suid)).limit_garment_daily;
@@ -146,6 +153,7 @@ export function createServices(deps: {
     media,
     renderEvents,
     stats,
+    deps.queue,
     clock,
   );
   const faces = new FacesService(
@@ -158,7 +166,7 @@ export function createServices(deps: {
     clock,
   );
   return {
-    hotImages: new ByteCache(32 * 1024 * 1024, 60_000),
+    hotImages,
     dailyUsage,
     dailyLimits,
     facesRepository,
@@ -179,6 +187,7 @@ export function createServices(deps: {
     mailer,
     google,
     keysRepository,
+    corsOrigins: new CorsOrigins(keysRepository, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]),
     keys,
     users,
     ledger,

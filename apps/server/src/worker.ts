@@ -1,12 +1,10 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfigOrExit } from './config.ts';
-import { engineFromConfig } from './modules/renders/engine-from-config.ts';
-import { startBullWorker } from './modules/renders/render-runtime.ts';
+import { createRuntime } from './runtime.ts';
 
 /**
- * A render worker process (`npm run worker`), for deployments with REDIS_URL: the same services as the API,
- * no HTTP, and the engine's models kept loaded. Run as many as the machines' cores allow.
+ * A render worker process (`npm run worker`), for deployments with REDIS_URL: the API's runtime without HTTP,
+ * running render jobs from BullMQ with the engine's models kept loaded. Run as many as the machines' cores allow.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit((c) => {
@@ -16,16 +14,14 @@ async function main(): Promise<void> {
       );
     }
   });
-  const app = await buildApp({ config });
-  const worker = startBullWorker(app, engineFromConfig(config));
-  app.addHook('onClose', () => worker.close());
+  const runtime = await createRuntime({ config, renderJobs: 'worker' });
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'worker shutting down after an error');
-    else app.log.info({ signal }, 'worker shutting down: finishing renders in flight');
-    await app.close();
+    if (err) runtime.log.error({ err }, 'worker shutting down after an error');
+    else runtime.log.info({ signal }, 'worker shutting down: finishing renders in flight');
+    await runtime.close();
   });
-  await app.ready();
-  app.log.info(`Render worker running (engine ${config.ENGINE}, queue prefix ${config.REDIS_PREFIX})`);
+  await runtime.start();
+  runtime.log.info(`Render worker running (engine ${config.ENGINE}, queue prefix ${config.REDIS_PREFIX})`);
 }
 
 await main();

@@ -3,14 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildHttpApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { freePort } from './node-ts.ts';
 
 export interface E2eServer {
   origin: string;
   dataDir: string;
   app: FastifyInstance;
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
@@ -33,12 +35,14 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp({ config, logger: false });
+  const runtime = await createRuntime({ config, logger: false });
+  const app = await buildHttpApp(runtime);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     origin,
     dataDir,
     app,
+    runtime,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,16 +5,21 @@ import path from 'node:path';
 import type { RenderEngine } from '@tryon/engine';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildHttpApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { MediaStorage } from '../src/lib/storage/index.ts';
+import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { readCodeFromOutbox } from './read-code-from-outbox.ts';
 import { SketchEngine } from './sketch-engine.ts';
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
-  constructor(private time = Date.UTC(2026, 0, 15, 12, 0, 0)) {}
+  private time: number;
+
+  constructor(time = Date.UTC(2026, 0, 15, 12, 0, 0)) {
+    this.time = time;
+  }
   now(): number {
     return this.time;
   }
@@ -25,6 +30,8 @@ export class TestClock implements Clock {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The app's runtime: database, services, queue. */
+  runtime: Runtime;
   clock: TestClock;
   dataDir: string;
   /** The render engine the app runs jobs with (a SketchEngine unless a test gave another). */
@@ -65,9 +72,18 @@ export async function createTestApp(
   });
   const start = async (o: TestAppOptions) => {
     const engine = o.engine ?? new SketchEngine();
-    const app = await buildApp({ config, clock, logger: false, ...o, engine });
+    const { renderJobs, ...rest } = o;
+    const runtime = await createRuntime({
+      config,
+      clock,
+      logger: false,
+      ...rest,
+      engine,
+      renderJobs: renderJobs === false ? 'none' : 'embedded',
+    });
+    const app = await buildHttpApp(runtime);
     await app.ready();
-    return { app, engine };
+    return { app, runtime, engine };
   };
   const started = await start(options);
   const testApp: TestApp = {

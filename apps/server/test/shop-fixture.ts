@@ -60,7 +60,7 @@ export async function createShop(t: TestApp, email: string): Promise<ShopFixture
 
 /** Waits until a render is done or failed (at most 10 s) and answers its row. */
 export async function settled(t: TestApp, id: string) {
-  const row = await t.app.services.rendersRepository.findById(id);
+  const row = await t.runtime.services.rendersRepository.findById(id);
   if (!row) throw new Error(`no render ${id}`);
-  return t.app.services.renders.waitFor(row, 10_000);
+  return t.runtime.services.renders.waitFor(row, 10_000);
 }

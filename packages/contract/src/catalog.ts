@@ -1,33 +1,8 @@
 import { z } from 'zod';
 import { isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
 import { MAX_PAGE_SIZE, pageSizes } from './constants.ts';
+import { listFilters } from './list-query.ts';
 import { defineRoute } from './route.ts';
-
-/** List filters of spec §3; each can also be given as an emoji prefix on the query. */
-export const listFilters = ['recent', 'fav', 'pop', 'new', 'recs'] as const;
-export type ListFilter = (typeof listFilters)[number];
-
-/**
- * Emoji prefixes of the search box (spec §3): clock recent, heart favourites, fire popular, lightning new,
- * star recommendations. Variation selectors are ignored.
- */
-export const filterEmoji: Record<ListFilter, readonly string[]> = {
-  recent: ['🕒', '🕐', '🕑', '🕓', '🕔', '🕕', '🕖', '🕗', '🕘', '🕙', '🕚', '🕛', '⏰', '⏱', '⏲', '🕰'],
-  fav: ['❤', '♥', '💖', '💗', '💕', '🧡', '💛', '💚', '💙', '💜', '🖤', '🤍'],
-  pop: ['🔥'],
-  new: ['⚡'],
-  recs: ['⭐', '🌟', '★'],
-};
-
-/** Splits an emoji filter prefix off a search query: '🔥 jeans' -> { filter: 'pop', text: 'jeans' }. */
-export function parseListQuery(query: string | undefined): { filter: ListFilter | undefined; text: string } {
-  const trimmed = (query ?? '').replace(/\uFE0F/g, '').trim();
-  for (const filter of listFilters) {
-    const emoji = filterEmoji[filter].find((e) => trimmed.startsWith(e));
-    if (emoji) return { filter, text: trimmed.slice(emoji.length).trim() };
-  }
-  return { filter: undefined, text: trimmed };
-}
 
 export const itemStatsSchema = z.object({ likes: z.number().int(), tryons: z.number().int() });
 

@@ -14,6 +14,7 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './keys.ts';
+export * from './list-query.ts';
 export * from './renders.ts';
 export * from './route.ts';
 export * from './shops.ts';

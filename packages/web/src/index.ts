@@ -8,3 +8,4 @@ export {
   toLanguage,
 } from './languages.ts';
 export { safeStorage } from './safe-storage.ts';
+export { absoluteUrl, type GuideName, guideNames, shopperUrls } from './shopper-urls.ts';

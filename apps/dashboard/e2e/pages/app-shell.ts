@@ -2,7 +2,11 @@ import type { Page } from 'playwright-core';
 
 /** The menu and header around every signed-in screen. */
 export class AppShell {
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   readonly menu = () => this.page.getByRole('navigation', { name: /menu|меню/i });
   readonly menuLink = (name: string | RegExp) => this.menu().getByRole('link', { name });

@@ -9,7 +9,11 @@ export interface ItemFields {
 
 /** The Garments and Models screens. */
 export class CatalogPage {
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   readonly cards = () => this.page.getByTestId('item-card');
   readonly card = (name: string) => this.cards().filter({ hasText: name });

@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 
 export class KeysPage {
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   readonly publicRows = () => this.page.getByTestId('public-key-row');
   readonly privateRows = () => this.page.getByTestId('private-key-row');

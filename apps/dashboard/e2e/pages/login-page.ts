@@ -2,7 +2,11 @@ import type { Page } from 'playwright-core';
 import { readCodeFromOutbox } from '../../../server/test/read-code-from-outbox.ts';
 
 export class LoginPage {
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   readonly email = () => this.page.getByLabel('E-mail');
   readonly sendButton = () => this.page.getByRole('button', { name: /Send code|Sending/ });

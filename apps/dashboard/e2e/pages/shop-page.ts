@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 
 export class ShopPage {
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   readonly name = () => this.page.getByLabel('Shop name');
   readonly dailyTryons = () => this.page.getByLabel(/^Try-ons a day\s*\*?$/);

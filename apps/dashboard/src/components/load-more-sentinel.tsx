@@ -1,9 +1,10 @@
 import { Center, Loader } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Spec §9: the next page loads when the end of the grid comes within 200 px of the view. */
-export const PREFETCH_MARGIN_PX = 200;
+const PREFETCH_MARGIN_PX = 200;
 
 export function LoadMoreSentinel({
   onVisible,
@@ -15,23 +16,17 @@ export function LoadMoreSentinel({
   active: boolean;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
+  const { ref, entry } = useIntersection<HTMLDivElement>({
+    rootMargin: `0px 0px ${PREFETCH_MARGIN_PX}px 0px`,
+  });
   const callback = useRef(onVisible);
   callback.current = onVisible;
+  const inView = entry?.isIntersecting ?? false;
 
+  // Asked again after each page: a short page leaves the end in view, and the next one is due at once.
   useEffect(() => {
-    const node = ref.current;
-    // Observing anew after each page reports at once whether the end is still in view (a short page).
-    if (!node || !active || loading || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) callback.current();
-      },
-      { rootMargin: `0px 0px ${PREFETCH_MARGIN_PX}px 0px` },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [active, loading]);
+    if (inView && active && !loading) callback.current();
+  }, [inView, active, loading]);
 
   return (
     <div ref={ref} data-testid="load-more">

@@ -4,11 +4,11 @@ import { type ErrorCode, errorCatalog } from '@tryon/contract';
 export class AppError extends Error {
   readonly status: number;
 
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-  ) {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message?: string) {
     super(message ?? errorCatalog[code].message);
+    this.code = code;
     this.status = errorCatalog[code].status;
   }
 }

@@ -10,10 +10,13 @@ const HOUR_S = 3600;
  * size (from the allowed list) themselves.
  */
 export class ImageLinks {
-  constructor(
-    private readonly key: Buffer,
-    private readonly clock: Clock,
-  ) {}
+  private readonly key: Buffer;
+  private readonly clock: Clock;
+
+  constructor(key: Buffer, clock: Clock) {
+    this.key = key;
+    this.clock = clock;
+  }
 
   sign(route: string, id: string, version: string): string {
     const exp = (Math.floor(this.clock.now() / 1000 / HOUR_S) + 2) * HOUR_S;

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../plugins/authenticate.ts';
 import { AppError } from './app-error.ts';
-import type { ByteCache } from './byte-cache.ts';
+import type { HotImages } from './hot-images.ts';
+import type { ImageLinks } from './image-links.ts';
 import { derivativeKeyFor, makeDerivative } from './images/index.ts';
 import { versionOf } from './storage/atomic-media.ts';
 import type { MediaStorage } from './storage/index.ts';
@@ -36,7 +37,9 @@ export interface ImageRouteOptions {
   find(id: string, part: string | undefined): Promise<ImageSource | undefined>;
   storage: MediaStorage;
   /** Hot images of signed links, which need no database read. */
-  hot: ByteCache;
+  hot: HotImages;
+  /** Verifies signed links. */
+  links: ImageLinks;
   /** Parts besides the main image (`garment`, `person`...); others are refused. */
   parts?: readonly string[];
 }
@@ -112,7 +115,7 @@ export function registerImageRoute(app: FastifyInstance, options: ImageRouteOpti
       const signed =
         query.sig !== undefined &&
         query.exp !== undefined &&
-        app.imageLinks.verify(options.route, id, query.v ?? '', query.exp, query.sig);
+        options.links.verify(options.route, id, query.v ?? '', query.exp, query.sig);
       const send = (bytes: Buffer, version: string) => {
         const etag = `"${id}-${part ?? ''}-${version}-${name}"`;
         reply

@@ -2,9 +2,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
 
 /** OpenAPI 3.1 built from the contract's schemas: /v1/openapi.json, and a browsable UI at /docs. */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -15,7 +16,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           'Parameters travel in the query string; POST calls may also send them as a JSON or form body. ' +
           'Errors come as { errorCodeStr, errorMessage }. See docs/api.md for the guide.',
       },
-      servers: [{ url: app.config.PUBLIC_URL }],
+      servers: [{ url: config.PUBLIC_URL }],
       components: {
         securitySchemes: { tokenapi: { type: 'apiKey', in: 'header', name: 'tokenapi' } },
       },

@@ -31,12 +31,9 @@ describe('shop page guard', () => {
     writeFileSync(path.join(dir, 'index.html'), INDEX);
     pages = Fastify({ logger: false });
     installErrorHandling(pages);
-    pages.decorate('config', t.app.config);
-    pages.decorate('services', t.app.services);
-    pages.decorate('clock', t.clock);
     await pages.register(helmet);
-    registerShopPageGuard(pages);
-    await registerWebApps(pages, [{ name: 'shop', prefix: '/w/', dir }]);
+    registerShopPageGuard(pages, t.runtime);
+    await registerWebApps(pages, t.runtime.config, [{ name: 'shop', prefix: '/w/', dir }]);
     await pages.ready();
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostOf, isHostAllowed, parseAllowedDomains } from '../lib/allowed-domains.ts';
+import type { Runtime } from '../runtime.ts';
 
 /** What a key in a shopper page's address allows: where the page may be framed. */
 export type EmbedPolicy =
@@ -52,14 +53,14 @@ export function refusalPage(host: string, policy: EmbedPolicy): string {
 
 const policies = new WeakMap<FastifyRequest, EmbedPolicy>();
 
-async function embedPolicy(app: FastifyInstance, key: string): Promise<EmbedPolicy> {
+async function embedPolicy({ services, clock }: Runtime, key: string): Promise<EmbedPolicy> {
   if (key.length > 200) return { ok: false };
-  const row = await app.services.keysRepository.findForAuth(app.services.secrets.keyDigest(key));
+  const row = await services.keysRepository.findForAuth(services.secrets.keyDigest(key));
   const live =
     row?.kind === 'public' &&
     row.active === 1 &&
     row.shop_disabled === 0 &&
-    (row.expires_at === null || row.expires_at > app.clock.now());
+    (row.expires_at === null || row.expires_at > clock.now());
   if (!live) return { ok: false };
   const parsed = parseAllowedDomains(row.allowed_domains ?? '');
   return { ok: true, entries: parsed.ok ? parsed.entries : [] };
@@ -74,14 +75,14 @@ const single = (value: unknown) => (typeof value === 'string' ? value : undefine
  * 403 page explaining it, shown in the shop's iframe instead of the browser's blank refusal. Pages without a key
  * (viewers, guides, public shop pages) keep the default `frame-ancestors 'self'`.
  */
-export function registerShopPageGuard(app: FastifyInstance): void {
-  const ownHost = hostOf(app.config.PUBLIC_URL);
+export function registerShopPageGuard(app: FastifyInstance, runtime: Runtime): void {
+  const ownHost = hostOf(runtime.config.PUBLIC_URL);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || !request.url.startsWith(PREFIX)) return;
     const key = single((request.query as Record<string, unknown> | undefined)?.key);
     if (key === undefined) return;
-    const policy = await embedPolicy(app, key);
+    const policy = await embedPolicy(runtime, key);
     policies.set(request, policy);
     if (request.headers['sec-fetch-dest'] !== 'iframe') return;
     const referer = single(request.headers.referer);

@@ -14,10 +14,11 @@ const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 async function serverWith(dir: string, config: Partial<Config> = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandling(app);
-  app.decorate('config', { PUBLIC_URL: 'http://localhost:8080', ...config } as Config);
   app.get('/v1/thing', async () => ({ ok: true }));
   app.get('/healthz', async () => ({ ok: true }));
-  await registerWebApps(app, [{ name: 'dashboard', prefix: '/', dir }]);
+  await registerWebApps(app, { PUBLIC_URL: 'http://localhost:8080', ...config }, [
+    { name: 'dashboard', prefix: '/', dir },
+  ]);
   await app.ready();
   return app;
 }

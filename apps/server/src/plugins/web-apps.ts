@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 
 /** A built single-page app the server hands out next to the API. */
 export interface WebApp {
@@ -34,8 +35,8 @@ const cacheControlFor = (file: string) => {
 };
 
 /** The page's content security policy: helmet's defaults, plus Google's sign-in button when it is on. */
-function pagePolicy(app: FastifyInstance): string {
-  const google = app.config.GOOGLE_CLIENT_ID ? ' https://accounts.google.com/gsi/' : '';
+function pagePolicy(config: Pick<Config, 'GOOGLE_CLIENT_ID' | 'PUBLIC_URL'>): string {
+  const google = config.GOOGLE_CLIENT_ID ? ' https://accounts.google.com/gsi/' : '';
   return [
     "default-src 'self'",
     "base-uri 'self'",
@@ -49,7 +50,7 @@ function pagePolicy(app: FastifyInstance): string {
     `style-src 'self' https: 'unsafe-inline'`,
     `connect-src 'self'${google}`,
     `frame-src 'self'${google}`,
-    ...(app.config.PUBLIC_URL.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
+    ...(config.PUBLIC_URL.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
 
@@ -75,6 +76,7 @@ function notBuilt(webApp: WebApp) {
  */
 export async function registerWebApps(
   app: FastifyInstance,
+  config: Pick<Config, 'GOOGLE_CLIENT_ID' | 'PUBLIC_URL'>,
   apps: WebApp[] = defaultWebApps(),
 ): Promise<void> {
   let decorated = false;
@@ -105,7 +107,7 @@ export async function registerWebApps(
     decorated = true;
     const sendIndex = (reply: FastifyReply) =>
       reply
-        .header('content-security-policy', pagePolicy(app))
+        .header('content-security-policy', pagePolicy(config))
         // Google's sign-in opens a popup that must be able to answer the page.
         .header('cross-origin-opener-policy', 'same-origin-allow-popups')
         .sendFile('index.html', webApp.dir);

@@ -2,7 +2,11 @@ import type { FrameLocator, Page } from 'playwright-core';
 
 /** The outfit try-on page, at the top level or inside a shop's iframe. */
 export class OutfitPage {
-  constructor(private readonly root: Page | FrameLocator) {}
+  private readonly root: Page | FrameLocator;
+
+  constructor(root: Page | FrameLocator) {
+    this.root = root;
+  }
 
   readonly faces = () => this.root.getByTestId('face-thumb');
   readonly progress = () => this.root.getByTestId('render-progress');

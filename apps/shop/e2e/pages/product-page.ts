@@ -2,7 +2,11 @@ import type { FrameLocator, Page } from 'playwright-core';
 
 /** A shop's product page on its own site, with the try-on iframe in it. */
 export class ProductPage {
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   async goto(
     site: string,

@@ -2,7 +2,11 @@ import type { Page } from 'playwright-core';
 
 /** A shared try-on or look, opened by its link. */
 export class ViewerPage {
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   readonly viewer = () => this.page.getByTestId('viewer');
 

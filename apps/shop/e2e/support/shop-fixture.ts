@@ -16,7 +16,7 @@ export interface ShopFixture {
  * with the private key (generated product photos; nothing real is committed).
  */
 export async function createShop(server: E2eServer, site: string): Promise<ShopFixture> {
-  const { shops, keys } = server.app.services;
+  const { shops, keys } = server.runtime.services;
   const shop = await shops.createShop({ email: 'owner@shop.test', name: 'Northwind Apparel' });
   const privateKey = (await keys.account(shop.suid)).activeApiKeys.private[0]?.apiKey ?? '';
   // The public key a new shop starts with: its page key too, as the oldest one.

@@ -1,35 +1,38 @@
-import { pageSizes } from '@tryon/contract';
-import { shopperUrls } from '../../lib/urls/shopper-urls.ts';
+import { shopperUrls } from '@tryon/web';
+import type { InfiniteList } from '../../lib/api/infinite-list.ts';
+import type { CatalogItem } from './catalog-item.ts';
 import { type CatalogActions, useGarmentActions, useModelActions } from './hooks/use-catalog-actions.ts';
+import { useGarmentList, useModelList } from './hooks/use-catalog-lists.ts';
 import { filterSuggestions, garmentSuggestions, type Suggestion } from './search-suggestions.ts';
 
 /** What differs between the Garments and the Models screens; everything else is shared. */
 export interface CatalogKind {
   kind: 'garment' | 'model';
-  pageSize: number;
   shopperUrl: (code: string, publicKey: string) => string;
   publicPage: (suid: string) => string;
   suggestions: readonly Suggestion[];
   withCategoryAndPrice: boolean;
   useActions: () => CatalogActions;
+  /** One search's items, page after page; `skip` waits (for the account data, spec §6). */
+  useList: (query: string, skip: boolean) => InfiniteList<CatalogItem>;
 }
 
 export const garmentKind: CatalogKind = {
   kind: 'garment',
-  pageSize: pageSizes.garments,
   shopperUrl: shopperUrls.garmentTryon,
   publicPage: shopperUrls.shopGarments,
   suggestions: garmentSuggestions,
   withCategoryAndPrice: true,
   useActions: useGarmentActions,
+  useList: useGarmentList,
 };
 
 export const modelKind: CatalogKind = {
   kind: 'model',
-  pageSize: pageSizes.models,
   shopperUrl: shopperUrls.modelLook,
   publicPage: shopperUrls.shopModels,
   suggestions: filterSuggestions,
   withCategoryAndPrice: false,
   useActions: useModelActions,
+  useList: useModelList,
 };

@@ -1,14 +1,30 @@
 import { fallbackLanguage, type Language } from '@tryon/web';
+import errors from '@tryon/web/error-texts/en.json';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type en from './locales/en.json';
+import type { Catalogue } from './catalogue.ts';
 // Only what the login screen needs ships with the first screen; `addFullEnglish` adds the rest.
-import { app, errors, language, login, transport } from './locales/en.json';
+import { app, language, login, transport } from './locales/en.json';
 
-/** English ships with the first screen; the other catalogues load when chosen. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  ru: () => import('./locales/ru.json'),
-  pl: () => import('./locales/pl.json'),
+/**
+ * English ships with the first screen; the other catalogues load when chosen, each with the error texts both
+ * front ends share (`@tryon/web/error-texts`).
+ */
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  ru: async () => {
+    const [pages, texts] = await Promise.all([
+      import('./locales/ru.json'),
+      import('@tryon/web/error-texts/ru.json'),
+    ]);
+    return { ...pages.default, errors: texts.default };
+  },
+  pl: async () => {
+    const [pages, texts] = await Promise.all([
+      import('./locales/pl.json'),
+      import('@tryon/web/error-texts/pl.json'),
+    ]);
+    return { ...pages.default, errors: texts.default };
+  },
 };
 
 export async function initI18n(lang: Language): Promise<typeof i18n> {
@@ -25,8 +41,7 @@ export async function initI18n(lang: Language): Promise<typeof i18n> {
 
 export async function switchLanguage(lang: Language): Promise<void> {
   if (lang !== 'en' && !i18n.hasResourceBundle(lang, 'translation')) {
-    const catalogue = await loaders[lang]();
-    i18n.addResourceBundle(lang, 'translation', catalogue.default);
+    i18n.addResourceBundle(lang, 'translation', await loaders[lang]());
   }
   await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

@@ -1,10 +1,10 @@
 import 'i18next';
-import type en from './locales/en.json';
+import type { Catalogue } from './catalogue.ts';
 
 /** Makes every t() key typed against the English catalogue. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Catalogue };
   }
 }

@@ -34,7 +34,3 @@ export const parametersSlice = createSlice({
 });
 
 export const { setParameters, setLanguage, setPrivateApiKey, setUser } = parametersSlice.actions;
-
-export const selectPrivateApiKey = (state: { parameters: ParametersState }) => state.parameters.privateApiKey;
-export const selectLanguage = (state: { parameters: ParametersState }) => state.parameters.lang;
-export const selectUser = (state: { parameters: ParametersState }) => state.parameters.user;

@@ -18,7 +18,11 @@ const steps: Record<string, Step> = {
 };
 
 class CodeMigrations implements MigrationProvider {
-  constructor(private readonly ctx: MigrationContext) {}
+  private readonly ctx: MigrationContext;
+
+  constructor(ctx: MigrationContext) {
+    this.ctx = ctx;
+  }
 
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(

@@ -27,11 +27,15 @@ export const versionOf = (imageKey: string): string =>
  * transaction, then the files. A sweep finishes what a crash or a failing store left behind.
  */
 export class AtomicMedia {
-  constructor(
-    private readonly db: Kysely<Database>,
-    readonly storage: MediaStorage,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Kysely<Database>;
+  readonly storage: MediaStorage;
+  private readonly clock: Clock;
+
+  constructor(db: Kysely<Database>, storage: MediaStorage, clock: Clock) {
+    this.db = db;
+    this.storage = storage;
+    this.clock = clock;
+  }
 
   /**
    * Stores the files under `prefix`, then runs `commit` with their keys (in the order given) in a

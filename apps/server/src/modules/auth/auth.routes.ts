@@ -1,14 +1,15 @@
 import { routes } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
+import type { Runtime } from '../../runtime.ts';
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { signin, google } = app.services;
+export function authRoutes(app: FastifyInstance, { services, config }: Runtime): void {
+  const { signin, google } = services;
   // Per client address; the per-e-mail and per-code limits of the sign-in service carry the rest.
-  const SIGNIN_PER_MINUTE = app.config.RATE_LIMIT_SIGNIN_PER_MINUTE;
+  const SIGNIN_PER_MINUTE = config.RATE_LIMIT_SIGNIN_PER_MINUTE;
 
   registerRoute(app, routes.auth.publicConfig, async () => ({
-    googleClientId: google.enabled ? (app.config.GOOGLE_CLIENT_ID ?? null) : null,
+    googleClientId: google.enabled ? (config.GOOGLE_CLIENT_ID ?? null) : null,
   }));
 
   registerRoute(

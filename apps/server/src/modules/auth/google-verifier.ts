@@ -13,11 +13,12 @@ const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 export class GoogleVerifier {
   private readonly jwks;
 
-  constructor(
-    private readonly clientId: string | undefined,
-    jwksUrl: string,
-    private readonly now: () => number,
-  ) {
+  private readonly clientId: string | undefined;
+  private readonly now: () => number;
+
+  constructor(clientId: string | undefined, jwksUrl: string, now: () => number) {
+    this.clientId = clientId;
+    this.now = now;
     this.jwks = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
   }
 

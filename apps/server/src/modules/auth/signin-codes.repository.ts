@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database, SigninCodesTable } from '../../db/schema.ts';
 
 export class SigninCodesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   latest(email: string): Promise<SigninCodesTable | undefined> {
     return this.db

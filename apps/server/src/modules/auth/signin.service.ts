@@ -25,18 +25,40 @@ export interface SigninSettings {
 
 /** Sign-in by e-mailed code or Google ID token; each sign-in gets its own session key. */
 export class SigninService {
+  private readonly codes: SigninCodesRepository;
+  private readonly users: UsersRepository;
+  private readonly shops: ShopsService;
+  private readonly keys: KeysService;
+  private readonly google: GoogleVerifier;
+  private readonly mailer: Mailer;
+  private readonly secrets: Secrets;
+  private readonly clock: Clock;
+  private readonly settings: SigninSettings;
+  private readonly log: FastifyBaseLogger;
+
   constructor(
-    private readonly codes: SigninCodesRepository,
-    private readonly users: UsersRepository,
-    private readonly shops: ShopsService,
-    private readonly keys: KeysService,
-    private readonly google: GoogleVerifier,
-    private readonly mailer: Mailer,
-    private readonly secrets: Secrets,
-    private readonly clock: Clock,
-    private readonly settings: SigninSettings,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    codes: SigninCodesRepository,
+    users: UsersRepository,
+    shops: ShopsService,
+    keys: KeysService,
+    google: GoogleVerifier,
+    mailer: Mailer,
+    secrets: Secrets,
+    clock: Clock,
+    settings: SigninSettings,
+    log: FastifyBaseLogger,
+  ) {
+    this.codes = codes;
+    this.users = users;
+    this.shops = shops;
+    this.keys = keys;
+    this.google = google;
+    this.mailer = mailer;
+    this.secrets = secrets;
+    this.clock = clock;
+    this.settings = settings;
+    this.log = log;
+  }
 
   async sendCode(email: string, ip: string): Promise<{ resendAfterSeconds: number }> {
     const now = this.clock.now();

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, type TestApp, withKey } from '../../../test/harness.ts';
 import { readCodeFromOutbox } from '../../../test/read-code-from-outbox.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import { sweepExpired } from '../retention/retention.ts';
 
 const register = (t: TestApp, email: string, ip = '10.0.0.1') =>
   call(t.app, { method: 'POST', url: '/v1/user/mail/register', query: { email }, remoteAddress: ip });
@@ -168,10 +170,20 @@ describe('sign-in by e-mail code', () => {
   it('stores codes only as digests', async () => {
     await register(t, 'i@example.com');
     const code = readCodeFromOutbox(t.dataDir, 'i@example.com');
-    const rows = await t.app.db.db.selectFrom('signin_codes').selectAll().execute();
+    const rows = await t.runtime.db.db.selectFrom('signin_codes').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
     expect(rows[0]?.code_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('purges sign-in codes older than a day with the retention sweep, and keeps younger ones', async () => {
+    await register(t, 'old.code@example.com');
+    t.clock.advance(DAY_MS - 60_000);
+    await register(t, 'young.code@example.com');
+    t.clock.advance(2 * 60_000);
+    await sweepExpired(t.runtime.services, t.runtime.db.db, 30 * DAY_MS, t.clock.now());
+    const rows = await t.runtime.db.db.selectFrom('signin_codes').select('email').execute();
+    expect(rows.map((r) => r.email)).toEqual(['young.code@example.com']);
   });
 
   it('logs out: the session key stops working at once, other sessions go on', async () => {

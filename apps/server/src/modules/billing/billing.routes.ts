@@ -1,9 +1,10 @@
 import { routes } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
+import type { Runtime } from '../../runtime.ts';
 
-export async function billingRoutes(app: FastifyInstance): Promise<void> {
-  const { plans, shops } = app.services;
+export function billingRoutes(app: FastifyInstance, { services }: Runtime): void {
+  const { plans, shops } = services;
 
   registerRoute(app, routes.billing.get, ({ auth }) => plans.billing(auth.shopSuid));
 

@@ -20,7 +20,11 @@ export interface BalanceChange {
 }
 
 export class LedgerRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   /**
    * Changes a balance and records it, in the caller's transaction. The update is conditional, so the balance

@@ -17,11 +17,11 @@ describe('plan rules', () => {
   });
   afterEach(() => t.close());
 
-  const plans = () => t.app.services.plans;
+  const plans = () => t.runtime.services.plans;
   const consume = (count = 1, ref: string | null = null) =>
-    t.app.db.db.transaction().execute((trx) => plans().consume(trx, suid, count, ref));
+    t.runtime.db.db.transaction().execute((trx) => plans().consume(trx, suid, count, ref));
   const reasons = async () =>
-    (await t.app.services.ledger.history(suid)).map((l) => [l.reason, l.delta, l.balance_after]);
+    (await t.runtime.services.ledger.history(suid)).map((l) => [l.reason, l.delta, l.balance_after]);
 
   it('starts a new shop on Free Demo with 50 try-ons for 30 days', async () => {
     const billing = await plans().billing(suid);
@@ -95,7 +95,9 @@ describe('plan rules', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(30);
     expect((await plans().billing(suid)).balance).toBe(0);
-    const charges = (await t.app.services.ledger.history(suid)).filter((l) => l.reason === 'tryon_charge');
+    const charges = (await t.runtime.services.ledger.history(suid)).filter(
+      (l) => l.reason === 'tryon_charge',
+    );
     expect(charges).toHaveLength(50);
     expect(charges.map((c) => c.balance_after).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 50 }, (_, i) => i),
@@ -104,7 +106,7 @@ describe('plan rules', () => {
 
   it('refunds go back to the balance through the ledger', async () => {
     await consume(1, 'tryon-x');
-    await t.app.db.db.transaction().execute((trx) => plans().refund(trx, suid, 1, 'tryon-x'));
+    await t.runtime.db.db.transaction().execute((trx) => plans().refund(trx, suid, 1, 'tryon-x'));
     expect((await plans().billing(suid)).balance).toBe(50);
     expect((await reasons()).slice(-1)).toEqual([['tryon_refund', 1, 50]]);
   });

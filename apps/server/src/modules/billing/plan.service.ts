@@ -21,11 +21,15 @@ export const findTariff = (id: string) => {
  * Demo is granted once: it neither renews nor re-activates. Every balance change goes through the ledger.
  */
 export class PlanService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly ledger: LedgerRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Kysely<Database>;
+  private readonly ledger: LedgerRepository;
+  private readonly clock: Clock;
+
+  constructor(db: Kysely<Database>, ledger: LedgerRepository, clock: Clock) {
+    this.db = db;
+    this.ledger = ledger;
+    this.clock = clock;
+  }
 
   /** Starts a plan now, in the caller's transaction: a new period, and the plan's try-ons added. */
   async activate(

@@ -50,8 +50,8 @@ describe('atomic catalog writes', () => {
       headers: withKey(key, body.headers),
     });
   };
-  const rows = () => t.app.db.db.selectFrom('catalog_items').select('id').execute();
-  const intents = () => t.app.db.db.selectFrom('media_intents').selectAll().execute();
+  const rows = () => t.runtime.db.db.selectFrom('catalog_items').select('id').execute();
+  const intents = () => t.runtime.db.db.selectFrom('media_intents').selectAll().execute();
 
   it('a failed image write leaves no row behind', async () => {
     failPuts = true;
@@ -63,7 +63,7 @@ describe('atomic catalog writes', () => {
   });
 
   it('a failed row write leaves no file behind', async () => {
-    vi.spyOn(t.app.services.catalogRepository, 'insert').mockRejectedValueOnce(
+    vi.spyOn(t.runtime.services.catalogRepository, 'insert').mockRejectedValueOnce(
       new Error('database went away'),
     );
     const res = await add();
@@ -79,17 +79,17 @@ describe('atomic catalog writes', () => {
     const suid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) })).body
       .suid as string;
     const prefix = `shops/${suid}/garments/gar_crashed/`;
-    await t.app.db.db.insertInto('media_intents').values({ prefix, created_at: t.clock.now() }).execute();
-    await t.app.services.storage.put(
+    await t.runtime.db.db.insertInto('media_intents').values({ prefix, created_at: t.clock.now() }).execute();
+    await t.runtime.services.storage.put(
       `${prefix}original-abc.webp`,
       await testImage(400, 400, 'webp'),
       'image/webp',
     );
     const kept = (await add()).body.guid as string;
-    expect(await t.app.services.catalogImages.sweep()).toBe(0);
+    expect(await t.runtime.services.catalogImages.sweep()).toBe(0);
     t.clock.advance(16 * 60_000);
-    expect(await t.app.services.catalogImages.sweep()).toBe(1);
-    expect(await t.app.services.storage.has(`${prefix}original-abc.webp`)).toBe(false);
+    expect(await t.runtime.services.catalogImages.sweep()).toBe(1);
+    expect(await t.runtime.services.storage.has(`${prefix}original-abc.webp`)).toBe(false);
     expect(await intents()).toEqual([]);
     const files = filesUnder(path.join(t.dataDir, 'media'));
     expect(files).toHaveLength(1);
@@ -99,7 +99,7 @@ describe('atomic catalog writes', () => {
   it('a removal whose files cannot be deleted now is finished by the sweep', async () => {
     const guid = (await add()).body.guid as string;
     const spy = vi
-      .spyOn(t.app.services.storage, 'deletePrefix')
+      .spyOn(t.runtime.services.storage, 'deletePrefix')
       .mockRejectedValueOnce(new Error('bucket unreachable'));
     expect(
       (await call(t.app, { method: 'POST', url: `/v1/garment/remove/${guid}`, headers: withKey(key) }))
@@ -109,7 +109,7 @@ describe('atomic catalog writes', () => {
     expect(filesUnder(path.join(t.dataDir, 'media'))).toHaveLength(1);
     spy.mockRestore();
     t.clock.advance(16 * 60_000);
-    await t.app.services.catalogImages.sweep();
+    await t.runtime.services.catalogImages.sweep();
     expect(filesUnder(path.join(t.dataDir, 'media'))).toEqual([]);
   });
 });

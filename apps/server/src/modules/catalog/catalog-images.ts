@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ByteCache } from '../../lib/byte-cache.ts';
+import { forgetPrefix, type HotImages } from '../../lib/hot-images.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/inspect-upload.ts';
 import { type AtomicMedia, versionOf } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
@@ -18,15 +18,17 @@ export interface AcceptedCatalogImage {
  * shops/<suid>/<kind>s/<id>/original-<version>.webp.
  */
 export class CatalogImages {
-  /** Hot thumbnails by `<kind>/<id>/<version>/<size>`, for signed links, which need no database read. */
-  readonly hot = new ByteCache(64 * 1024 * 1024, 60_000);
-
   readonly storage: MediaStorage;
 
-  constructor(
-    private readonly media: AtomicMedia,
-    private readonly urlImport: Partial<UrlImportOptions>,
-  ) {
+  private readonly media: AtomicMedia;
+  /** Hot thumbnails by `<kind>/<id>/...`, for signed links, which need no database read. */
+  private readonly hot: HotImages;
+  private readonly urlImport: Partial<UrlImportOptions>;
+
+  constructor(media: AtomicMedia, hot: HotImages, urlImport: Partial<UrlImportOptions>) {
+    this.media = media;
+    this.hot = hot;
+    this.urlImport = urlImport;
     this.storage = media.storage;
   }
 
@@ -73,7 +75,7 @@ export class CatalogImages {
     id: string,
     deleteRow: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<void> {
-    this.hot.deletePrefix(`${kind}/${id}/`);
+    forgetPrefix(this.hot, `${kind}/${id}/`);
     await this.media.removeAfter(CatalogImages.prefixOf(shopSuid, kind, id), deleteRow);
   }
 

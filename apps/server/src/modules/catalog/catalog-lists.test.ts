@@ -59,7 +59,7 @@ describe('garment lists: search, filters and paging', () => {
       ['Rain Jacket', 5],
       ['Blue Jeans', 5],
     ] as const) {
-      await t.app.db.db
+      await t.runtime.db.db
         .updateTable('catalog_items')
         .set({ tryons })
         .where('id', '=', byName[name] ?? '')
@@ -223,7 +223,7 @@ describe('garment lists: search, filters and paging', () => {
   });
 
   it("counts the shop's garments in the admin shop list", async () => {
-    const entry = await t.app.services.shops.entry(await t.app.services.shops.require(suid));
+    const entry = await t.runtime.services.shops.entry(await t.runtime.services.shops.require(suid));
     expect(entry.garments_count).toBe(7);
   });
 });

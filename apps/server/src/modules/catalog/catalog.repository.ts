@@ -34,7 +34,11 @@ const newActivity = (
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class CatalogRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async insert(row: CatalogItemsTable, trx: Kysely<Database> = this.db): Promise<void> {
     await trx.insertInto('catalog_items').values(row).execute();

@@ -4,9 +4,10 @@ import type { CatalogKind } from '../../db/schema.ts';
 import { registerImageRoute } from '../../lib/image-route.ts';
 import { parseFields, readMultipart } from '../../lib/read-multipart.ts';
 import { registerRoute } from '../../lib/register-route.ts';
+import type { Runtime } from '../../runtime.ts';
 
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const { catalog, catalogRepository, catalogImages } = app.services;
+export function catalogRoutes(app: FastifyInstance, { services }: Runtime): void {
+  const { catalog, storage, hotImages } = services;
 
   for (const kind of ['garment', 'model'] as const satisfies readonly CatalogKind[]) {
     const defs = kind === 'garment' ? routes.garments : routes.models;
@@ -61,12 +62,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     registerImageRoute(app, {
       route: kind,
       tag: kind === 'garment' ? 'Garments' : 'Models',
-      storage: catalogImages.storage,
-      hot: catalogImages.hot,
-      find: async (id) => {
-        const row = await catalogRepository.findAnyShop(kind, id);
-        return row && { shopSuid: row.shop_suid, imageKey: row.image_key };
-      },
+      storage,
+      hot: hotImages,
+      links: services.imageLinks,
+      find: (id) => catalog.imageSource(kind, id),
     });
   }
 }

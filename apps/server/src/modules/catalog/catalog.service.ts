@@ -4,6 +4,7 @@ import type { CatalogItemsTable, CatalogKind } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, DAY_MS } from '../../lib/clock.ts';
 import type { ImageLinks } from '../../lib/image-links.ts';
+import type { ImageSource } from '../../lib/image-route.ts';
 import { randomCode, randomId } from '../../lib/secrets.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
 import type { StatsService } from '../stats/stats.service.ts';
@@ -24,14 +25,28 @@ const MAX_CODE_TRIES = 5;
 
 /** Garments and models: the same rules for both, told apart by `kind`. */
 export class CatalogService {
+  private readonly items: CatalogRepository;
+  private readonly images: CatalogImages;
+  private readonly links: ImageLinks;
+  private readonly stats: StatsService;
+  private readonly shopLimit: (suid: string) => Promise<number>;
+  private readonly clock: Clock;
+
   constructor(
-    private readonly items: CatalogRepository,
-    private readonly images: CatalogImages,
-    private readonly links: ImageLinks,
-    private readonly stats: StatsService,
-    private readonly shopLimit: (suid: string) => Promise<number>,
-    private readonly clock: Clock,
-  ) {}
+    items: CatalogRepository,
+    images: CatalogImages,
+    links: ImageLinks,
+    stats: StatsService,
+    shopLimit: (suid: string) => Promise<number>,
+    clock: Clock,
+  ) {
+    this.items = items;
+    this.images = images;
+    this.links = links;
+    this.stats = stats;
+    this.shopLimit = shopLimit;
+    this.clock = clock;
+  }
 
   /** A new item from an uploaded image. */
   async addUpload(
@@ -227,5 +242,11 @@ export class CatalogService {
       await this.items.insert(row, trx);
     });
     return { ...row, liked_at: null };
+  }
+
+  /** A garment's or model's image for its image route, by id alone (the route checks access). */
+  async imageSource(kind: CatalogKind, id: string): Promise<ImageSource | undefined> {
+    const row = await this.items.findAnyShop(kind, id);
+    return row && { shopSuid: row.shop_suid, imageKey: row.image_key };
   }
 }

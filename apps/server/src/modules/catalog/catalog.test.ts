@@ -129,8 +129,8 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       });
       expect(again.statusCode).toBe(304);
     }
-    const derived = await t.app.services.storage.has(
-      `shops/${(await t.app.services.catalogRepository.findAnyShop('garment', item.guid))?.shop_suid}/garments/${item.guid}/384x384-${new URL(`http://x${item.image}`).searchParams.get('v')}.webp`,
+    const derived = await t.runtime.services.storage.has(
+      `shops/${(await t.runtime.services.catalogRepository.findAnyShop('garment', item.guid))?.shop_suid}/garments/${item.guid}/384x384-${new URL(`http://x${item.image}`).searchParams.get('v')}.webp`,
     );
     expect(derived).toBe(true);
     const odd = await t.app.inject({ method: 'GET', url: `${item.image}&width=1000` });
@@ -161,7 +161,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   });
 
   it('refuses bad uploads with clear codes and stores nothing', async () => {
-    const before = await t.app.db.db.selectFrom('catalog_items').select('id').execute();
+    const before = await t.runtime.db.db.selectFrom('catalog_items').select('id').execute();
     const cases: [Buffer | null, string, number][] = [
       [null, 'IMAGE_REQUIRED', 400],
       [svgImage, 'IMAGE_TYPE_NOT_ALLOWED', 415],
@@ -178,9 +178,9 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     const small = await upload(owner, await testImage(700, 900), {}, 'model');
     expect(small.body.errorCodeStr).toBe('IMAGE_TOO_SMALL');
     expect(small.body.errorMessage).toContain('768');
-    const after = await t.app.db.db.selectFrom('catalog_items').select('id').execute();
+    const after = await t.runtime.db.db.selectFrom('catalog_items').select('id').execute();
     expect(after.length).toBe(before.length);
-    expect(await t.app.db.db.selectFrom('media_intents').selectAll().execute()).toEqual([]);
+    expect(await t.runtime.db.db.selectFrom('media_intents').selectAll().execute()).toEqual([]);
     const json = await call(t.app, {
       method: 'POST',
       url: '/v1/garment/add',
@@ -266,7 +266,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   it('lets product pages get-or-create with a public key, within the daily garment limit', async () => {
     const suid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(owner) })).body
       .suid as string;
-    await t.app.services.shops.updateField(
+    await t.runtime.services.shops.updateField(
       { shopSuid: suid, userUid: '', isAdmin: true },
       suid,
       'limit_garment_daily',
@@ -312,19 +312,19 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     });
     expect(badUrl.status).toBe(400);
 
-    const row = await t.app.services.catalogRepository.findAnyShop('garment', item.guid);
+    const row = await t.runtime.services.catalogRepository.findAnyShop('garment', item.guid);
     await t.app.inject({ method: 'GET', url: `${item.image}&width=64` });
     const prefix = `shops/${row?.shop_suid}/garments/${item.guid}/`;
-    expect(await t.app.services.storage.has(row?.image_key ?? '')).toBe(true);
+    expect(await t.runtime.services.storage.has(row?.image_key ?? '')).toBe(true);
     const removed = await call(t.app, {
       method: 'POST',
       url: `/v1/garment/remove/${item.guid}`,
       headers: withKey(owner),
     });
     expect(removed.body).toEqual({ ok: true });
-    expect(await t.app.services.storage.has(row?.image_key ?? '')).toBe(false);
+    expect(await t.runtime.services.storage.has(row?.image_key ?? '')).toBe(false);
     expect(
-      await t.app.services.storage.has(
+      await t.runtime.services.storage.has(
         `${prefix}w64-${new URL(`http://x${item.image}`).searchParams.get('v')}.webp`,
       ),
     ).toBe(false);

@@ -9,7 +9,11 @@ export interface FaceScope {
 }
 
 export class FacesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async insert(row: FacesTable, trx: Kysely<Database> = this.db): Promise<void> {
     await trx.insertInto('faces').values(row).execute();

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerImageRoute } from '../../lib/image-route.ts';
 import { readMultipart } from '../../lib/read-multipart.ts';
 import { registerRoute } from '../../lib/register-route.ts';
+import type { Runtime } from '../../runtime.ts';
 
-export async function faceRoutes(app: FastifyInstance): Promise<void> {
-  const { faces, facesRepository, renderPresenter: present, storage, hotImages } = app.services;
+export function faceRoutes(app: FastifyInstance, { services }: Runtime): void {
+  const { faces, renderPresenter: present, storage, hotImages } = services;
 
   registerRoute(app, routes.faces.list, async ({ auth, query }) => {
     const page = await faces.list(auth, query.offset, query.limit);
@@ -29,9 +30,7 @@ export async function faceRoutes(app: FastifyInstance): Promise<void> {
     tag: 'Faces',
     storage,
     hot: hotImages,
-    find: async (id) => {
-      const row = await facesRepository.findAnyShop(id);
-      return row && { shopSuid: row.shop_suid, imageKey: row.image_key, clientId: row.client_id };
-    },
+    links: services.imageLinks,
+    find: (id) => faces.imageSource(id),
   });
 }

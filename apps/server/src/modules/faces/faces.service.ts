@@ -1,6 +1,7 @@
 import type { FacesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, utcDay } from '../../lib/clock.ts';
+import type { ImageSource } from '../../lib/image-route.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/index.ts';
 import { randomId } from '../../lib/secrets.ts';
 import type { AtomicMedia } from '../../lib/storage/atomic-media.ts';
@@ -17,15 +18,31 @@ import type { FacesRepository } from './faces.repository.ts';
  * the shop, deleted with everything made from them when removed or after the retention period.
  */
 export class FacesService {
+  private readonly faces: FacesRepository;
+  private readonly renders: RendersRepository;
+  private readonly rendersService: RendersService;
+  private readonly limits: DailyLimits;
+  private readonly media: AtomicMedia;
+  private readonly stats: StatsService;
+  private readonly clock: Clock;
+
   constructor(
-    private readonly faces: FacesRepository,
-    private readonly renders: RendersRepository,
-    private readonly rendersService: RendersService,
-    private readonly limits: DailyLimits,
-    private readonly media: AtomicMedia,
-    private readonly stats: StatsService,
-    private readonly clock: Clock,
-  ) {}
+    faces: FacesRepository,
+    renders: RendersRepository,
+    rendersService: RendersService,
+    limits: DailyLimits,
+    media: AtomicMedia,
+    stats: StatsService,
+    clock: Clock,
+  ) {
+    this.faces = faces;
+    this.renders = renders;
+    this.rendersService = rendersService;
+    this.limits = limits;
+    this.media = media;
+    this.stats = stats;
+    this.clock = clock;
+  }
 
   async add(auth: Auth, file: Buffer | undefined): Promise<FacesTable> {
     if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
@@ -97,5 +114,11 @@ export class FacesService {
       await this.faces.delete(trx, face.id);
       return { result: undefined, prefixes };
     });
+  }
+
+  /** A photo for its image route, by id alone (the route checks access). */
+  async imageSource(id: string): Promise<ImageSource | undefined> {
+    const row = await this.faces.findAnyShop(id);
+    return row && { shopSuid: row.shop_suid, imageKey: row.image_key, clientId: row.client_id };
   }
 }

@@ -103,12 +103,12 @@ describe("shoppers' photos", () => {
     const young = (await add(shop.shopper(client))).body.fuid as string;
     t.clock.advance(11 * DAY);
 
-    const deleted = await t.app.services.faces.deleteExpired(30 * DAY);
+    const deleted = await t.runtime.services.faces.deleteExpired(30 * DAY);
     expect(deleted).toBeGreaterThanOrEqual(1);
     expect(await list(shop.shopper(client))).toEqual([young]);
-    expect(await t.app.services.rendersRepository.findById(look.body.luid as string)).toBeUndefined();
+    expect(await t.runtime.services.rendersRepository.findById(look.body.luid as string)).toBeUndefined();
     // A try-on on one of the shop's models holds no shopper photo: it stays.
-    expect(await t.app.services.rendersRepository.findById(modelTryOn.body.tuid as string)).toBeDefined();
+    expect(await t.runtime.services.rendersRepository.findById(modelTryOn.body.tuid as string)).toBeDefined();
   });
 
   it("holds the shop's and each shopper's daily photo limits", async () => {

@@ -16,7 +16,11 @@ export interface KeyWithOwner {
 }
 
 export class KeysRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async insert(row: ApiKeysTable, trx: Kysely<Database> = this.db): Promise<void> {
     await trx.insertInto('api_keys').values(row).execute();

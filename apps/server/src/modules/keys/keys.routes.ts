@@ -1,27 +1,28 @@
 import { routes } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
+import type { Runtime } from '../../runtime.ts';
 
-export async function keyRoutes(app: FastifyInstance): Promise<void> {
-  const { keys } = app.services;
+export function keyRoutes(app: FastifyInstance, { services }: Runtime): void {
+  const { keys } = services;
 
   registerRoute(app, routes.keys.account, ({ auth }) => keys.account(auth.shopSuid));
 
   registerRoute(app, routes.keys.add, async ({ auth, query }) => {
     const entry = await keys.create(auth.shopSuid, query.kind, query.allowed_domains);
-    app.corsOrigins.invalidate();
+    services.corsOrigins.invalidate();
     return entry;
   });
 
   registerRoute(app, routes.keys.update, async ({ auth, query }) => {
     const entry = await keys.update(auth.shopSuid, query.key, query);
-    app.corsOrigins.invalidate();
+    services.corsOrigins.invalidate();
     return entry;
   });
 
   registerRoute(app, routes.keys.remove, async ({ auth, query }) => {
     await keys.remove(auth.shopSuid, query.key);
-    app.corsOrigins.invalidate();
+    services.corsOrigins.invalidate();
     return { ok: true as const };
   });
 }

@@ -19,11 +19,15 @@ const keyPrefix: Record<StoredKeyKind, string> = { public: 'pk', private: 'sk', 
 const KEY_BYTES = 24;
 
 export class KeysService {
-  constructor(
-    private readonly keys: KeysRepository,
-    private readonly secrets: Secrets,
-    private readonly clock: Clock,
-  ) {}
+  private readonly keys: KeysRepository;
+  private readonly secrets: Secrets;
+  private readonly clock: Clock;
+
+  constructor(keys: KeysRepository, secrets: Secrets, clock: Clock) {
+    this.keys = keys;
+    this.secrets = secrets;
+    this.clock = clock;
+  }
 
   /** Creates a public or private key; returns its entry, whose apiKey is the only copy in clear. */
   async create(

@@ -76,7 +76,7 @@ describe('API keys', () => {
 
   it('stores keys only as a digest and a sealed copy, never in clear', async () => {
     const key = await addKey('private');
-    const rows = await t.app.db.db.selectFrom('api_keys').selectAll().execute();
+    const rows = await t.runtime.db.db.selectFrom('api_keys').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(key.apiKey);
     expect(JSON.stringify(rows)).not.toContain(owner);
   });

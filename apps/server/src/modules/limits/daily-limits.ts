@@ -17,7 +17,11 @@ const limitColumns = {
  * client's, in every transaction, so concurrent ones never wait on each other in a cycle.
  */
 export class DailyLimits {
-  constructor(private readonly usage: DailyUsageRepository) {}
+  private readonly usage: DailyUsageRepository;
+
+  constructor(usage: DailyUsageRepository) {
+    this.usage = usage;
+  }
 
   async take(
     trx: Kysely<Database>,

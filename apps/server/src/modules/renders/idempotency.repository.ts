@@ -3,7 +3,11 @@ import type { Database, IdempotencyKeysTable } from '../../db/schema.ts';
 
 /** Idempotency-Key records of billable calls, per shop. */
 export class IdempotencyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   find(shopSuid: string, key: string): Promise<IdempotencyKeysTable | undefined> {
     return this.db

@@ -11,12 +11,17 @@ import type { RenderRow, RendersRepository } from './renders.repository.ts';
  * is removed before it is done, gives all of it back, once.
  */
 export class RenderCharge {
-  constructor(
-    private readonly limits: DailyLimits,
-    private readonly plans: PlanService,
-    private readonly renders: RendersRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly limits: DailyLimits;
+  private readonly plans: PlanService;
+  private readonly renders: RendersRepository;
+  private readonly clock: Clock;
+
+  constructor(limits: DailyLimits, plans: PlanService, renders: RendersRepository, clock: Clock) {
+    this.limits = limits;
+    this.plans = plans;
+    this.renders = renders;
+    this.clock = clock;
+  }
 
   async take(
     trx: Kysely<Database>,

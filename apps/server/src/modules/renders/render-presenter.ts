@@ -8,7 +8,11 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** Faces, try-ons and looks as the API shows them, with signed image links. */
 export class RenderPresenter {
-  constructor(private readonly links: ImageLinks) {}
+  private readonly links: ImageLinks;
+
+  constructor(links: ImageLinks) {
+    this.links = links;
+  }
 
   face(row: FacesTable): Face {
     return {

@@ -44,7 +44,7 @@ describe('charging try-ons and looks', () => {
     expect(countBy(results.map((r) => r.status))).toEqual({ 202: 50, 402: 150 });
     expect(results.find((r) => r.status === 402)?.body.errorCodeStr).toBe('NO_BALANCE');
     expect(await shop.balance()).toBe(0);
-    const ledger = await t.app.services.ledger.history(shop.suid);
+    const ledger = await t.runtime.services.ledger.history(shop.suid);
     expect(ledger.filter((l) => l.reason === 'tryon_charge')).toHaveLength(50);
     expect(ledger.at(-1)?.balance_after).toBe(0);
     engine.release();
@@ -130,7 +130,7 @@ describe('charging try-ons and looks', () => {
     expect(refused.status).toBe(429);
     expect(await shop.balance()).toBe(49);
     const day = new Date(t.clock.now()).toISOString().slice(0, 10);
-    const used = await t.app.services.dailyUsage.used(t.app.db.db, {
+    const used = await t.runtime.services.dailyUsage.used(t.runtime.db.db, {
       shopSuid: shop.suid,
       kind: 'tryon',
       scope: '',

@@ -8,11 +8,11 @@ describe('render jobs survive a restart', () => {
     await t?.close();
   });
 
-  const waitDone = async (app: TestApp['app'], ids: string[]) => {
+  const waitDone = async ({ services }: TestApp['runtime'], ids: string[]) => {
     for (const id of ids) {
-      const row = await app.services.rendersRepository.findById(id);
+      const row = await services.rendersRepository.findById(id);
       if (!row) throw new Error(`render ${id} is gone`);
-      const done = await app.services.renders.waitFor(row, 10_000);
+      const done = await services.renders.waitFor(row, 10_000);
       expect(done.status, id).toBe('done');
     }
   };
@@ -32,10 +32,10 @@ describe('render jobs survive a restart', () => {
     }
     await new Promise((r) => setTimeout(r, 200));
     for (const id of ids)
-      expect((await t.app.services.rendersRepository.findById(id))?.status).toBe('queued');
+      expect((await t.runtime.services.rendersRepository.findById(id))?.status).toBe('queued');
 
     await t.restart({ renderJobs: true });
-    await waitDone(t.app, ids);
+    await waitDone(t.runtime, ids);
     expect(await shop.balance()).toBe(47);
   });
 
@@ -50,15 +50,15 @@ describe('render jobs survive a restart', () => {
     });
     const id = res.body.tuid as string;
     // A worker claims it, then dies without a word.
-    const claimed = await t.app.services.rendersRepository.claim(id, t.clock.now(), 60_000);
+    const claimed = await t.runtime.services.rendersRepository.claim(id, t.clock.now(), 60_000);
     expect(claimed?.status).toBe('running');
 
     await t.restart({ renderJobs: true });
     await new Promise((r) => setTimeout(r, 300));
-    expect((await t.app.services.rendersRepository.findById(id))?.status).toBe('running');
+    expect((await t.runtime.services.rendersRepository.findById(id))?.status).toBe('running');
     t.clock.advance(61_000);
-    await waitDone(t.app, [id]);
-    const row = await t.app.services.rendersRepository.findById(id);
+    await waitDone(t.runtime, [id]);
+    const row = await t.runtime.services.rendersRepository.findById(id);
     expect(row?.attempts).toBe(2);
     expect(await shop.balance()).toBe(49);
   });

@@ -16,7 +16,11 @@ export type RenderOutcome =
   | { status: 'failed'; errorCode: string; errorMessage: string };
 
 export class RendersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async insert(trx: Kysely<Database>, row: RendersTable): Promise<void> {
     await trx.insertInto('renders').values(row).execute();
@@ -86,7 +90,7 @@ export class RendersRepository {
     await trx.deleteFrom('renders').where('id', '=', id).execute();
   }
 
-  /** Sets or clears the like; answers whether it changed. */
+  /** Sets (a time) or clears (null) the like. */
   async setLiked(id: string, likedAt: number | null): Promise<void> {
     await this.db.updateTable('renders').set({ liked_at: likedAt }).where('id', '=', id).execute();
   }
@@ -183,14 +187,5 @@ export class RendersRepository {
       .where('charged', '=', 1)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
-  }
-
-  async tokenTaken(token: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('renders')
-      .select('id')
-      .where('token', '=', token)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 }

@@ -1,23 +1,14 @@
 import { routes } from '@tryon/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RenderKind } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { registerImageRoute } from '../../lib/image-route.ts';
 import { registerRoute } from '../../lib/register-route.ts';
+import type { Runtime } from '../../runtime.ts';
+import { idempotencyKeyOf } from './idempotency-key.ts';
 import { renderParts } from './render-paths.ts';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The Idempotency-Key header of a billable call, if any; a malformed one is refused before anything else. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers['idempotency-key'];
-  if (value === undefined) return undefined;
-  if (Array.isArray(value) || !IDEMPOTENCY_KEY.test(value)) throw new AppError('IDEMPOTENCY_KEY_INVALID');
-  return value;
-}
-
-export async function renderRoutes(app: FastifyInstance): Promise<void> {
-  const { renders, rendersRepository, renderPresenter: present, storage, hotImages } = app.services;
+export function renderRoutes(app: FastifyInstance, { services }: Runtime): void {
+  const { renders, renderPresenter: present, storage, hotImages } = services;
   const tryOn = present.tryOn.bind(present);
   const look = present.look.bind(present);
 
@@ -68,21 +59,8 @@ export async function renderRoutes(app: FastifyInstance): Promise<void> {
       storage,
       hot: hotImages,
       parts: renderParts[kind],
-      find: async (id, part) => {
-        const row = await rendersRepository.findById(id);
-        if (!row || row.kind !== kind) return undefined;
-        const keys: Record<string, string | null> = {
-          garment: row.garment_key,
-          person: row.person_key,
-          face: row.face_key,
-          model: row.model_key,
-        };
-        const source = { shopSuid: row.shop_suid, clientId: row.client_id };
-        if (part === undefined)
-          return row.status === 'failed' ? undefined : { ...source, imageKey: row.image_key };
-        const imageKey = keys[part] ?? null;
-        return imageKey === null ? undefined : { ...source, imageKey };
-      },
+      links: services.imageLinks,
+      find: (id, part) => renders.imageSource(kind, id, part),
     });
   }
 }

@@ -5,15 +5,16 @@ import type { Database, FacesTable, RenderKind, RendersTable } from '../../db/sc
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { ImageSource } from '../../lib/image-route.ts';
 import { randomId } from '../../lib/secrets.ts';
 import type { AtomicMedia, MediaFile } from '../../lib/storage/atomic-media.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
 import type { CatalogRepository, CatalogRow } from '../catalog/catalog.repository.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { FacesRepository } from '../faces/faces.repository.ts';
+import type { RenderQueue } from '../render-jobs/render-queue.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import type { IdempotencyRepository } from './idempotency.repository.ts';
-import type { RenderQueue } from './queue/render-queue.ts';
 import type { RenderCharge } from './render-charge.ts';
 import type { RenderEvents } from './render-events.ts';
 import { renderPrefix } from './render-paths.ts';
@@ -53,25 +54,45 @@ const noSources: Sources = {
  * shopper who made them (public keys) or by the shop (private keys), removed with their files.
  */
 export class RendersService {
-  private queue: RenderQueue | null = null;
+  private readonly db: Kysely<Database>;
+  private readonly renders: RendersRepository;
+  private readonly faces: FacesRepository;
+  private readonly catalog: CatalogService;
+  private readonly catalogItems: CatalogRepository;
+  private readonly idempotency: IdempotencyRepository;
+  private readonly charge: RenderCharge;
+  private readonly media: AtomicMedia;
+  private readonly events: RenderEvents;
+  private readonly stats: StatsService;
+  private readonly queue: RenderQueue;
+  private readonly clock: Clock;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly renders: RendersRepository,
-    private readonly faces: FacesRepository,
-    private readonly catalog: CatalogService,
-    private readonly catalogItems: CatalogRepository,
-    private readonly idempotency: IdempotencyRepository,
-    private readonly charge: RenderCharge,
-    private readonly media: AtomicMedia,
-    private readonly events: RenderEvents,
-    private readonly stats: StatsService,
-    private readonly clock: Clock,
-  ) {}
-
-  /** The queue is made after the services (it needs the processor, which needs these). */
-  useQueue(queue: RenderQueue): void {
+    db: Kysely<Database>,
+    renders: RendersRepository,
+    faces: FacesRepository,
+    catalog: CatalogService,
+    catalogItems: CatalogRepository,
+    idempotency: IdempotencyRepository,
+    charge: RenderCharge,
+    media: AtomicMedia,
+    events: RenderEvents,
+    stats: StatsService,
+    queue: RenderQueue,
+    clock: Clock,
+  ) {
+    this.db = db;
+    this.renders = renders;
+    this.faces = faces;
+    this.catalog = catalog;
+    this.catalogItems = catalogItems;
+    this.idempotency = idempotency;
+    this.charge = charge;
+    this.media = media;
+    this.events = events;
+    this.stats = stats;
     this.queue = queue;
+    this.clock = clock;
   }
 
   /** The shopper a call acts for: public-key calls only; the shop's own calls see and make the shop's. */
@@ -299,7 +320,7 @@ export class RendersService {
       throw error;
     }
     await this.stats.record(scope.shopSuid, 'tryon', scope.clientId);
-    await this.queue?.enqueue(row.id);
+    await this.queue.enqueue(row.id);
     return row;
   }
 
@@ -310,6 +331,30 @@ export class RendersService {
     const row = await this.renders.findById(record.render_id);
     if (!row) throw new AppError('NOT_FOUND', 'The render of this Idempotency-Key was removed.');
     return row;
+  }
+
+  /**
+   * The image of a render for its image route, by id alone (the route checks access): the result, or one of the
+   * inputs it was made from (`part`). None for a failed render, another kind's id or an input it has not.
+   */
+  async imageSource(
+    kind: RenderKind,
+    id: string,
+    part: string | undefined,
+  ): Promise<ImageSource | undefined> {
+    const row = await this.renders.findById(id);
+    if (!row || row.kind !== kind) return undefined;
+    const keys: Record<string, string | null> = {
+      garment: row.garment_key,
+      person: row.person_key,
+      face: row.face_key,
+      model: row.model_key,
+    };
+    const source = { shopSuid: row.shop_suid, clientId: row.client_id };
+    if (part === undefined)
+      return row.status === 'failed' ? undefined : { ...source, imageKey: row.image_key };
+    const imageKey = keys[part] ?? null;
+    return imageKey === null ? undefined : { ...source, imageKey };
   }
 }
 

@@ -160,7 +160,7 @@ describe('try-ons and looks', () => {
     expect(failed.body).toMatchObject({ status: 'failed', errorCode: 'NO_PERSON', image: null });
     expect(failed.body.errorMessage).toMatch(/No person/);
     expect(await shop.balance()).toBe(before);
-    const used = await t.app.services.dailyUsage.used(t.app.db.db, {
+    const used = await t.runtime.services.dailyUsage.used(t.runtime.db.db, {
       shopSuid: shop.suid,
       kind: 'tryon',
       scope: 'shopper-flat',
@@ -180,11 +180,11 @@ describe('try-ons and looks', () => {
     const created = await post('/v1/tryon/add', shop.shopper(), { guid: shop.guid, muid: shop.muid });
     const tuid = created.body.tuid as string;
     const deadline = Date.now() + 5000;
-    let row = await t.app.services.rendersRepository.findById(tuid);
+    let row = await t.runtime.services.rendersRepository.findById(tuid);
     while (row?.attempts !== 1 || row.status !== 'queued') {
       if (Date.now() > deadline) throw new Error(`no retry scheduled: ${JSON.stringify(row)}`);
       await new Promise((r) => setTimeout(r, 20));
-      row = await t.app.services.rendersRepository.findById(tuid);
+      row = await t.runtime.services.rendersRepository.findById(tuid);
     }
     expect(row.error_code).toBe('ENGINE_UNAVAILABLE');
     t.clock.advance(3_000);

@@ -10,7 +10,11 @@ export interface ShopCounts {
 }
 
 export class ShopsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async insert(row: ShopsTable, trx: Kysely<Database> = this.db): Promise<void> {
     await trx.insertInto('shops').values(row).execute();

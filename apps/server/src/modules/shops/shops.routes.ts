@@ -1,10 +1,11 @@
 import { routes, type ShopUpdateField, shopUpdateFields } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
+import type { Runtime } from '../../runtime.ts';
 import { shopPage } from './shop-page.ts';
 
-export async function shopRoutes(app: FastifyInstance): Promise<void> {
-  const { shops, stats } = app.services;
+export function shopRoutes(app: FastifyInstance, { services }: Runtime): void {
+  const { shops, stats } = services;
 
   registerRoute(app, routes.shops.publicInfo, async ({ auth }) => {
     const shop = await shops.require(auth.shopSuid);
@@ -12,7 +13,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
     return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url };
   });
 
-  registerRoute(app, routes.shops.page, ({ params }) => shopPage(app.services, params.suid));
+  registerRoute(app, routes.shops.page, ({ params }) => shopPage(services, params.suid));
 
   registerRoute(app, routes.shops.update, async ({ auth, query }) => {
     const field = (Object.keys(shopUpdateFields) as ShopUpdateField[]).find(
@@ -32,7 +33,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
       allowedDomains: query.allowed_domains,
       actorUid: auth.userUid,
     });
-    app.corsOrigins.invalidate();
+    services.corsOrigins.invalidate();
     return shops.entry(shop);
   });
 }

@@ -2,6 +2,7 @@ import {
   adminOnlyShopFields,
   defaultShopLimits,
   defaultTariffId,
+  type Profile,
   type ShopEntry,
   type ShopUpdateField,
 } from '@tryon/contract';
@@ -10,6 +11,7 @@ import type { Database, ShopsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomId } from '../../lib/secrets.ts';
+import type { Auth } from '../../plugins/authenticate.ts';
 import { findTariff, type PlanService } from '../billing/plan.service.ts';
 import type { KeysService } from '../keys/keys.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -31,14 +33,28 @@ export interface Actor {
 }
 
 export class ShopsService {
+  private readonly db: Kysely<Database>;
+  private readonly shops: ShopsRepository;
+  private readonly users: UsersRepository;
+  private readonly keys: KeysService;
+  private readonly plans: PlanService;
+  private readonly clock: Clock;
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly shops: ShopsRepository,
-    private readonly users: UsersRepository,
-    private readonly keys: KeysService,
-    private readonly plans: PlanService,
-    private readonly clock: Clock,
-  ) {}
+    db: Kysely<Database>,
+    shops: ShopsRepository,
+    users: UsersRepository,
+    keys: KeysService,
+    plans: PlanService,
+    clock: Clock,
+  ) {
+    this.db = db;
+    this.shops = shops;
+    this.users = users;
+    this.keys = keys;
+    this.plans = plans;
+    this.clock = clock;
+  }
 
   /**
    * A user with their shop on the Free Demo tariff and one key of each kind, all or nothing.
@@ -192,5 +208,30 @@ export class ShopsService {
     const other = await this.users.findByEmail(email);
     if (other) throw new AppError('EMAIL_TAKEN');
     await this.users.update(shop.owner_uid, { email });
+  }
+
+  /** The caller's profile: the shop, its owner's or the session's address, and the shop's limits. */
+  async profile(auth: Auth): Promise<Profile> {
+    const shop = await this.require(auth.shopSuid);
+    const user = await this.users.findByUid(auth.userUid);
+    return {
+      name: shop.name,
+      mail: user?.email ?? shop.email,
+      suid: shop.suid,
+      uid: auth.userUid,
+      apiKey: auth.apiKey,
+      isAdmin: auth.isAdmin,
+      tryonBalance: shop.tryon_balance,
+      tariff: findTariff(shop.tariff).id,
+      logo: shop.logo,
+      url: shop.url,
+      disabled: shop.disabled === 1,
+      limitDailyGarment: shop.limit_garment_daily,
+      limitDailyPerClientPerson: shop.limit_person_daily_per_client,
+      limitDailyPerClientTryon: shop.limit_tryon_daily_per_client,
+      limitDailyPerson: shop.limit_person_daily,
+      limitDailySearch: shop.limit_search_daily,
+      limitDailyTryon: shop.limit_tryon_daily,
+    };
   }
 }

@@ -74,7 +74,7 @@ describe('shops', () => {
   it('lets an admin change any shop, with the balance clamped at 0 and recorded in the ledger', async () => {
     expect((await update(admin, { shop_uid: ownerSuid, tryon_balance: 120 })).body.tryon_balance).toBe(120);
     expect((await update(admin, { shop_uid: ownerSuid, tryon_balance: -30 })).body.tryon_balance).toBe(0);
-    const ledger = await t.app.services.ledger.history(ownerSuid);
+    const ledger = await t.runtime.services.ledger.history(ownerSuid);
     expect(ledger.map((l) => [l.reason, l.delta, l.balance_after])).toEqual([
       ['plan_activation', 50, 50],
       ['admin_adjustment', 70, 120],

@@ -10,7 +10,11 @@ export interface DayCount {
 }
 
 export class StatsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   async insert(
     shopSuid: string,

@@ -4,10 +4,13 @@ import type { StatsRepository } from './stats.repository.ts';
 
 /** Usage events of a shop (spec §3 statistics) and their daily series. */
 export class StatsService {
-  constructor(
-    private readonly stats: StatsRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly stats: StatsRepository;
+  private readonly clock: Clock;
+
+  constructor(stats: StatsRepository, clock: Clock) {
+    this.stats = stats;
+    this.clock = clock;
+  }
 
   /** Records one event; `clientId` is the shopper's clientuuid when there is one. */
   async record(shopSuid: string, kind: StatsKind, clientId: string | null): Promise<void> {

@@ -40,7 +40,7 @@ describe('statistics', () => {
   });
 
   it('counts actions and distinct clients per day, per kind, for this shop only', async () => {
-    const { stats } = t.app.services;
+    const { stats } = t.runtime.services;
     await stats.record(suid, 'tryon', 'client-a');
     await stats.record(suid, 'tryon', 'client-a');
     await stats.record(suid, 'tryon', 'client-b');
@@ -65,7 +65,7 @@ describe('statistics', () => {
     const own = await signIn(t, 'stats-totals@example.com');
     const ownSuid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(own) })).body
       .suid as string;
-    const { stats } = t.app.services;
+    const { stats } = t.runtime.services;
     for (let day = 0; day < 3; day++) {
       await stats.record(ownSuid, 'client', 'client-loyal');
       t.clock.advance(DAY);

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.ts';
 
 export class UsersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
 
   findByEmail(email: string, trx: Kysely<Database> = this.db): Promise<UsersTable | undefined> {
     return trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

@@ -60,7 +60,11 @@ const idle: QueryState<never> = { data: undefined, error: undefined, isLoading: 
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(readonly call: Call) {}
+  readonly call: Call;
+
+  constructor(call: Call) {
+    this.call = call;
+  }
 
   keyOf<A>(def: QueryDef<A, unknown>, args: A): string {
     return `${def.name}(${JSON.stringify(args)})`;

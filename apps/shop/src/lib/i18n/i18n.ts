@@ -1,8 +1,11 @@
 import { detectLanguage, fallbackLanguage, type Language, safeStorage } from '@tryon/web';
+import errors from '@tryon/web/error-texts/en.json';
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from '../storage/storage-keys.ts';
-import en from './locales/en.json';
+import pages from './locales/en.json';
 
+/** The pages' own texts and the error texts both front ends share (`@tryon/web/error-texts`). */
+const en = { ...pages, errors };
 export type Catalogue = typeof en;
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -16,9 +19,21 @@ export type TextVars = Record<string, string | number>;
  * budget): English ships with the page, Russian and Polish load when chosen, a missing text falls back to
  * English, and `{{name}}` placeholders are filled in.
  */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
-  ru: () => import('./locales/ru.json'),
-  pl: () => import('./locales/pl.json'),
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  ru: async () => {
+    const [own, texts] = await Promise.all([
+      import('./locales/ru.json'),
+      import('@tryon/web/error-texts/ru.json'),
+    ]);
+    return { ...own.default, errors: texts.default };
+  },
+  pl: async () => {
+    const [own, texts] = await Promise.all([
+      import('./locales/pl.json'),
+      import('@tryon/web/error-texts/pl.json'),
+    ]);
+    return { ...own.default, errors: texts.default };
+  },
 };
 
 const loaded: Partial<Record<Language, Catalogue>> = { en };
@@ -41,7 +56,7 @@ export function translate(key: TextKey, vars?: TextVars): string {
 
 /** Switches the language (loading its catalogue first); `remember` stores the shopper's own choice. */
 export async function setLanguage(lang: Language, remember = false): Promise<void> {
-  if (!loaded[lang] && lang !== 'en') loaded[lang] = (await loaders[lang]()).default;
+  if (!loaded[lang] && lang !== 'en') loaded[lang] = await loaders[lang]();
   current = lang;
   if (remember) safeStorage.set(storageKeys.lang, lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

@@ -3,11 +3,13 @@ export const INVALID_IMAGE_INPUT = 'Invalid image input: must be Blob, data-URL,
 export const blobFetchFailed = (status: number) => `Failed to fetch blob URL: ${status}`;
 
 export class ImageInputError extends Error {
-  constructor(
-    readonly reason: 'invalid' | 'fetchFailed',
-    readonly status?: number,
-  ) {
+  readonly reason: 'invalid' | 'fetchFailed';
+  readonly status?: number;
+
+  constructor(reason: 'invalid' | 'fetchFailed', status?: number) {
     super(reason === 'invalid' ? INVALID_IMAGE_INPUT : blobFetchFailed(status ?? 0));
+    this.reason = reason;
+    this.status = status;
     this.name = 'ImageInputError';
   }
 }

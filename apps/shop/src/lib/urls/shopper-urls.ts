@@ -1,35 +1,7 @@
-/**
- * Every address of the shopper pages, agreed with the dashboard (apps/dashboard/src/lib/urls/shopper-urls.ts
- * builds the same ones): the builders, and the matcher the pages are chosen by, in one place so they cannot
- * drift apart. Paths are relative to the site; `absoluteUrl` makes the shareable form.
- */
-const withQuery = (path: string, query: Record<string, string | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
-  return `${path}?${search.toString()}`;
-};
-const intro = (hideIntro: boolean) => (hideIntro ? '1' : undefined);
+import { type GuideName, guideNames } from '@tryon/web';
 
-export const guideNames = ['tryon-widget', 'look-widget', 'simple-tryon', 'simple-look'] as const;
-export type GuideName = (typeof guideNames)[number];
-
-export const shopperUrls = {
-  /** The outfit try-on page of a garment (public code), opened with a shop's public key. */
-  garmentTryon: (code: string, publicKey: string, options: { hideIntro?: boolean } = {}) =>
-    withQuery('/w/tryon', { g: code, hideIntro: intro(options.hideIntro ?? true), key: publicKey }),
-  /** The look page of a model (public code). */
-  modelLook: (code: string, publicKey: string, options: { hideIntro?: boolean } = {}) =>
-    withQuery('/w/look', { m: code, hideIntro: intro(options.hideIntro ?? true), key: publicKey }),
-  tryonViewer: (token: string) => withQuery('/w/tryon/view', { t: token, hideIntro: '1' }),
-  lookViewer: (token: string) => withQuery('/w/look/view', { l: token, hideIntro: '1' }),
-  shopGarments: (suid: string) => `/w/shop/${encodeURIComponent(suid)}/garments`,
-  shopModels: (suid: string) => `/w/shop/${encodeURIComponent(suid)}/models`,
-  guide: (name: GuideName) => `/w/guide/${name}`,
-  apiDocs: '/docs',
-} as const;
-
-export const absoluteUrl = (path: string, origin: string = globalThis.location?.origin ?? '') =>
-  new URL(path, origin || 'http://localhost').toString();
+// The builders live in @tryon/web, shared with the dashboard; the pages are chosen here by what they build.
+export { absoluteUrl, type GuideName, guideNames, shopperUrls } from '@tryon/web';
 
 /** The page an address shows, with what its path carries; the query is read by each page. */
 export type PageRoute =

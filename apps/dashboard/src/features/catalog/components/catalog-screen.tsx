@@ -1,16 +1,15 @@
 import { Button, Collapse } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { KEY_STATUS_ACTIVE } from '@tryon/contract';
+import { absoluteUrl } from '@tryon/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAccountQuery, useProfileQuery } from '../../../lib/api/profile-api.ts';
-import { useDebouncedCallback } from '../../../lib/hooks/use-debounced-callback.ts';
-import { usePagedList } from '../../../lib/hooks/use-paged-list.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
-import { absoluteUrl } from '../../../lib/urls/shopper-urls.ts';
 import type { CatalogItem } from '../catalog-item.ts';
 import type { CatalogKind } from '../catalog-kinds.ts';
 import { useItemEditing } from '../hooks/use-item-editing.ts';
@@ -37,15 +36,9 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
   const [formOpen, setFormOpen] = useState(false);
   const applyLater = useDebouncedCallback(setApplied, SEARCH_DEBOUNCE_MS);
 
-  const list = usePagedList<CatalogItem, unknown>({
-    fetchPage: (offset, limit) => actions.fetchPage(applied, offset, limit),
-    pageSize: kind.pageSize,
-    idOf: (item) => item.id,
-    resetKey: applied,
-    // Spec §6: list calls wait for the account data.
-    enabled: account.data !== undefined,
-  });
-  const editing = useItemEditing(kind, actions, list);
+  // Spec §6: list calls wait for the account data. A new search is a list of its own, from offset 0.
+  const list = kind.useList(applied, account.data === undefined);
+  const editing = useItemEditing(kind, actions);
 
   const publicKey = account.data?.activeApiKeys.public.find((k) => k.status === KEY_STATUS_ACTIVE)?.apiKey;
   const shopperUrlOf = (item: CatalogItem) => (publicKey ? kind.shopperUrl(item.code, publicKey) : null);
@@ -74,10 +67,8 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
             kind={kind}
             actions={actions}
             onAdded={() => {
-              // Spec §4: after an add the form hides and clears, the list starts again and account data refetches.
+              // Spec §4: after an add the form hides and clears; the add's tags refresh the list and account data.
               setFormOpen(false);
-              list.reset();
-              account.refetch();
             }}
           />
         )}
@@ -96,7 +87,6 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
         <CatalogGrid
           list={list}
           searching={applied.trim() !== ''}
-          retry={list.reset}
           kind={kind.kind}
           shopperUrlOf={shopperUrlOf}
           onQr={editing.setQrItem}

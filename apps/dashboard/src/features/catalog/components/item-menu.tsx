@@ -1,4 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import {
   IconCopy,
   IconDotsVertical,
@@ -9,8 +10,8 @@ import {
   IconSparkles,
   IconTrash,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../lib/browser/clipboard.ts';
 import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import type { CatalogItem } from '../catalog-item.ts';
@@ -29,8 +30,20 @@ export interface ItemMenuProps {
 /** Spec §2 card menu: try on, QR, own URL, copy code, id, edit, delete. */
 export function ItemMenu({ item, name, kind, shopperUrl, onQr, onEdit, onDelete }: ItemMenuProps) {
   const { t } = useTranslation();
-  const copy = async (text: string, failure: string) =>
-    (await copyText(text)) ? notify.success(t('clipboard.success')) : notify.error(failure);
+  const clipboard = useClipboard();
+  const failure = useRef('');
+  const copy = (text: string, failureText: string) => {
+    failure.current = failureText;
+    clipboard.copy(text);
+  };
+  // One toast per copy: the hook's state is reset after each, so the next copy shows again.
+  const { copied, error, reset } = clipboard;
+  useEffect(() => {
+    if (!copied && !error) return;
+    if (copied) notify.success(t('clipboard.success'));
+    else notify.error(failure.current);
+    reset();
+  }, [copied, error, reset, t]);
 
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={230}>

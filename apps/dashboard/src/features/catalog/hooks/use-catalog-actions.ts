@@ -5,11 +5,6 @@ import { type CatalogItem, fromGarment, fromModel } from '../catalog-item.ts';
 type Outcome<T> = { data: T; error?: undefined } | { data?: undefined; error: ClientError | undefined };
 
 export interface CatalogActions {
-  fetchPage: (
-    query: string,
-    offset: number,
-    limit: number,
-  ) => Promise<{ items: CatalogItem[] } | { error: unknown }>;
   addFile: (file: File, fields: GarmentFields) => Promise<Outcome<CatalogItem>>;
   addUrl: (imageUrl: string, fields: GarmentFields) => Promise<Outcome<CatalogItem>>;
   update: (args: EditArgs) => Promise<Outcome<CatalogItem>>;
@@ -22,16 +17,11 @@ function outcome<T, U>(result: { data?: T; error?: unknown }, map: (data: T) => 
 }
 
 export function useGarmentActions(): CatalogActions {
-  const [list] = catalogApi.useLazyGarmentListQuery();
   const [addFile] = catalogApi.useAddGarmentFileMutation();
   const [addUrl] = catalogApi.useAddGarmentUrlMutation();
   const [update] = catalogApi.useUpdateGarmentMutation();
   const [remove] = catalogApi.useRemoveGarmentMutation();
   return {
-    fetchPage: async (query, offset, limit) => {
-      const result = await list({ query, offset, limit });
-      return result.data ? { items: result.data.items.map(fromGarment) } : { error: result.error };
-    },
     addFile: async (file, fields) => outcome(await addFile({ file, fields }), fromGarment),
     addUrl: async (imageUrl, fields) => outcome(await addUrl({ imageUrl, fields }), fromGarment),
     update: async (args) => outcome(await update(args), fromGarment),
@@ -40,17 +30,12 @@ export function useGarmentActions(): CatalogActions {
 }
 
 export function useModelActions(): CatalogActions {
-  const [list] = catalogApi.useLazyModelListQuery();
   const [addFile] = catalogApi.useAddModelFileMutation();
   const [addUrl] = catalogApi.useAddModelUrlMutation();
   const [update] = catalogApi.useUpdateModelMutation();
   const [remove] = catalogApi.useRemoveModelMutation();
   const withoutGarmentFields = ({ category: _c, price: _p, ...rest }: GarmentFields) => rest;
   return {
-    fetchPage: async (query, offset, limit) => {
-      const result = await list({ query, offset, limit });
-      return result.data ? { items: result.data.items.map(fromModel) } : { error: result.error };
-    },
     addFile: async (file, fields) =>
       outcome(await addFile({ file, fields: withoutGarmentFields(fields) }), fromModel),
     addUrl: async (imageUrl, fields) =>

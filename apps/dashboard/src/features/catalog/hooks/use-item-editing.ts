@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PagedList } from '../../../lib/hooks/use-paged-list.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import type { CatalogItem } from '../catalog-item.ts';
 import type { CatalogKind } from '../catalog-kinds.ts';
 import type { CatalogActions } from '../hooks/use-catalog-actions.ts';
 
-/** The card popups: QR, edit (replaces the item with what the server answers) and delete (removes it). */
-export function useItemEditing(
-  kind: CatalogKind,
-  actions: CatalogActions,
-  list: PagedList<CatalogItem, unknown>,
-) {
+/**
+ * The card popups: QR, edit and delete. The lists follow by themselves: an edit puts the server's answer into
+ * the cached pages, a removal refreshes them.
+ */
+export function useItemEditing(kind: CatalogKind, actions: CatalogActions) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [qrItem, setQrItem] = useState<CatalogItem | null>(null);
@@ -30,7 +28,6 @@ export function useItemEditing(
       notify.error(errorText(result.error, t(`${kind.kind}.update.error`)));
       return;
     }
-    list.replace({ ...editItem, description: result.data.description, url: result.data.url });
     notify.success(t(`${kind.kind}.update.success`));
     setEditItem(null);
   }
@@ -44,7 +41,6 @@ export function useItemEditing(
       notify.error(errorText(result.error, t(`${kind.kind}.delete.error`)));
       return;
     }
-    list.remove(deleteItem.id);
     notify.success(t(`${kind.kind}.delete.success`));
     setDeleteItem(null);
   }

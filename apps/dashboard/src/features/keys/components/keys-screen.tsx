@@ -1,4 +1,5 @@
 import { KEY_STATUS_ACTIVE } from '@tryon/contract';
+import { shopperUrls } from '@tryon/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
@@ -8,7 +9,6 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAccountQuery } from '../../../lib/api/profile-api.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
-import { shopperUrls } from '../../../lib/urls/shopper-urls.ts';
 import { useKeyActions } from '../hooks/use-key-actions.ts';
 import { CurlExamples } from './curl-examples.tsx';
 import { KeySection } from './key-section.tsx';
@@ -46,8 +46,8 @@ export function KeysScreen() {
         description={t('keys.publicDescription')}
         linksLabel={t('keys.guides')}
         links={[
-          { href: shopperUrls.guides.tryonWidget, label: t('keys.tryonWidgetGuide') },
-          { href: shopperUrls.guides.lookWidget, label: t('keys.lookWidgetGuide') },
+          { href: shopperUrls.guide('tryon-widget'), label: t('keys.tryonWidgetGuide') },
+          { href: shopperUrls.guide('look-widget'), label: t('keys.lookWidgetGuide') },
         ]}
         createLabel={t('keys.createPublic')}
         creating={actions.adding}
@@ -77,8 +77,8 @@ export function KeysScreen() {
         description={t('keys.privateDescription')}
         linksLabel={t('keys.apiDocs')}
         links={[
-          { href: shopperUrls.guides.simpleTryon, label: t('keys.simpleTryonDoc') },
-          { href: shopperUrls.guides.simpleLook, label: t('keys.simpleLookDoc') },
+          { href: shopperUrls.guide('simple-tryon'), label: t('keys.simpleTryonDoc') },
+          { href: shopperUrls.guide('simple-look'), label: t('keys.simpleLookDoc') },
           { href: shopperUrls.apiDocs, label: t('keys.referenceDocs') },
         ]}
         createLabel={t('keys.createPrivate')}

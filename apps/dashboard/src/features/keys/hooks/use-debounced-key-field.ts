@@ -1,5 +1,5 @@
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useDebouncedCallback } from '../../../lib/hooks/use-debounced-callback.ts';
 
 /** Spec §9: key edits (status, allowed domains) are saved 1 s after the last change. */
 export const KEY_SAVE_DELAY_MS = 1000;
@@ -8,9 +8,12 @@ export const KEY_SAVE_DELAY_MS = 1000;
 export function useDebouncedKeyField<T>(stored: T, save: (value: T) => void) {
   const [value, setValue] = useState(stored);
   useEffect(() => setValue(stored), [stored]);
-  const commit = useDebouncedCallback((next: T) => {
-    if (next !== stored) save(next);
-  }, KEY_SAVE_DELAY_MS);
+  const commit = useDebouncedCallback(
+    (next: T) => {
+      if (next !== stored) save(next);
+    },
+    { delay: KEY_SAVE_DELAY_MS, flushOnUnmount: true },
+  );
   return {
     value,
     change: (next: T) => {

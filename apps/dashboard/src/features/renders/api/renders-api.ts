@@ -2,31 +2,32 @@ import { type Look, pageSizes, type TryOn } from '@tryon/contract';
 import { routeTable } from '@tryon/contract/route-table';
 import { api } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
+import { offsetPaging, type Page } from '../../../lib/api/infinite-list.ts';
 
-interface Page<T> {
-  items: T[];
-  nextOffset: number | null;
-}
-interface PageArgs {
-  offset: number;
-  limit: number;
-}
-
-/** Try-ons and looks of the shop (admin screens); the dashboard lists finished ones (filter stats). */
+/**
+ * Try-ons and looks of the shop (admin screens) as infinite lists; the dashboard lists finished ones (filter
+ * stats). A removal refreshes the list through its tag.
+ */
 export const rendersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    tryonList: build.query<Page<TryOn>, PageArgs>({
-      query: ({ offset, limit }) =>
-        callArgs(routeTable.tryOns.list, { query: { offset, limit, filter: 'stats' } }),
+    tryonList: build.infiniteQuery<Page<TryOn>, void, number>({
+      infiniteQueryOptions: offsetPaging(pageSizes.tryons),
+      query: ({ pageParam }) =>
+        callArgs(routeTable.tryOns.list, {
+          query: { offset: pageParam, limit: pageSizes.tryons, filter: 'stats' },
+        }),
       providesTags: ['Tryon'],
     }),
     removeTryon: build.mutation<{ ok: true }, string>({
       query: (tuid) => callArgs(routeTable.tryOns.remove, { params: { tuid } }),
       invalidatesTags: ['Tryon'],
     }),
-    lookList: build.query<Page<Look>, PageArgs>({
-      query: ({ offset, limit }) =>
-        callArgs(routeTable.looks.list, { query: { offset, limit, filter: 'stats' } }),
+    lookList: build.infiniteQuery<Page<Look>, void, number>({
+      infiniteQueryOptions: offsetPaging(pageSizes.looks),
+      query: ({ pageParam }) =>
+        callArgs(routeTable.looks.list, {
+          query: { offset: pageParam, limit: pageSizes.looks, filter: 'stats' },
+        }),
       providesTags: ['Look'],
     }),
     /** Spec §4: removing a look refreshes Look and Model. */
@@ -36,5 +37,3 @@ export const rendersApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const renderPageSizes = { tryons: pageSizes.tryons, looks: pageSizes.looks } as const;

@@ -1,16 +1,16 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconTrash } from '@tabler/icons-react';
+import { shopperUrls } from '@tryon/web';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { InfiniteGrid } from '../../../components/infinite-grid.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
-import { shopperUrls } from '../../../lib/urls/shopper-urls.ts';
 import { rendersApi } from '../api/renders-api.ts';
 import { useRemoveRender } from '../hooks/use-remove-render.ts';
-import { useLookList } from '../hooks/use-render-list.ts';
+import { useLookList } from '../hooks/use-render-lists.ts';
 import { RenderCard } from './render-card.tsx';
-import { RenderGallery } from './render-gallery.tsx';
 
 /** Spec §2 Looks (admin): the shop's finished looks; hover shows the face. */
 export function LooksScreen() {
@@ -18,14 +18,14 @@ export function LooksScreen() {
   const { lang } = useParameters();
   const list = useLookList();
   const [remove] = rendersApi.useRemoveLookMutation();
-  const removal = useRemoveRender(list, remove, {
+  const removal = useRemoveRender(remove, {
     success: t('looks.deletesuccess'),
     error: t('looks.deleteerror'),
   });
   return (
     <>
       <PageHeader title={t('looks.title')} />
-      <RenderGallery
+      <InfiniteGrid
         list={list}
         emptyText={t('looks.empty')}
         errorText={t('looks.error')}

@@ -8,10 +8,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { TryOn } from '@tryon/contract';
+import { shopperUrls } from '@tryon/web';
 import { useTranslation } from 'react-i18next';
 import { downloadUrl } from '../../../lib/browser/download.ts';
 import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
-import { shopperUrls } from '../../../lib/urls/shopper-urls.ts';
 
 /** Spec §2 try-on menu. The contract has no video of a try-on yet, so "download video" is not offered. */
 export function TryonMenu({ item, onDelete }: { item: TryOn; onDelete: () => void }) {

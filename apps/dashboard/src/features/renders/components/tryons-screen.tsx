@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { InfiniteGrid } from '../../../components/infinite-grid.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
 import { rendersApi } from '../api/renders-api.ts';
 import { useRemoveRender } from '../hooks/use-remove-render.ts';
-import { useTryonList } from '../hooks/use-render-list.ts';
+import { useTryonList } from '../hooks/use-render-lists.ts';
 import { RenderCard } from './render-card.tsx';
-import { RenderGallery } from './render-gallery.tsx';
 import { TryonMenu } from './tryon-menu.tsx';
 
 /** Spec §2 Try-ons (admin): the shop's finished try-ons; hover shows the garment. */
@@ -15,14 +15,14 @@ export function TryonsScreen() {
   const { lang } = useParameters();
   const list = useTryonList();
   const [remove] = rendersApi.useRemoveTryonMutation();
-  const removal = useRemoveRender(list, remove, {
+  const removal = useRemoveRender(remove, {
     success: t('tryons.deletesuccess'),
     error: t('tryons.deleteerror'),
   });
   return (
     <>
       <PageHeader title={t('tryons.title')} />
-      <RenderGallery
+      <InfiniteGrid
         list={list}
         emptyText={t('tryons.empty')}
         errorText={t('tryons.error')}

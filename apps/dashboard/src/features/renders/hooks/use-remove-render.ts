@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import type { ApiFailure } from '../../../lib/api/api-error.ts';
-import type { PagedList } from '../../../lib/hooks/use-paged-list.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 
-/** Confirm, call the server, then drop the item from the list with a toast. */
-export function useRemoveRender<T>(
-  list: PagedList<T, unknown>,
+/** Confirm, call the server (whose tag refreshes the list), then a toast. */
+export function useRemoveRender(
   remove: (id: string) => Promise<{ error?: unknown }>,
   texts: { success: string; error: string },
 ) {
@@ -27,7 +25,6 @@ export function useRemoveRender<T>(
         notify.error(errorText(result.error as ApiFailure, texts.error));
         return;
       }
-      list.remove(pending);
       notify.success(texts.success);
       setPending(null);
     },

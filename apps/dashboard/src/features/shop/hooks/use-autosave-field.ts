@@ -1,5 +1,5 @@
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useDebouncedCallback } from '../../../lib/hooks/use-debounced-callback.ts';
 
 /** Spec §9: shop edits are saved 1 s after typing stops, or at once on blur. */
 export const AUTOSAVE_DELAY_MS = 1000;
@@ -15,9 +15,12 @@ export function useAutosaveField(
 ) {
   const [value, setValue] = useState(stored);
   useEffect(() => setValue(stored), [stored]);
-  const commit = useDebouncedCallback((next: string) => {
-    if (next !== stored && validate(next) === null) save(next);
-  }, AUTOSAVE_DELAY_MS);
+  const commit = useDebouncedCallback(
+    (next: string) => {
+      if (next !== stored && validate(next) === null) save(next);
+    },
+    { delay: AUTOSAVE_DELAY_MS, flushOnUnmount: true },
+  );
   return {
     value,
     error: validate(value),

@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { useShopListQuery } from '../api/shops-api.ts';
 import { AddShopForm } from './add-shop-form.tsx';
@@ -19,7 +19,7 @@ export function ShopsScreen() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [adding, setAdding] = useState(false);
   const shops = useShopListQuery({ query });
 

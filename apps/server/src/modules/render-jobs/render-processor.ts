@@ -9,10 +9,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { newVersion } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
-import type { RenderCharge } from './render-charge.ts';
-import type { RenderEvents } from './render-events.ts';
-import { renderPrefix } from './render-paths.ts';
-import type { RenderRow, RendersRepository } from './renders.repository.ts';
+import type { RenderCharge } from '../renders/render-charge.ts';
+import type { RenderEvents } from '../renders/render-events.ts';
+import { renderPrefix } from '../renders/render-paths.ts';
+import type { RenderRow, RendersRepository } from '../renders/renders.repository.ts';
 
 export interface ProcessorOptions {
   /** Longest one render may take before it fails with RENDER_TIMEOUT. */
@@ -34,18 +34,40 @@ const RESULT_WEBP_QUALITY = 90;
  * back; or, for failures that may pass, puts it back in the queue with a delay.
  */
 export class RenderProcessor {
+  private readonly db: Kysely<Database>;
+  private readonly renders: RendersRepository;
+  private readonly catalogItems: CatalogRepository;
+  private readonly charge: RenderCharge;
+  private readonly storage: MediaStorage;
+  private readonly engine: RenderEngine;
+  private readonly events: RenderEvents;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: ProcessorOptions;
+
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly renders: RendersRepository,
-    private readonly catalogItems: CatalogRepository,
-    private readonly charge: RenderCharge,
-    private readonly storage: MediaStorage,
-    private readonly engine: RenderEngine,
-    private readonly events: RenderEvents,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: ProcessorOptions,
-  ) {}
+    db: Kysely<Database>,
+    renders: RendersRepository,
+    catalogItems: CatalogRepository,
+    charge: RenderCharge,
+    storage: MediaStorage,
+    engine: RenderEngine,
+    events: RenderEvents,
+    clock: Clock,
+    log: FastifyBaseLogger,
+    options: ProcessorOptions,
+  ) {
+    this.db = db;
+    this.renders = renders;
+    this.catalogItems = catalogItems;
+    this.charge = charge;
+    this.storage = storage;
+    this.engine = engine;
+    this.events = events;
+    this.clock = clock;
+    this.log = log;
+    this.options = options;
+  }
 
   /** The lease a claim takes: a worker that is gone longer than this has died. */
   get leaseMs(): number {

@@ -1,8 +1,8 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../../lib/clock.ts';
-import type { RenderProcessor } from '../render-processor.ts';
-import type { RendersRepository } from '../renders.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RendersRepository } from '../renders/renders.repository.ts';
+import type { RenderProcessor } from './render-processor.ts';
 import type { RenderQueue } from './render-queue.ts';
 
 const QUEUE_NAME = 'renders';
@@ -23,10 +23,10 @@ const connectionOf = (settings: BullSettings) => ({ url: settings.redisUrl, maxR
 export class BullRenderQueue implements RenderQueue {
   readonly queue: Queue;
 
-  constructor(
-    settings: BullSettings,
-    private readonly clock: Clock,
-  ) {
+  private readonly clock: Clock;
+
+  constructor(settings: BullSettings, clock: Clock) {
+    this.clock = clock;
     this.queue = new Queue(QUEUE_NAME, { connection: connectionOf(settings), prefix: settings.prefix });
   }
 
@@ -57,15 +57,26 @@ export class BullRenderWorker {
   private readonly worker: Worker;
   private readonly timer: NodeJS.Timeout;
 
+  private readonly queue: BullRenderQueue;
+  private readonly renders: RendersRepository;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: BullWorkerOptions;
+
   constructor(
     settings: BullSettings,
-    private readonly queue: BullRenderQueue,
-    private readonly renders: RendersRepository,
+    queue: BullRenderQueue,
+    renders: RendersRepository,
     processor: RenderProcessor,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: BullWorkerOptions,
+    clock: Clock,
+    log: FastifyBaseLogger,
+    options: BullWorkerOptions,
   ) {
+    this.queue = queue;
+    this.renders = renders;
+    this.clock = clock;
+    this.log = log;
+    this.options = options;
     this.worker = new Worker(
       QUEUE_NAME,
       async (job) => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../../lib/clock.ts';
-import type { RenderProcessor } from '../render-processor.ts';
-import type { RendersRepository } from '../renders.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RendersRepository } from '../renders/renders.repository.ts';
+import type { RenderProcessor } from './render-processor.ts';
 import type { RenderQueue } from './render-queue.ts';
 
 export interface InProcessQueueOptions {
@@ -22,15 +22,28 @@ export class InProcessQueue implements RenderQueue {
   private again = false;
   private closed = false;
 
-  constructor(
-    private readonly renders: RendersRepository,
-    private readonly processor: RenderProcessor,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: InProcessQueueOptions,
-  ) {}
+  /** Set by `start` in a process that runs renders; until then renders wait in the table. */
+  private processor: RenderProcessor | null = null;
 
-  start(): void {
+  private readonly renders: RendersRepository;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: InProcessQueueOptions;
+
+  constructor(
+    renders: RendersRepository,
+    clock: Clock,
+    log: FastifyBaseLogger,
+    options: InProcessQueueOptions,
+  ) {
+    this.renders = renders;
+    this.clock = clock;
+    this.log = log;
+    this.options = options;
+  }
+
+  start(processor: RenderProcessor): void {
+    this.processor = processor;
     const poll = setInterval(() => void this.fill(), this.options.pollMs);
     poll.unref();
     this.timers.add(poll);
@@ -38,6 +51,7 @@ export class InProcessQueue implements RenderQueue {
   }
 
   async enqueue(_id: string, runAfter?: number): Promise<void> {
+    if (!this.processor) return;
     if (runAfter === undefined || runAfter <= this.clock.now()) void this.fill();
     else this.wakeAt(runAfter);
   }
@@ -80,7 +94,7 @@ export class InProcessQueue implements RenderQueue {
       do {
         this.again = false;
         const free = this.options.concurrency - this.inFlight.size;
-        if (this.closed || free <= 0) break;
+        if (this.closed || !this.processor || free <= 0) break;
         const due = await this.renders.due(this.clock.now(), free + this.inFlight.size);
         const ids = due.filter((id) => !this.inFlight.has(id)).slice(0, free);
         for (const id of ids) this.run(id);
@@ -93,6 +107,7 @@ export class InProcessQueue implements RenderQueue {
   }
 
   private run(id: string): void {
+    if (!this.processor) return;
     const job = this.processor
       .run(id)
       .then((result) => {

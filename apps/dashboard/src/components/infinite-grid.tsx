@@ -1,19 +1,19 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CenteredLoader } from '../../../components/centered-loader.tsx';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreSentinel } from '../../../components/load-more-sentinel.tsx';
-import { MasonryGrid } from '../../../components/masonry-grid.tsx';
-import type { PagedList } from '../../../lib/hooks/use-paged-list.ts';
+import type { InfiniteList } from '../lib/api/infinite-list.ts';
+import { CenteredLoader } from './centered-loader.tsx';
+import { ErrorAlert } from './error-alert.tsx';
+import { LoadMoreSentinel } from './load-more-sentinel.tsx';
+import { MasonryGrid } from './masonry-grid.tsx';
 
-/** Loading, empty and error states around the masonry grid with infinite scroll. */
-export function RenderGallery<T>({
+/** An infinite list in the masonry grid: loading, empty and error states, and the next page near the end. */
+export function InfiniteGrid<T>({
   list,
   render,
   emptyText,
   errorText,
 }: {
-  list: PagedList<T, unknown>;
+  list: InfiniteList<T>;
   render: (item: T) => ReactNode;
   emptyText: string;
   errorText: string;
@@ -27,7 +27,7 @@ export function RenderGallery<T>({
           {emptyText}
         </Text>
       )}
-      {list.error !== undefined && <ErrorAlert message={errorText} onRetry={list.reset} />}
+      {list.error !== undefined && <ErrorAlert message={errorText} onRetry={list.retry} />}
       <LoadMoreSentinel
         onVisible={list.loadMore}
         loading={list.loading && list.items.length > 0}

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../../../test/harness.ts';
-import { createShop, type ShopFixture, settled } from '../../../../test/shop-fixture.ts';
-import { SketchEngine } from '../../../../test/sketch-engine.ts';
-import { startBullWorker } from '../render-runtime.ts';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createShop, type ShopFixture, settled } from '../../../test/shop-fixture.ts';
+import { SketchEngine } from '../../../test/sketch-engine.ts';
+import { startRenderJobs } from './render-jobs.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.log('render jobs on BullMQ: skipped, TEST_REDIS_URL is not set');
@@ -35,16 +35,19 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
     expect(res.status).toBe(202);
     return res.body.tuid as string;
   };
-  const status = async (id: string) => (await t.app.services.rendersRepository.findById(id))?.status;
+  const status = async (id: string) => (await t.runtime.services.rendersRepository.findById(id))?.status;
 
   it('the API only queues; a worker renders, and jobs lost from Redis are found again in the database', async () => {
     const first = await create();
     await new Promise((r) => setTimeout(r, 300));
     expect(await status(first)).toBe('queued');
 
-    const queue = new Queue('renders', { connection: { url: redisUrl }, prefix: t.app.config.REDIS_PREFIX });
+    const queue = new Queue('renders', {
+      connection: { url: redisUrl },
+      prefix: t.runtime.config.REDIS_PREFIX,
+    });
     expect(await queue.getWaitingCount()).toBe(1);
-    const worker = startBullWorker(t.app, new SketchEngine());
+    const worker = startRenderJobs(t.runtime, new SketchEngine(), 'worker');
     expect((await settled(t, first)).status).toBe('done');
 
     // Redis loses a job (flushed, failed over): the database still has the render queued.
@@ -53,7 +56,7 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
     await queue.obliterate({ force: true });
     expect(await worker.reconcile()).toBe(0); // not overdue yet
     t.clock.advance(31_000);
-    const again = startBullWorker(t.app, new SketchEngine());
+    const again = startRenderJobs(t.runtime, new SketchEngine(), 'worker');
     expect(await again.reconcile()).toBeGreaterThanOrEqual(1);
     expect((await settled(t, lost)).status).toBe('done');
     await again.close();

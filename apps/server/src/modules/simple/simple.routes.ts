@@ -5,8 +5,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/index.ts';
 import { readMultipart } from '../../lib/read-multipart.ts';
 import { registerRoute } from '../../lib/register-route.ts';
-import type { RenderRow } from './renders.repository.ts';
-import { idempotencyKeyOf } from './renders.routes.ts';
+import type { Runtime } from '../../runtime.ts';
+import { idempotencyKeyOf } from '../renders/idempotency-key.ts';
+import type { RenderRow } from '../renders/renders.repository.ts';
 
 /** JPEG opens everywhere, which is what a one-call API answered into a file needs. */
 const RESULT_JPEG_QUALITY = 90;
@@ -23,8 +24,8 @@ const isErrorCode = (code: string | null): code is ErrorCode => code !== null &&
  * The simple endpoints: one multipart call, one answer. They run the queued pipeline and wait for it, so a
  * simple call is charged, limited and rendered exactly like the others.
  */
-export async function simpleRoutes(app: FastifyInstance): Promise<void> {
-  const { renders, renderPresenter: present, storage } = app.services;
+export function simpleRoutes(app: FastifyInstance, { services }: Runtime): void {
+  const { renders, renderPresenter: present, storage } = services;
 
   async function answer<T>(
     request: FastifyRequest,

@@ -1,0 +1,15 @@
+import type { Look, TryOn } from '@tryon/contract';
+import { type InfiniteList, type Page, useInfiniteList } from '../../../lib/api/infinite-list.ts';
+import { rendersApi } from '../api/renders-api.ts';
+
+const itemsOf = <T>(page: Page<T>) => page.items;
+const tuidOf = (item: TryOn) => item.tuid;
+const luidOf = (item: Look) => item.luid;
+/** Each visit of a screen reads the list again: renders are made outside the dashboard. */
+const fresh = { refetchOnMountOrArgChange: true } as const;
+
+export const useTryonList = (): InfiniteList<TryOn> =>
+  useInfiniteList(rendersApi.useTryonListInfiniteQuery(undefined, fresh), itemsOf<TryOn>, tuidOf);
+
+export const useLookList = (): InfiniteList<Look> =>
+  useInfiniteList(rendersApi.useLookListInfiniteQuery(undefined, fresh), itemsOf<Look>, luidOf);

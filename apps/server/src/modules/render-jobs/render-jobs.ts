@@ -1,0 +1,122 @@
+import type { RenderEngine } from '@tryon/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Runtime } from '../../runtime.ts';
+import { RendersRepository } from '../renders/renders.repository.ts';
+import { BullRenderQueue, BullRenderWorker } from './bullmq-queue.ts';
+import { InProcessQueue } from './in-process-queue.ts';
+import { RenderProcessor } from './render-processor.ts';
+
+const POLL_MS = 1000;
+const RECONCILE_MS = 30_000;
+const RETRY_DELAYS_MS = [2_000, 15_000] as const;
+
+/** The queue of the settings: BullMQ with REDIS_URL, else the renders table itself. */
+export type ConfiguredQueue = BullRenderQueue | InProcessQueue;
+
+const concurrencyOf = (config: Config) => config.RENDER_CONCURRENCY ?? config.ENGINE_WORKERS;
+
+/** Built before the services, which enqueue into it; nothing runs until `startRenderJobs`. */
+export function createRenderQueue(
+  config: Config,
+  db: Kysely<Database>,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): ConfiguredQueue {
+  if (config.REDIS_URL)
+    return new BullRenderQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, clock);
+  return new InProcessQueue(new RendersRepository(db), clock, log, {
+    concurrency: concurrencyOf(config),
+    pollMs: POLL_MS,
+  });
+}
+
+/** The processor of render jobs, as the API process or a worker process runs it. */
+function createProcessor(runtime: Runtime, engine: RenderEngine): RenderProcessor {
+  const { config, services } = runtime;
+  return new RenderProcessor(
+    runtime.db.db,
+    services.rendersRepository,
+    services.catalogRepository,
+    services.renderCharge,
+    services.storage,
+    engine,
+    services.renderEvents,
+    runtime.clock,
+    runtime.log,
+    {
+      timeoutMs: config.RENDER_TIMEOUT_SECONDS * 1000,
+      maxAttempts: config.RENDER_MAX_ATTEMPTS,
+      retryDelaysMs: RETRY_DELAYS_MS,
+    },
+  );
+}
+
+export interface RenderJobs {
+  /** Re-queues overdue renders now (BullMQ workers); answers how many. */
+  reconcile(): Promise<number>;
+  /** Stops taking jobs, waits for the running ones, releases the engine. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs render jobs in this process. `embedded`: from the database queue, unless REDIS_URL is set, when API
+ * processes only queue (and start no engine). `worker` (`npm run worker`): from BullMQ.
+ */
+export function startRenderJobs(
+  runtime: Runtime,
+  engine: RenderEngine,
+  role: 'embedded' | 'worker',
+): RenderJobs {
+  const { queue } = runtime;
+  if (role === 'embedded') {
+    if (!(queue instanceof InProcessQueue)) return { reconcile: async () => 0, close: async () => {} };
+    const stopEngine = startInBackground(runtime, engine);
+    queue.start(createProcessor(runtime, engine));
+    return {
+      reconcile: async () => 0,
+      async close() {
+        await queue.close();
+        await stopEngine();
+      },
+    };
+  }
+  if (!(queue instanceof BullRenderQueue)) throw new Error('REDIS_URL is needed for a render worker');
+  const redisUrl = runtime.config.REDIS_URL ?? '';
+  const stopEngine = startInBackground(runtime, engine);
+  const worker = new BullRenderWorker(
+    { redisUrl, prefix: runtime.config.REDIS_PREFIX },
+    queue,
+    runtime.services.rendersRepository,
+    createProcessor(runtime, engine),
+    runtime.clock,
+    runtime.log,
+    { concurrency: concurrencyOf(runtime.config), reconcileMs: RECONCILE_MS, overdueMs: RECONCILE_MS },
+  );
+  void worker.reconcile();
+  return {
+    reconcile: () => worker.reconcile(),
+    async close() {
+      await worker.close();
+      await stopEngine();
+    },
+  };
+}
+
+/**
+ * Loading models takes a moment, so the engine starts at boot, in the background; a render that comes first
+ * waits for it inside the engine. Answers how to stop it: shutting down while models load is not an error.
+ */
+function startInBackground(runtime: Runtime, engine: RenderEngine): () => Promise<void> {
+  let closing = false;
+  engine.start().catch((error: unknown) => {
+    if (!closing) runtime.log.error({ err: error }, 'render engine failed to start');
+  });
+  return () => {
+    closing = true;
+    return engine.close();
+  };
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { DAY_MS, utcDay } from '../../lib/clock.ts';
+import type { Runtime } from '../../runtime.ts';
+import type { Services } from '../../services.ts';
+
+const SWEEP_MS = 60 * 60_000;
+
+/**
+ * Shopper photos and what was made from them go once they are older than the retention period; spent
+ * Idempotency-Keys, past daily counters and sign-in codes (which hold e-mail addresses and count towards a
+ * day's limit only) after a day.
+ */
+export async function sweepExpired(
+  services: Pick<Services, 'faces' | 'idempotency' | 'dailyUsage' | 'signinCodes'>,
+  db: Kysely<Database>,
+  retentionMs: number,
+  now: number,
+): Promise<void> {
+  await services.faces.deleteExpired(retentionMs);
+  await services.idempotency.deleteBefore(now - DAY_MS);
+  await services.dailyUsage.deleteBefore(db, utcDay(now - DAY_MS));
+  await services.signinCodes.purgeBefore(now - DAY_MS);
+}
+
+/** Runs `sweepExpired` now and hourly; answers how to stop it. */
+export function startRetentionSweep(runtime: Runtime): () => Promise<void> {
+  const { services, db, config, clock, log } = runtime;
+  const run = () =>
+    sweepExpired(services, db.db, config.RETENTION_DAYS * DAY_MS, clock.now()).catch((err: unknown) =>
+      log.warn({ err }, 'retention sweep failed; will retry'),
+    );
+  const timer = setInterval(run, SWEEP_MS);
+  timer.unref();
+  void run();
+  return async () => clearInterval(timer);
+}

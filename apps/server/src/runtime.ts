@@ -1,0 +1,122 @@
+import type { RenderEngine } from '@tryon/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import type { Config } from './config.ts';
+import { connectDatabase, type Db } from './db/connect.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { MediaStorage } from './lib/storage/index.ts';
+import { engineFromConfig } from './modules/render-jobs/engine-from-config.ts';
+import {
+  type ConfiguredQueue,
+  createRenderQueue,
+  type RenderJobs,
+  startRenderJobs,
+} from './modules/render-jobs/render-jobs.ts';
+import { startRetentionSweep } from './modules/retention/retention.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface RuntimeOptions {
+  config: Config;
+  clock?: Clock;
+  /** A logger, or false for none; defaults to JSON logs at LOG_LEVEL. */
+  logger?: FastifyBaseLogger | false;
+  mailer?: Mailer;
+  /** Media storage; defaults to STORAGE_URL or DATA_DIR/media. */
+  storage?: MediaStorage;
+  /** Render engine; defaults to the one ENGINE names. */
+  engine?: RenderEngine;
+  /**
+   * Who runs render jobs. `embedded` (the default): this process, from the database queue, unless REDIS_URL is
+   * set, when it only queues them. `worker`: this process, from BullMQ (`npm run worker`). `none`: nobody
+   * here; they wait, queued, for a process that runs them.
+   */
+  renderJobs?: 'embedded' | 'worker' | 'none';
+}
+
+/** Everything but HTTP: the API process, a worker and the command line each run one. */
+export interface Runtime {
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly log: FastifyBaseLogger;
+  readonly db: Db;
+  readonly queue: ConfiguredQueue;
+  readonly services: Services;
+  /** Starts the background work: render jobs (as `renderJobs` says) and the media and retention sweeps. */
+  start(): Promise<void>;
+  /** Stops the background work (renders in flight finish first), then closes the connections. */
+  close(): Promise<void>;
+}
+
+const MEDIA_SWEEP_MS = 5 * 60_000;
+
+const createLogger = (config: Config): FastifyBaseLogger =>
+  pino({ level: config.LOG_LEVEL, redact: ['req.headers.tokenapi'] });
+
+/**
+ * Infrastructure first (database and migrations, the render queue), then the services over it. Migrations run
+ * before anything reads the database.
+ */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const log = options.logger === false ? pino({ level: 'silent' }) : (options.logger ?? createLogger(config));
+  const db = await connectDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+  });
+  await migrateToLatest(db);
+  const queue = createRenderQueue(config, db.db, clock, log);
+  const services = createServices({
+    config,
+    db: db.db,
+    clock,
+    log,
+    queue,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
+  });
+
+  const stops: (() => Promise<void>)[] = [];
+  let started = false;
+  const runtime: Runtime = {
+    config,
+    clock,
+    log,
+    db,
+    queue,
+    services,
+    async start() {
+      if (started) return;
+      started = true;
+      const role = options.renderJobs ?? 'embedded';
+      if (role !== 'none') {
+        const jobs: RenderJobs = startRenderJobs(runtime, options.engine ?? engineFromConfig(config), role);
+        stops.push(() => jobs.close());
+      }
+      stops.push(startMediaSweep(runtime), startRetentionSweep(runtime));
+    },
+    async close() {
+      for (const stop of stops.reverse()) await stop();
+      await queue.close();
+      services.mailer.close();
+      await services.storage.close();
+      await db.db.destroy();
+    },
+  };
+  return runtime;
+}
+
+/** Cleans up after adds that died half-way and removals whose files could not be deleted at once. */
+function startMediaSweep(runtime: Runtime): () => Promise<void> {
+  const sweep = () =>
+    runtime.services.media
+      .sweep()
+      .catch((err: unknown) => runtime.log.warn({ err }, 'media sweep failed; will retry'));
+  const timer = setInterval(sweep, MEDIA_SWEEP_MS);
+  timer.unref();
+  void sweep();
+  return async () => clearInterval(timer);
+}
