@@ -31,7 +31,7 @@ const t = await createTestApp({}, new TestClock(Date.now()), {
 });
 try {
   const shop = await createShop(t, 'bench@example.com');
-  await t.app.services.plans.setBalance(shop.suid, 10_000, 'bench');
+  await t.runtime.services.plans.setBalance(shop.suid, 10_000, 'bench');
   const model = await shop.upload('/v1/model/add', withKey(shop.owner), person);
   const item = await shop.upload('/v1/garment/add', withKey(shop.owner), garment);
   const submit = () =>

@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FaceResult } from '@vladmandic/human';
 import sharp from 'sharp';
-import { type Judge, loadJudge } from './judge-human.ts';
+import { type FaceResult, type Judge, loadJudge } from './judge-human.ts';
 
 export interface LookPair {
   name: string;

@@ -26,14 +26,14 @@ export type RefusalCode = Extract<
  * (a timeout or an unreachable engine), as opposed to an answer about the photos (no person, no face).
  */
 export class EngineError extends Error {
-  constructor(
-    readonly code: EngineErrorCode,
-    message: string,
-    readonly retryable = false,
-    options?: ErrorOptions,
-  ) {
+  readonly code: EngineErrorCode;
+  readonly retryable: boolean;
+
+  constructor(code: EngineErrorCode, message: string, retryable = false, options?: ErrorOptions) {
     super(message, options);
     this.name = 'EngineError';
+    this.code = code;
+    this.retryable = retryable;
   }
 }
 

@@ -76,11 +76,15 @@ export function warpInto(
 
 /** Bilinear RGBA samples of the cut-out, counting only pixels of one part. */
 class Sampler {
-  constructor(
-    private readonly g: Raster,
-    private readonly parts: Uint8Array,
-    private readonly part: number,
-  ) {}
+  private readonly g: Raster;
+  private readonly parts: Uint8Array;
+  private readonly part: number;
+
+  constructor(g: Raster, parts: Uint8Array, part: number) {
+    this.g = g;
+    this.parts = parts;
+    this.part = part;
+  }
 
   /** Writes the sample at (u, v) over what `out` holds at `o` (a part never overlaps itself). */
   sample(out: Uint8ClampedArray, o: number, u: number, v: number): void {

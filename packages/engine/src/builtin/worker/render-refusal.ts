@@ -2,12 +2,12 @@ import type { RefusalCode } from '../../engine.ts';
 
 /** A render that finished with an answer about the photos rather than a picture. */
 export class RenderRefusal extends Error {
-  constructor(
-    readonly code: RefusalCode,
-    message: string,
-  ) {
+  readonly code: RefusalCode;
+
+  constructor(code: RefusalCode, message: string) {
     super(message);
     this.name = 'RenderRefusal';
+    this.code = code;
   }
 }
 
