@@ -1,4 +1,10 @@
-import { EngineError, type RenderEngine, type RenderOptions, type RenderResult } from '@tryon/engine';
+import {
+  EngineError,
+  type RenderEngine,
+  type RenderOptions,
+  type RenderResult,
+  type TryOnInput,
+} from '@tryon/engine';
 import sharp from 'sharp';
 
 /**
@@ -10,6 +16,8 @@ import sharp from 'sharp';
 export class SketchEngine implements RenderEngine {
   readonly name = 'sketch';
   rendered = 0;
+  /** The shop's category each try-on was asked with, in order (undefined when none). */
+  categories: (string | undefined)[] = [];
   private failures: EngineError[] = [];
   private gate: Promise<void> | null = null;
   private openGate: (() => void) | null = null;
@@ -37,7 +45,8 @@ export class SketchEngine implements RenderEngine {
     this.failures.push(...errors);
   }
 
-  renderTryOn(input: { person: Buffer; garment: Buffer }, options?: RenderOptions): Promise<RenderResult> {
+  renderTryOn(input: TryOnInput, options?: RenderOptions): Promise<RenderResult> {
+    this.categories.push(input.garmentCategory);
     return this.paste(input.person, input.garment, options);
   }
 

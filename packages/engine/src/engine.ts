@@ -42,6 +42,12 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
+export interface TryOnInput {
+  person: Buffer;
+  garment: Buffer;
+  garmentCategory?: string;
+}
+
 export interface RenderResult {
   bytes: Buffer;
   contentType: 'image/jpeg' | 'image/png' | 'image/webp';
@@ -57,8 +63,12 @@ export interface RenderResult {
 export interface RenderEngine {
   readonly name: string;
   start(): Promise<void>;
-  /** The garment of `garment` (a product photo) worn by the person in `person` (a photo of a person). */
-  renderTryOn(input: { person: Buffer; garment: Buffer }, options?: RenderOptions): Promise<RenderResult>;
+  /**
+   * The garment of `garment` (a product photo) worn by the person in `person` (a photo of a person).
+   * `garmentCategory`, the shop's category for the item when it gave one ("T-shirts", "Jeans"), helps tell
+   * what kind of garment it is.
+   */
+  renderTryOn(input: TryOnInput, options?: RenderOptions): Promise<RenderResult>;
   /** The face of the shopper's photo `face` put on the person in `model`. */
   renderLook(input: { face: Buffer; model: Buffer }, options?: RenderOptions): Promise<RenderResult>;
   close(): Promise<void>;

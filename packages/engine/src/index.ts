@@ -6,5 +6,6 @@ export {
   type RenderEngine,
   type RenderOptions,
   type RenderResult,
+  type TryOnInput,
 } from './engine.ts';
 export { createFashnEngine, type FashnSettings } from './fashn/fashn-engine.ts';

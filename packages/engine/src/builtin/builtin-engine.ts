@@ -22,10 +22,10 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): RenderE
   return {
     name: 'builtin',
     start: () => pool.start(),
-    renderTryOn: ({ person, garment }, opts) => {
+    renderTryOn: ({ person, garment, garmentCategory }, opts) => {
       const [p, g] = [copy(person), copy(garment)];
       return render(
-        { kind: 'tryon', person: p, garment: g },
+        { kind: 'tryon', person: p, garment: g, ...(garmentCategory ? { category: garmentCategory } : {}) },
         [p.buffer as ArrayBuffer, g.buffer as ArrayBuffer],
         opts,
       );

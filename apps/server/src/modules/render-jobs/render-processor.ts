@@ -109,6 +109,7 @@ export class RenderProcessor {
             {
               person: await this.input(row.person_key, 'person'),
               garment: await this.input(row.garment_key, 'garment'),
+              ...(await this.garmentCategory(row)),
             },
             { signal },
           )
@@ -120,6 +121,13 @@ export class RenderProcessor {
             { signal },
           );
     return result;
+  }
+
+  /** The shop's category for the garment, which helps the engine tell what kind of garment it is. */
+  private async garmentCategory(row: RenderRow): Promise<{ garmentCategory?: string }> {
+    if (!row.garment_id) return {};
+    const item = await this.catalogItems.find(row.shop_suid, 'garment', row.garment_id);
+    return item?.category ? { garmentCategory: item.category } : {};
   }
 
   private async input(key: string | null, what: string): Promise<Buffer> {

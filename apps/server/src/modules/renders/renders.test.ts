@@ -62,6 +62,26 @@ describe('try-ons and looks', () => {
     expect((garment.body.stats as { tryons: number }).tryons).toBeGreaterThanOrEqual(1);
   });
 
+  it('hands the engine the shop’s category of the garment, which helps it tell the kind', async () => {
+    const added = await shop.upload(
+      '/v1/garment/add',
+      withKey(shop.owner),
+      await testImage(400, 500, 'png', '#36c'),
+      {
+        category: 'Jeans',
+      },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const seen = engine.categories.length;
+    for (const guid of [added.body.guid as string, shop.guid]) {
+      const created = await post('/v1/tryon/add', shop.shopper('shopper-cat'), { guid, muid: shop.muid });
+      expect(created.status, JSON.stringify(created.body)).toBe(202);
+      await get(`/v1/tryon/${created.body.tuid}?wait=10`, shop.shopper('shopper-cat'));
+    }
+    // Categories are kept in lower case. The fixture's garment was added without one: the engine gets none.
+    expect(engine.categories.slice(seen)).toEqual(['jeans', undefined]);
+  });
+
   it('a shopper sees only their own; the shop sees all of its own; nobody sees another shop’s', async () => {
     const mine = await post('/v1/tryon/add', shop.shopper('shopper-a1'), {
       guid: shop.guid,

@@ -2,7 +2,7 @@ import type { RefusalCode } from '../../engine.ts';
 
 /** What the engine asks a render worker to do. */
 export type RenderRequest =
-  | { kind: 'tryon'; person: Uint8Array; garment: Uint8Array }
+  | { kind: 'tryon'; person: Uint8Array; garment: Uint8Array; category?: string }
   | { kind: 'look'; face: Uint8Array; model: Uint8Array };
 
 /** How a render worker answers one request. */
