@@ -140,7 +140,7 @@ async function judgeTryOn(
   for (const kp of detected.body[0]?.keypoints ?? [])
     k[kp.part] = { x: kp.position[0], y: kp.position[1], score: kp.score };
   // The face: inside FaceMesh's outline (jaw, cheeks, forehead), pulled in by 5 % against its own edge.
-  const mesh = detected.face[0]?.mesh ?? [];
+  const mesh = detected.face[0]?.mesh ?? (await faceInHeadCrop(judge, before, k));
   let faceChanged: number | null = null;
   if (mesh.length >= 468) {
     const outline = FACE_OVAL.map((i) => mesh[i] ?? [0, 0]);
@@ -226,6 +226,51 @@ async function judgeTryOn(
     sleeves = n ? parts.reduce((s, [h]) => s + h, 0) / n : null;
   }
   return { cover, shoulderOff, sleeves, faceChanged };
+}
+
+/**
+ * FaceMesh on a square around the head (from the judge's own keypoints) scaled to 256 px: a face in a
+ * full-length photo is too small for the face detector on the whole photo. The mesh comes back in photo
+ * pixels; empty when no face is found.
+ */
+async function faceInHeadCrop(judge: Judge, photo: Pixels, k: Keypoints): Promise<number[][]> {
+  const head = ['nose', 'leftEye', 'rightEye', 'leftEar', 'rightEar']
+    .map((n) => k[n])
+    .filter((q): q is Xy => !!q && q.score > 0.3);
+  const ls = k.leftShoulder;
+  const rs = k.rightShoulder;
+  if (head.length < 2 || !ls || !rs) return [];
+  const cx = head.reduce((a, q) => a + q.x, 0) / head.length;
+  const cy = head.reduce((a, q) => a + q.y, 0) / head.length;
+  const size = Math.round(Math.max(Math.hypot(ls.x - rs.x, ls.y - rs.y) * 0.9, 48));
+  const left = Math.round(cx - size / 2);
+  const top = Math.round(cy - size / 2);
+  const inside = {
+    left: Math.max(0, left),
+    top: Math.max(0, top),
+    width: Math.min(photo.width, left + size) - Math.max(0, left),
+    height: Math.min(photo.height, top + size) - Math.max(0, top),
+  };
+  if (inside.width < 16 || inside.height < 16) return [];
+  const side = 256;
+  const scale = side / size;
+  const crop = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .extract(inside)
+    .resize(Math.round(inside.width * scale), Math.round(inside.height * scale))
+    .extend({
+      left: Math.round((inside.left - left) * scale),
+      top: Math.round((inside.top - top) * scale),
+      right: Math.max(0, side - Math.round(inside.width * scale) - Math.round((inside.left - left) * scale)),
+      bottom: Math.max(0, side - Math.round(inside.height * scale) - Math.round((inside.top - top) * scale)),
+      background: '#000',
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const tensor = judge.tf.tensor3d(crop.data, [crop.info.height, crop.info.width, 3], 'int32');
+  const found = await judge.human.detect(tensor);
+  tensor.dispose();
+  const mesh = found.face[0]?.mesh ?? [];
+  return mesh.map(([x = 0, y = 0]) => [left + x / scale, top + y / scale]);
 }
 
 /**
