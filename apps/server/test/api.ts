@@ -1,0 +1,76 @@
+import { type CallInput, type CallOptions, createClient, type Result } from '@tryon/client';
+import { type ErrorBody, errorBodySchema, type RouteDef, type RouteResponse } from '@tryon/contract';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+export interface ApiAuth {
+  apiKey?: string;
+  clientUuid?: string;
+  hostReferer?: string;
+}
+
+/** A client call's result with the answer's HTTP status (0 when no answer came). */
+export type Answer<T> = Result<T> & { status: number };
+
+/** A fetch that hands the request to the app with `inject`: no socket, no network. */
+function injectFetch(app: () => FastifyInstance, onStatus: (status: number) => void): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const res = await app().inject({
+      method: request.method === 'POST' ? 'POST' : 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      ...(body ? { payload: body } : {}),
+    });
+    onStatus(res.statusCode);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
+}
+
+/**
+ * The typed client of the contract over the test app, with the key, clientuuid and hostreferer headers the client
+ * sends. `t.app` is read on each call, so the client outlives a restart.
+ */
+export function api(t: { app: FastifyInstance }, auth: ApiAuth = {}) {
+  return {
+    async call<D extends RouteDef>(
+      def: D,
+      input: CallInput<D>,
+      init?: CallOptions,
+    ): Promise<Answer<RouteResponse<D>>> {
+      let status = 0;
+      const client = createClient({
+        baseUrl: 'http://tryon.test',
+        ...auth,
+        fetch: injectFetch(
+          () => t.app,
+          (s) => {
+            status = s;
+          },
+        ),
+      });
+      return { ...(await client.call(def, input, init)), status };
+    },
+  };
+}
+
+/** The data of a successful answer, after checking its status. */
+export function ok<T>(answer: Answer<T>, status = 200): T {
+  expect(answer.error).toBeUndefined();
+  expect(answer.status).toBe(status);
+  if (answer.error) throw new Error('unreachable');
+  return answer.data;
+}
+
+/** The error body of a failed answer, after checking its status when given. */
+export function failed<T>(answer: Answer<T>, status?: number): ErrorBody {
+  if (status !== undefined) expect(answer.status).toBe(status);
+  return errorBodySchema.parse(answer.error && 'data' in answer.error ? answer.error.data : undefined);
+}
