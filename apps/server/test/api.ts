@@ -7,6 +7,8 @@ export interface ApiAuth {
   apiKey?: string;
   clientUuid?: string;
   hostReferer?: string;
+  /** Headers sent on every call, e.g. the Origin of a shopper's page. */
+  headers?: Record<string, string>;
 }
 
 /** A client call's result with the answer's HTTP status (0 when no answer came). */
@@ -38,7 +40,7 @@ function injectFetch(app: () => FastifyInstance, onStatus: (status: number) => v
  * The typed client of the contract over the test app, with the key, clientuuid and hostreferer headers the client
  * sends. `t.app` is read on each call, so the client outlives a restart.
  */
-export function api(t: { app: FastifyInstance }, auth: ApiAuth = {}) {
+export function api(t: { app: FastifyInstance }, { headers, ...auth }: ApiAuth = {}) {
   return {
     async call<D extends RouteDef>(
       def: D,
@@ -56,7 +58,8 @@ export function api(t: { app: FastifyInstance }, auth: ApiAuth = {}) {
           },
         ),
       });
-      return { ...(await client.call(def, input, init)), status };
+      const options = { ...init, headers: { ...headers, ...init?.headers } };
+      return { ...(await client.call(def, input, options)), status };
     },
   };
 }

@@ -14,15 +14,15 @@ describe('API keys', () => {
   });
   afterAll(() => t.close());
 
-  const as = (apiKey: string) => api(t, { apiKey });
+  const by = (apiKey: string) => api(t, { apiKey });
   const update = (key: string, change: { active?: number; allowed_domains?: string }) =>
-    as(owner).call(routes.keys.update, { query: { key, ...change } });
-  const remove = (key: string) => as(owner).call(routes.keys.remove, { query: { key } });
-  const account = async (key: string) => ok(await as(key).call(routes.keys.account, {}));
-  const profileStatus = async (key: string) => (await as(key).call(routes.user.profile, {})).status;
+    by(owner).call(routes.keys.update, { query: { key, ...change } });
+  const remove = (key: string) => by(owner).call(routes.keys.remove, { query: { key } });
+  const account = async (key: string) => ok(await by(key).call(routes.keys.account, {}));
+  const profileStatus = async (key: string) => (await by(key).call(routes.user.profile, {})).status;
   const addKey = async (kind: 'public' | 'private', allowedDomains?: string) =>
     ok(
-      await as(owner).call(routes.keys.add, {
+      await by(owner).call(routes.keys.add, {
         query: { kind, ...(allowedDomains === undefined ? {} : { allowed_domains: allowedDomains }) },
       }),
       201,
@@ -73,7 +73,7 @@ describe('API keys', () => {
     expect(await profileStatus(priv.apiKey)).toBe(200);
     const off = await update(priv.apiKey, { active: 0 });
     expect(off.data).toMatchObject({ status: -1 });
-    const refused = await as(priv.apiKey).call(routes.user.profile, {});
+    const refused = await by(priv.apiKey).call(routes.user.profile, {});
     expect(failed(refused, 401).errorCodeStr).toBe('API_KEY_INACTIVE');
     await update(priv.apiKey, { active: 1 });
     expect(await profileStatus(priv.apiKey)).toBe(200);
@@ -83,7 +83,7 @@ describe('API keys', () => {
     const priv = await addKey('private');
     const del = await remove(priv.apiKey);
     expect(del).toMatchObject({ status: 200, data: { ok: true } });
-    const refused = await as(priv.apiKey).call(routes.user.profile, {});
+    const refused = await by(priv.apiKey).call(routes.user.profile, {});
     expect(failed(refused, 401).errorCodeStr).toBe('API_KEY_INVALID');
     const listed = await account(owner);
     expect(listed.activeApiKeys.private.map((k) => k.apiKey)).not.toContain(priv.apiKey);
@@ -94,7 +94,7 @@ describe('API keys', () => {
     const none = await api(t).call(routes.user.profile, {});
     expect(failed(none, 401).errorCodeStr).toBe('API_KEY_MISSING');
     for (const key of ['sk_nope', `${owner}x`, 'x'.repeat(500)]) {
-      const res = await as(key).call(routes.user.profile, {});
+      const res = await by(key).call(routes.user.profile, {});
       expect(failed(res, 401).errorCodeStr).toBe('API_KEY_INVALID');
     }
   });
@@ -154,7 +154,7 @@ describe('API keys', () => {
 
     it('needs a clientuuid on shopper calls', async () => {
       const pub = await addKey('public');
-      const res = await as(pub.apiKey).call(routes.shops.publicInfo, {});
+      const res = await by(pub.apiKey).call(routes.shops.publicInfo, {});
       expect(failed(res, 400).errorCodeStr).toBe('CLIENT_UUID_REQUIRED');
     });
 

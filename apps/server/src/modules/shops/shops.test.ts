@@ -20,14 +20,14 @@ describe('shops', () => {
   });
   afterAll(() => t.close());
 
-  const as = (apiKey?: string) => api(t, apiKey === undefined ? {} : { apiKey });
+  const by = (apiKey?: string) => api(t, apiKey === undefined ? {} : { apiKey });
   async function profile(key: string) {
-    return ok(await as(key).call(routes.user.profile, {}));
+    return ok(await by(key).call(routes.user.profile, {}));
   }
   const update = (key: string, query: RouteQuery<typeof routes.shops.update>) =>
-    as(key).call(routes.shops.update, { query });
+    by(key).call(routes.shops.update, { query });
   const firstPrivateKey = async (key: string) =>
-    ok(await as(key).call(routes.keys.account, {})).activeApiKeys.private[0]?.apiKey ?? '';
+    ok(await by(key).call(routes.keys.account, {})).activeApiKeys.private[0]?.apiKey ?? '';
 
   it('lets an owner change their name and limits, and the profile shows it', async () => {
     expect((await update(owner, { name: 'Blue Jeans Ltd' })).data?.name).toBe('Blue Jeans Ltd');
@@ -62,7 +62,7 @@ describe('shops', () => {
     const res = await update(owner, { shop_uid: otherSuid, name: 'Owned' });
     expect(failed(res, 404).errorCodeStr).toBe('SHOP_NOT_FOUND');
     expect((await profile(otherOwner)).name).not.toBe('Owned');
-    const stats = await as(owner).call(routes.stats.get, { query: { shop_uid: otherSuid } });
+    const stats = await by(owner).call(routes.stats.get, { query: { shop_uid: otherSuid } });
     expect(stats.status).toBe(403);
   });
 
@@ -86,11 +86,11 @@ describe('shops', () => {
     const privateKey = await firstPrivateKey(otherOwner);
     expect((await update(admin, { shop_uid: otherSuid, disabled: 1 })).data?.disabled).toBe(true);
     for (const key of [otherOwner, privateKey]) {
-      const res = await as(key).call(routes.user.profile, {});
+      const res = await by(key).call(routes.user.profile, {});
       expect(failed(res, 401).errorCodeStr).toBe('SHOP_DISABLED');
     }
     await update(admin, { shop_uid: otherSuid, disabled: 0 });
-    expect((await as(privateKey).call(routes.user.profile, {})).status).toBe(200);
+    expect((await by(privateKey).call(routes.user.profile, {})).status).toBe(200);
   });
 
   it('lets an admin change the owner e-mail, refusing one that belongs to another account', async () => {
@@ -104,11 +104,11 @@ describe('shops', () => {
 
   describe('admin routes', () => {
     const adminCalls: [string, (key?: string) => Promise<Answer<unknown>>][] = [
-      ['list', (key) => as(key).call(routes.shops.list, { query: {} })],
-      ['add', (key) => as(key).call(routes.shops.add, { query: { email: 'x@example.com', name: 'X' } })],
+      ['list', (key) => by(key).call(routes.shops.list, { query: {} })],
+      ['add', (key) => by(key).call(routes.shops.add, { query: { email: 'x@example.com', name: 'X' } })],
       [
         'plan',
-        (key) => as(key).call(routes.billing.changePlan, { query: { shop_uid: 's_x', tariff: 'starter' } }),
+        (key) => by(key).call(routes.billing.changePlan, { query: { shop_uid: 's_x', tariff: 'starter' } }),
       ],
     ];
 
@@ -126,7 +126,7 @@ describe('shops', () => {
 
     it("refuse even the admin's own shop private key: admin powers need a signed-in session", async () => {
       const privateKey = await firstPrivateKey(admin);
-      const res = await as(privateKey).call(routes.shops.list, { query: {} });
+      const res = await by(privateKey).call(routes.shops.list, { query: {} });
       expect(res.status).toBe(403);
       expect((await profile(privateKey)).isAdmin).toBe(false);
       expect((await profile(admin)).isAdmin).toBe(true);
@@ -134,16 +134,16 @@ describe('shops', () => {
 
     it('list shops with search and stable paging', async () => {
       for (let i = 0; i < 5; i++) {
-        const res = await as(admin).call(routes.shops.add, {
+        const res = await by(admin).call(routes.shops.add, {
           query: { email: `page${i}@example.com`, name: `Paged Shop ${i}` },
         });
         expect(res.status).toBe(201);
         t.clock.advance(1000);
       }
-      const found = ok(await as(admin).call(routes.shops.list, { query: { query: 'PAGED shop' } }));
+      const found = ok(await by(admin).call(routes.shops.list, { query: { query: 'PAGED shop' } }));
       expect(found.items.map((s) => s.name)).toEqual([4, 3, 2, 1, 0].map((i) => `Paged Shop ${i}`));
       const listPage = async (offset: number) =>
-        ok(await as(admin).call(routes.shops.list, { query: { limit: 2, offset } }));
+        ok(await by(admin).call(routes.shops.list, { query: { limit: 2, offset } }));
       const seen: string[] = [];
       let offset: number | null = 0;
       while (offset !== null) {
@@ -153,16 +153,16 @@ describe('shops', () => {
       }
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen.length).toBe(3 + 5);
-      const pct = await as(admin).call(routes.shops.list, { query: { query: '%' } });
+      const pct = await by(admin).call(routes.shops.list, { query: { query: '%' } });
       expect(pct.data?.items).toEqual([]);
-      const tooMany = await as(admin).call(routes.shops.list, { query: { limit: 2001 } });
+      const tooMany = await by(admin).call(routes.shops.list, { query: { limit: 2001 } });
       expect(tooMany.status).toBe(400);
-      const max = await as(admin).call(routes.shops.list, { query: { limit: 2000 } });
+      const max = await by(admin).call(routes.shops.list, { query: { limit: 2000 } });
       expect(max.status).toBe(200);
     });
 
     it('list entries carry the fields of the admin table', async () => {
-      const res = await as(admin).call(routes.shops.list, { query: { query: 'owner@example.com' } });
+      const res = await by(admin).call(routes.shops.list, { query: { query: 'owner@example.com' } });
       const entry = res.data?.items[0];
       expect(entry).toMatchObject({
         shop_uid: ownerSuid,
@@ -175,18 +175,18 @@ describe('shops', () => {
     });
 
     it('add a shop whose owner then signs in into it, with the given allowed domains', async () => {
-      const added = await as(admin).call(routes.shops.add, {
+      const added = await by(admin).call(routes.shops.add, {
         query: { email: 'later@example.com', name: 'Later Shop', allowed_domains: 'later.com' },
       });
       expect(added.status).toBe(201);
       expect(added.data).toMatchObject({ name: 'Later Shop', email: 'later@example.com', tryon_balance: 50 });
-      const again = await as(admin).call(routes.shops.add, {
+      const again = await by(admin).call(routes.shops.add, {
         query: { email: 'later@example.com', name: 'Again' },
       });
       expect(failed(again, 409).errorCodeStr).toBe('SHOP_EXISTS');
       const key = await signIn(t, 'later@example.com');
       expect((await profile(key)).suid).toBe(added.data?.shop_uid);
-      const account = ok(await as(key).call(routes.keys.account, {}));
+      const account = ok(await by(key).call(routes.keys.account, {}));
       expect(account.activeApiKeys.public[0]?.allowedDomains).toBe('later.com');
       const missing = await call(t.app, {
         method: 'POST',
