@@ -2,6 +2,7 @@ import { type CallInput, type CallOptions, createClient, type Result } from '@tr
 import { type ErrorBody, errorBodySchema, type RouteDef, type RouteResponse } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { multipart } from './images.ts';
 
 export interface ApiAuth {
   apiKey?: string;
@@ -62,6 +63,14 @@ export function api(t: { app: FastifyInstance }, { headers, ...auth }: ApiAuth =
       return { ...(await client.call(def, input, options)), status };
     },
   };
+}
+
+export type Api = ReturnType<typeof api>;
+
+/** Call options that send a multipart upload of one file (or none) as is: the fields travel as form parts. */
+export function upload(file: Buffer | null, fields: Record<string, string> = {}): CallOptions {
+  const body = multipart(file ? { bytes: file } : null, fields);
+  return { body: new Uint8Array(body.payload), headers: body.headers };
 }
 
 /** The data of a successful answer, after checking its status. */

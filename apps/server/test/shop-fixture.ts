@@ -1,3 +1,4 @@
+import { type Api, api } from './api.ts';
 import { call, type Json, signIn, type TestApp, withKey } from './harness.ts';
 import { multipart, testImage } from './images.ts';
 
@@ -10,6 +11,10 @@ export interface ShopFixture {
   muid: string;
   /** Headers of a shopper's call from an allowed site. */
   shopper(clientId?: string): Record<string, string>;
+  /** The typed client of a shopper from an allowed site. */
+  client(clientId?: string): Api;
+  /** The typed client of the owner's session. */
+  ownerApi: Api;
   /** Sends a multipart upload of one file. */
   upload(
     url: string,
@@ -51,6 +56,9 @@ export async function createShop(t: TestApp, email: string): Promise<ShopFixture
     muid: (model.body as Json).muid as string,
     shopper: (clientId = 'shopper-0001') =>
       withKey(publicKey, { clientuuid: clientId, origin: 'https://shop.example' }),
+    client: (clientId = 'shopper-0001') =>
+      api(t, { apiKey: publicKey, clientUuid: clientId, headers: { origin: 'https://shop.example' } }),
+    ownerApi: api(t, { apiKey: owner }),
     upload,
     balance: async () =>
       (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(owner) })).body

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { routes } from '@tryon/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, api, failed, ok } from '../../../test/api.ts';
+import { type Answer, api, failed, ok, upload } from '../../../test/api.ts';
 import { call, createTestApp, signIn, type TestApp, withKey } from '../../../test/harness.ts';
-import { multipart, svgImage, testImage } from '../../../test/images.ts';
+import { svgImage, testImage } from '../../../test/images.ts';
 import { type LocalS3, startLocalS3 } from '../../../test/s3.ts';
 
 /** A local web server the URL imports fetch from (allowed by URL_IMPORT_ALLOW_PRIVATE=1 in these tests). */
@@ -56,20 +56,15 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   });
 
   const by = (apiKey: string) => api(t, { apiKey });
-  /** A multipart upload, sent as is through the client: the fields travel as form parts. */
-  const form = (file: Buffer | null, fields: Record<string, string>) => {
-    const body = multipart(file ? { bytes: file } : null, fields);
-    return { body: new Uint8Array(body.payload), headers: body.headers };
-  };
-  const upload = (key: string, file: Buffer | null, fields: Record<string, string> = {}) =>
-    by(key).call(routes.garments.add, { query: {} }, form(file, fields));
+  const uploadGarment = (key: string, file: Buffer | null, fields: Record<string, string> = {}) =>
+    by(key).call(routes.garments.add, { query: {} }, upload(file, fields));
   const uploadModel = (key: string, file: Buffer | null, fields: Record<string, string> = {}) =>
-    by(key).call(routes.models.add, { query: {} }, form(file, fields));
+    by(key).call(routes.models.add, { query: {} }, upload(file, fields));
   const shopper = (client = 'shopper-0001') =>
     api(t, { apiKey: publicKey, clientUuid: client, headers: { origin: 'https://shop.example' } });
 
   it('adds a garment by upload with its fields, a public code and a signed image', async () => {
-    const res = await upload(owner, garmentPng, {
+    const res = await uploadGarment(owner, garmentPng, {
       name: 'Red Shirt',
       description: 'Cotton, slim fit',
       url: 'https://shop.example/red-shirt',
@@ -99,7 +94,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   });
 
   it('serves the sizes the UIs use, each made once, with ETag and 304', async () => {
-    const item = ok(await upload(owner, garmentPng, { name: 'Sizes' }), 201);
+    const item = ok(await uploadGarment(owner, garmentPng, { name: 'Sizes' }), 201);
     for (const [query, size] of [
       ['&width=64', [64, 80]],
       ['&width=384', [384, 480]],
@@ -127,7 +122,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   });
 
   it('guards images: a signed link, or a key of the same shop; a bad signature or missing item is 404/401', async () => {
-    const item = ok(await upload(owner, garmentPng), 201);
+    const item = ok(await uploadGarment(owner, garmentPng), 201);
     const path = item.image.split('?')[0];
     expect((await t.app.inject({ method: 'GET', url: path ?? '' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: path ?? '', headers: withKey(owner) })).statusCode).toBe(
@@ -160,7 +155,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       [(await testImage(500, 500, 'jpeg')).subarray(0, 400), 'IMAGE_UNREADABLE', 400],
     ];
     for (const [file, code, status] of cases) {
-      const res = await upload(owner, file);
+      const res = await uploadGarment(owner, file);
       expect(failed(res).errorCodeStr, code).toBe(code);
       expect(res.status).toBe(status);
     }
@@ -188,7 +183,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       .jpeg()
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
-    const item = ok(await upload(owner, withGps), 201);
+    const item = ok(await uploadGarment(owner, withGps), 201);
     const full = await t.app.inject({ method: 'GET', url: item.image });
     const meta = await sharp(full.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
@@ -244,12 +239,12 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     expect(over).toMatchObject({ status: 429, error: { data: { errorCodeStr: 'DAILY_LIMIT_REACHED' } } });
     t.clock.advance(86_400_000);
     expect((await add('P-3')).status).toBe(201);
-    const upload403 = await upload(publicKey, garmentPng);
+    const upload403 = await uploadGarment(publicKey, garmentPng);
     expect(upload403.status).toBe(403);
   });
 
   it('gets by id or public code, updates description and url, and removes with its files', async () => {
-    const item = ok(await upload(owner, garmentPng, { description: 'Old' }), 201);
+    const item = ok(await uploadGarment(owner, garmentPng, { description: 'Old' }), 201);
     expect((await by(owner).call(routes.garments.get, { params: { guid: item.guid } })).data?.g).toBe(item.g);
     expect((await shopper().call(routes.garments.get, { params: { guid: item.g } })).data?.guid).toBe(
       item.guid,
@@ -298,7 +293,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     let theirs: (() => Promise<Answer<unknown>>)[];
     let mine: () => Promise<Answer<unknown>>;
     if (kind === 'garment') {
-      const item = ok(await upload(owner, garmentPng, { description: 'Mine' }), 201);
+      const item = ok(await uploadGarment(owner, garmentPng, { description: 'Mine' }), 201);
       const guid = item.guid;
       id = guid;
       attempts = [
