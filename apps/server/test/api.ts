@@ -1,5 +1,5 @@
 import { type CallInput, type CallOptions, createClient, type Result } from '@tryon/client';
-import { type ErrorBody, errorBodySchema, type RouteDef, type RouteResponse } from '@tryon/contract';
+import { type ErrorBody, errorBodySchema, type RouteDef, type RouteResponse, routes } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { multipart } from './images.ts';
@@ -95,4 +95,9 @@ export function failed<T>(answer: Answer<T>, status?: number): ErrorBody {
   return errorBodySchema
     .loose()
     .parse(answer.error && 'data' in answer.error ? answer.error.data : undefined);
+}
+
+/** The profile of the user and shop a key belongs to. */
+export async function profileOf(t: { app: FastifyInstance }, apiKey: string) {
+  return ok(await api(t, { apiKey }).call(routes.user.profile, {}));
 }
