@@ -42,7 +42,7 @@ describe('garment lists: search, filters and paging', () => {
         { query: {} },
         upload(png, { name: name ?? '', category: category ?? '', description: description ?? '' }),
       );
-      byName[name ?? ''] = res.data?.guid ?? '';
+      byName[name ?? ''] = ok(res, 201).guid;
       t.clock.advance(1000);
     }
     // Try-on counts come from try-ons (a later feature); set them as they would be.

@@ -91,8 +91,8 @@ describe("shoppers' photos", () => {
   it('deletes photos and what was made from them after the retention period, and nothing younger', async () => {
     const client = shop.client('shopper-old');
     const old = await addedFuid(client);
-    const look = await addLook(client, old, shop.muid);
-    const modelTryOn = await tryOn(client, { guid: shop.guid, muid: shop.muid });
+    const look = ok(await addLook(client, old, shop.muid), 202);
+    const modelTryOn = ok(await tryOn(client, { guid: shop.guid, muid: shop.muid }), 202);
     t.clock.advance(20 * DAY);
     const young = await addedFuid(client);
     t.clock.advance(11 * DAY);
@@ -100,9 +100,9 @@ describe("shoppers' photos", () => {
     const deleted = await t.runtime.services.faces.deleteExpired(30 * DAY);
     expect(deleted).toBeGreaterThanOrEqual(1);
     expect(await list(client)).toEqual([young]);
-    expect(await t.runtime.services.rendersRepository.findById(look.data?.luid ?? '')).toBeUndefined();
+    expect(await t.runtime.services.rendersRepository.findById(look.luid)).toBeUndefined();
     // A try-on on one of the shop's models holds no shopper photo: it stays.
-    expect(await t.runtime.services.rendersRepository.findById(modelTryOn.data?.tuid ?? '')).toBeDefined();
+    expect(await t.runtime.services.rendersRepository.findById(modelTryOn.tuid)).toBeDefined();
   });
 
   it("holds the shop's and each shopper's daily photo limits", async () => {
