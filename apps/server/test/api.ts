@@ -1,7 +1,6 @@
 import { type CallInput, type CallOptions, createClient, type Result } from '@tryon/client';
 import { type ErrorBody, errorBodySchema, type RouteDef, type RouteResponse, routes } from '@tryon/contract';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 import { multipart } from './images.ts';
 
 export interface ApiAuth {
@@ -27,10 +26,14 @@ function injectFetch(
     const request = new Request(input, init);
     const url = new URL(request.url);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const requestHeaders: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      requestHeaders[name] = value;
+    });
     const res = await app().inject({
       method: request.method === 'POST' ? 'POST' : 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
+      headers: requestHeaders,
       ...(body ? { payload: body } : {}),
       ...(remoteAddress ? { remoteAddress } : {}),
     });
@@ -40,7 +43,7 @@ function injectFetch(
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
 }
 
@@ -81,17 +84,19 @@ export function upload(file: Buffer | null, fields: Record<string, string> = {})
   return { body: new Uint8Array(body.payload), headers: body.headers };
 }
 
-/** The data of a successful answer, after checking its status. */
+/** The data of a successful answer; throws unless it came with this status. */
 export function ok<T>(answer: Answer<T>, status = 200): T {
-  expect(answer.error).toBeUndefined();
-  expect(answer.status).toBe(status);
-  if (answer.error) throw new Error('unreachable');
+  if (answer.error || answer.status !== status)
+    throw new Error(`expected status ${status}, got ${answer.status}: ${JSON.stringify(answer.error)}`);
   return answer.data;
 }
 
-/** The error body of a failed answer (all of it), after checking its status when given. */
+/** The error body of a failed answer (all of it); throws unless it is one, with this status when given. */
 export function failed<T>(answer: Answer<T>, status?: number): ErrorBody {
-  if (status !== undefined) expect(answer.status).toBe(status);
+  if (status !== undefined && answer.status !== status)
+    throw new Error(
+      `expected status ${status}, got ${answer.status}: ${JSON.stringify(answer.data ?? answer.error)}`,
+    );
   return errorBodySchema
     .loose()
     .parse(answer.error && 'data' in answer.error ? answer.error.data : undefined);
