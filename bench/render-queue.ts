@@ -1,5 +1,7 @@
+import { routes } from '@tryon/contract';
 import { createEngine } from '@tryon/engine';
-import { call, createTestApp, TestClock, withKey } from '../apps/server/test/harness.ts';
+import { ok, upload } from '../apps/server/test/api.ts';
+import { createTestApp, TestClock } from '../apps/server/test/harness.ts';
 import { createShop } from '../apps/server/test/shop-fixture.ts';
 import { flatLayShirt } from '../packages/engine/test/fixtures/flat-lay-shirt.ts';
 import { samplePhoto } from '../packages/engine/test/fixtures/sample-photos.ts';
@@ -32,37 +34,28 @@ const t = await createTestApp({}, new TestClock(Date.now()), {
 try {
   const shop = await createShop(t, 'bench@example.com');
   await t.runtime.services.plans.setBalance(shop.suid, 10_000, 'bench');
-  const model = await shop.upload('/v1/model/add', withKey(shop.owner), person);
-  const item = await shop.upload('/v1/garment/add', withKey(shop.owner), garment);
-  const submit = () =>
-    call(t.app, {
-      method: 'POST',
-      url: '/v1/tryon/add',
-      headers: withKey(shop.owner),
-      query: { guid: item.body.guid as string, muid: model.body.muid as string },
-    });
+  const owner = shop.ownerApi;
+  const model = ok(await owner.call(routes.models.add, { query: {} }, upload(person)), 201);
+  const item = ok(await owner.call(routes.garments.add, { query: {} }, upload(garment)), 201);
+  const submit = async () =>
+    ok(await owner.call(routes.tryOns.add, { query: { guid: item.guid, muid: model.muid } }), 202).tuid;
   const finish = async (tuid: string) => {
-    const res = await call(t.app, {
-      method: 'GET',
-      url: `/v1/tryon/${tuid}?wait=30`,
-      headers: withKey(shop.owner),
-    });
-    if (res.body.status !== 'done') throw new Error(`render ${tuid} ended ${JSON.stringify(res.body)}`);
+    const res = await owner.call(routes.tryOns.get, { params: { tuid }, query: { wait: 30 } });
+    if (res.data?.status !== 'done')
+      throw new Error(`render ${tuid} ended ${JSON.stringify(res.data ?? res.error)}`);
   };
-  await finish((await submit()).body.tuid as string); // warm-up
+  await finish(await submit()); // warm-up
 
   const queuedMs: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    await finish((await submit()).body.tuid as string);
+    await finish(await submit());
     queuedMs.push(performance.now() - start);
   }
 
   const burst = 10;
   const burstStart = performance.now();
-  const ids = await Promise.all(
-    Array.from({ length: burst }, async () => (await submit()).body.tuid as string),
-  );
+  const ids = await Promise.all(Array.from({ length: burst }, () => submit()));
   await Promise.all(ids.map(finish));
   const burstMs = performance.now() - burstStart;
 

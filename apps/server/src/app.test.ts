@@ -1,5 +1,6 @@
-import { errorCodes } from '@tryon/contract';
+import { errorCodes, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, failed, ok } from '../test/api.ts';
 import { call, createTestApp, signIn, type TestApp, withKey } from '../test/harness.ts';
 
 describe('server conventions', () => {
@@ -85,9 +86,9 @@ describe('server conventions', () => {
   });
 
   it('describes validation failures by field', async () => {
-    const res = await call(t.app, { method: 'GET', url: '/v1/user/stats?days=0', headers: withKey(key) });
-    expect(res.body.errorCodeStr).toBe('VALIDATION_ERROR');
-    expect(res.body.errorMessage).toMatch(/days/);
+    const res = failed(await api(t, { apiKey: key }).call(routes.stats.get, { query: { days: 0 } }));
+    expect(res.errorCodeStr).toBe('VALIDATION_ERROR');
+    expect(res.errorMessage).toMatch(/days/);
   });
 
   it('publishes OpenAPI 3.1 built from the contract, with every route and the error shape', async () => {
@@ -149,14 +150,9 @@ describe('server conventions', () => {
     expect(partner.headers['access-control-allow-origin']).toBe('https://dashboard.partner.com');
 
     // Every new shop has a public key allowing "*": restrict them all, then only listed domains pass.
-    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(key) });
-    const pub = (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
-    await call(t.app, {
-      method: 'POST',
-      url: '/v1/user/key/update',
-      query: { key: pub, allowed_domains: 'shop.example' },
-      headers: withKey(key),
-    });
+    const owner = api(t, { apiKey: key });
+    const pub = ok(await owner.call(routes.keys.account, {})).activeApiKeys.public[0]?.apiKey ?? '';
+    await owner.call(routes.keys.update, { query: { key: pub, allowed_domains: 'shop.example' } });
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
     expect((await preflight('https://shop.example')).headers['access-control-allow-origin']).toBe(
       'https://shop.example',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { routes } from '@tryon/contract';
 import type { RenderEngine } from '@tryon/engine';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { MediaStorage } from '../src/lib/storage/index.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
+import { api } from './api.ts';
 import { readCodeFromOutbox } from './read-code-from-outbox.ts';
 import { SketchEngine } from './sketch-engine.ts';
 
@@ -125,14 +127,15 @@ export async function call(app: FastifyInstance, options: InjectOptions) {
 
 /** Registers and signs in an address through the e-mail code flow; returns the session key. */
 export async function signIn(t: TestApp, email: string): Promise<string> {
-  const sent = await call(t.app, { method: 'POST', url: '/v1/user/mail/register', query: { email } });
-  if (sent.status !== 200) throw new Error(`register failed: ${JSON.stringify(sent.body)}`);
+  const client = api(t);
+  const sent = await client.call(routes.auth.mailRegister, { query: { email } });
+  if (sent.error) throw new Error(`register failed: ${JSON.stringify(sent.error)}`);
   const code = readCodeFromOutbox(t.dataDir, email.trim().toLowerCase());
-  const res = await call(t.app, { method: 'POST', url: '/v1/user/mail/signin', query: { email, code } });
-  if (res.status !== 200) throw new Error(`signin failed: ${JSON.stringify(res.body)}`);
+  const res = await client.call(routes.auth.mailSignin, { query: { email, code } });
+  if (res.error) throw new Error(`signin failed: ${JSON.stringify(res.error)}`);
   // The next code for this address may be requested only after the resend wait.
   t.clock.advance(91_000);
-  return res.body.apiKey as string;
+  return res.data.apiKey;
 }
 
 export const withKey = (apiKey: string, headers: Record<string, string> = {}) => ({

@@ -1,5 +1,7 @@
-import { call, type Json, signIn, type TestApp, withKey } from './harness.ts';
-import { multipart, testImage } from './images.ts';
+import { routes } from '@tryon/contract';
+import { type Api, api, ok, profileOf, upload } from './api.ts';
+import { signIn, type TestApp, withKey } from './harness.ts';
+import { testImage } from './images.ts';
 
 /** A signed-in shop with its public key, one garment and one model: what render tests start from. */
 export interface ShopFixture {
@@ -8,53 +10,44 @@ export interface ShopFixture {
   suid: string;
   guid: string;
   muid: string;
-  /** Headers of a shopper's call from an allowed site. */
+  /** Headers of a shopper's call from an allowed site, for raw requests (images, multipart). */
   shopper(clientId?: string): Record<string, string>;
-  /** Sends a multipart upload of one file. */
-  upload(
-    url: string,
-    headers: Record<string, string>,
-    bytes: Buffer,
-    fields?: Record<string, string>,
-  ): ReturnType<typeof call>;
+  /** The typed client of a shopper from an allowed site. */
+  client(clientId?: string): Api;
+  /** The typed client of the owner's session. */
+  ownerApi: Api;
   balance(): Promise<number>;
 }
 
 export async function createShop(t: TestApp, email: string): Promise<ShopFixture> {
   const owner = await signIn(t, email);
-  const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(owner) });
-  const publicKey = (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
-  const upload = (
-    url: string,
-    headers: Record<string, string>,
-    bytes: Buffer,
-    fields: Record<string, string> = {},
-  ) => {
-    const body = multipart({ bytes }, fields);
-    return call(t.app, {
-      method: 'POST',
-      url,
-      payload: body.payload,
-      headers: { ...headers, ...body.headers },
-    });
-  };
-  const garment = await upload('/v1/garment/add', withKey(owner), await testImage(400, 500, 'png', '#c33'));
-  const model = await upload('/v1/model/add', withKey(owner), await testImage(800, 1000, 'jpeg', '#3a7'));
-  if (garment.status !== 201 || model.status !== 201)
-    throw new Error(`catalog setup failed: ${JSON.stringify([garment.body, model.body])}`);
-  const profile = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(owner) });
+  const ownerApi = api(t, { apiKey: owner });
+  const account = ok(await ownerApi.call(routes.keys.account, {}));
+  const publicKey = account.activeApiKeys.public[0]?.apiKey ?? '';
+  const garment = await ownerApi.call(
+    routes.garments.add,
+    { query: {} },
+    upload(await testImage(400, 500, 'png', '#c33')),
+  );
+  const model = await ownerApi.call(
+    routes.models.add,
+    { query: {} },
+    upload(await testImage(800, 1000, 'jpeg', '#3a7')),
+  );
+  if (garment.error || model.error)
+    throw new Error(`catalog setup failed: ${JSON.stringify([garment.error, model.error])}`);
   return {
     owner,
     publicKey,
-    suid: profile.body.suid as string,
-    guid: (garment.body as Json).guid as string,
-    muid: (model.body as Json).muid as string,
+    suid: account.suid,
+    guid: garment.data.guid,
+    muid: model.data.muid,
     shopper: (clientId = 'shopper-0001') =>
       withKey(publicKey, { clientuuid: clientId, origin: 'https://shop.example' }),
-    upload,
-    balance: async () =>
-      (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(owner) })).body
-        .tryonBalance as number,
+    client: (clientId = 'shopper-0001') =>
+      api(t, { apiKey: publicKey, clientUuid: clientId, headers: { origin: 'https://shop.example' } }),
+    ownerApi,
+    balance: async () => (await profileOf(t, owner)).tryonBalance,
   };
 }
 

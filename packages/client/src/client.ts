@@ -30,7 +30,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** A body sent as is (multipart uploads); parameters still travel in the query string. */
-  body?: BodyInit;
+  body?: RequestInit['body'];
 }
 
 /** The URL of a route with its path parameters filled in and its parameters in the query string. */

@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import { routes } from '@tryon/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signIn, type TestApp, withKey } from '../../test/harness.ts';
+import { type Api, api, ok } from '../../test/api.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
 import { installErrorHandling } from './errors.ts';
 import { frameAncestors, registerShopPageGuard } from './shop-page-guard.ts';
 import { registerWebApps } from './web-apps.ts';
@@ -15,14 +17,13 @@ describe('shop page guard', () => {
   let t: TestApp;
   let pages: FastifyInstance;
   let dir: string;
-  let owner: string;
+  let owner: Api;
   let key: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await signIn(t, 'guard-owner@example.com');
-    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(owner) });
-    key = (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
+    owner = api(t, { apiKey: await signIn(t, 'guard-owner@example.com') });
+    key = ok(await owner.call(routes.keys.account, {})).activeApiKeys.public[0]?.apiKey ?? '';
     await setDomains('shop.example, *.brand.example');
     // The shopper pages as the server serves them (helmet, the guard, the built app at /w/), on the test
     // app's database and keys.
@@ -43,12 +44,7 @@ describe('shop page guard', () => {
   });
 
   async function setDomains(domains: string): Promise<void> {
-    const res = await call(t.app, {
-      method: 'POST',
-      url: '/v1/user/key/update',
-      query: { key, allowed_domains: domains },
-      headers: withKey(owner),
-    });
+    const res = await owner.call(routes.keys.update, { query: { key, allowed_domains: domains } });
     expect(res.status).toBe(200);
   }
   const open = (url: string, headers: Record<string, string> = {}) =>
@@ -124,21 +120,11 @@ describe('shop page guard', () => {
     const invalid = await open('/w/tryon?g=ABC&key=pk_unknown', framedBy('https://shop.example/'));
     expect(invalid.statusCode).toBe(403);
     expect(invalid.body).toContain('no valid key');
-    await call(t.app, {
-      method: 'POST',
-      url: '/v1/user/key/update',
-      query: { key, active: '0' },
-      headers: withKey(owner),
-    });
+    await owner.call(routes.keys.update, { query: { key, active: '0' } });
     const inactive = await open(`/w/tryon?g=ABC&key=${key}`, framedBy('https://shop.example/'));
     expect(inactive.statusCode).toBe(403);
     expect(inactive.body).toContain('no valid key');
-    await call(t.app, {
-      method: 'POST',
-      url: '/v1/user/key/update',
-      query: { key, active: '1' },
-      headers: withKey(owner),
-    });
+    await owner.call(routes.keys.update, { query: { key, active: '1' } });
   });
 
   it('leaves top-level visits from anywhere alone: share links must open', async () => {

@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { routes } from '@tryon/contract';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, withKey } from '../../../test/harness.ts';
+import { api, failed, ok, profileOf } from '../../../test/api.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 
@@ -47,30 +49,21 @@ describe('Google sign-in', () => {
       .setIssuedAt(Math.floor(t.clock.now() / 1000))
       .setExpirationTime(options.exp ?? Math.floor(t.clock.now() / 1000) + 3600)
       .sign(options.key ?? jwks.privateKey);
-  const signin = (tok: string) =>
-    call(t.app, { method: 'POST', url: '/v1/user/token/signin', payload: { token: tok } });
+  const signin = (tok: string, app: TestApp = t) =>
+    api(app).call(routes.auth.tokenSignin, { query: { token: tok } });
 
   it('publishes the client id for the sign-in button', async () => {
-    const res = await call(t.app, { method: 'GET', url: '/v1/public/config' });
-    expect(res.body).toEqual({ googleClientId: CLIENT_ID });
+    const res = await api(t).call(routes.auth.publicConfig, {});
+    expect(res.data).toEqual({ googleClientId: CLIENT_ID });
   });
 
   it('signs in with a valid token, creating the account once', async () => {
-    const first = await signin(await token());
-    expect(first.status).toBe(200);
-    const profile = await call(t.app, {
-      method: 'GET',
-      url: '/v1/user',
-      headers: withKey(first.body.apiKey as string),
-    });
-    expect(profile.body).toMatchObject({ mail: 'g.user@example.com', tryonBalance: 50 });
-    const second = await signin(await token());
-    const again = await call(t.app, {
-      method: 'GET',
-      url: '/v1/user',
-      headers: withKey(second.body.apiKey as string),
-    });
-    expect(again.body.suid).toBe(profile.body.suid);
+    const first = ok(await signin(await token()));
+    const profile = await profileOf(t, first.apiKey);
+    expect(profile).toMatchObject({ mail: 'g.user@example.com', tryonBalance: 50 });
+    const second = ok(await signin(await token()));
+    const again = await profileOf(t, second.apiKey);
+    expect(again.suid).toBe(profile.suid);
   });
 
   it('refuses a wrong audience, a wrong issuer, an expired token, a foreign signature and an unverified e-mail', async () => {
@@ -84,25 +77,20 @@ describe('Google sign-in', () => {
       'not.a.jwt',
     ];
     for (const tok of bad) {
-      const res = await signin(tok);
-      expect(res.status).toBe(401);
-      expect(res.body.errorCodeStr).toBe('GOOGLE_SIGNIN_FAILED');
-      expect(res.body.errorMessage).toMatch(/Google/);
+      const res = failed(await signin(tok), 401);
+      expect(res.errorCodeStr).toBe('GOOGLE_SIGNIN_FAILED');
+      expect(res.errorMessage).toMatch(/Google/);
     }
   });
 
   it('answers GOOGLE_SIGNIN_DISABLED when no client id is configured', async () => {
     const plain = await createTestApp();
     try {
-      expect((await call(plain.app, { method: 'GET', url: '/v1/public/config' })).body).toEqual({
+      expect((await api(plain).call(routes.auth.publicConfig, {})).data).toEqual({
         googleClientId: null,
       });
-      const res = await call(plain.app, {
-        method: 'POST',
-        url: '/v1/user/token/signin',
-        payload: { token: await token() },
-      });
-      expect(res.body.errorCodeStr).toBe('GOOGLE_SIGNIN_DISABLED');
+      const res = await signin(await token(), plain);
+      expect(failed(res).errorCodeStr).toBe('GOOGLE_SIGNIN_DISABLED');
     } finally {
       await plain.close();
     }

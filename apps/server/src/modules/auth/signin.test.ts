@@ -1,13 +1,17 @@
+import { errorCodeOf } from '@tryon/client';
+import { routes } from '@tryon/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, signIn, type TestApp, withKey } from '../../../test/harness.ts';
+import { api, failed, ok } from '../../../test/api.ts';
+import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { readCodeFromOutbox } from '../../../test/read-code-from-outbox.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { sweepExpired } from '../retention/retention.ts';
 
 const register = (t: TestApp, email: string, ip = '10.0.0.1') =>
-  call(t.app, { method: 'POST', url: '/v1/user/mail/register', query: { email }, remoteAddress: ip });
+  api(t, { remoteAddress: ip }).call(routes.auth.mailRegister, { query: { email } });
 const submit = (t: TestApp, email: string, code: string) =>
-  call(t.app, { method: 'POST', url: '/v1/user/mail/signin', query: { email, code } });
+  api(t).call(routes.auth.mailSignin, { query: { email, code } });
+const profileOf = (t: TestApp, key: string) => api(t, { apiKey: key }).call(routes.user.profile, {});
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 10000).padStart(4, '0');
 
 describe('sign-in by e-mail code', () => {
@@ -21,9 +25,9 @@ describe('sign-in by e-mail code', () => {
     const key = await signIn(t, 'new.owner@example.com');
     expect(key).toMatch(/^ss_[A-Za-z0-9_-]{32}$/);
 
-    const profile = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) });
+    const profile = await profileOf(t, key);
     expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({
+    expect(profile.data).toMatchObject({
       mail: 'new.owner@example.com',
       name: 'new.owner',
       tryonBalance: 50,
@@ -31,33 +35,30 @@ describe('sign-in by e-mail code', () => {
       isAdmin: false,
       apiKey: key,
     });
-    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(key) });
-    const { private: priv, public: pub } = account.body.activeApiKeys as Record<
-      string,
-      Record<string, unknown>[]
-    >;
+    const account = ok(await api(t, { apiKey: key }).call(routes.keys.account, {}));
+    const { private: priv, public: pub } = account.activeApiKeys;
     expect(priv).toHaveLength(1);
     expect(pub).toHaveLength(1);
-    expect(priv?.[0]).toMatchObject({ status: 0, allowedDomains: null, kind: 'private' });
-    expect(pub?.[0]).toMatchObject({ status: 0, allowedDomains: '*', kind: 'public' });
-    expect(account.body.suid).toBe(profile.body.suid);
+    expect(priv[0]).toMatchObject({ status: 0, allowedDomains: null, kind: 'private' });
+    expect(pub[0]).toMatchObject({ status: 0, allowedDomains: '*', kind: 'public' });
+    expect(account.suid).toBe(profile.data?.suid);
   });
 
   it('signs the same address into the same shop again, with a new session key', async () => {
     const first = await signIn(t, 'owner@example.com');
     const second = await signIn(t, 'OWNER@example.com ');
     expect(second).not.toBe(first);
-    const a = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(first) });
-    const b = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(second) });
-    expect(b.body.suid).toBe(a.body.suid);
+    const a = await profileOf(t, first);
+    const b = await profileOf(t, second);
+    expect(b.data?.suid).toBe(a.data?.suid);
   });
 
   it('refuses a malformed address with WRONG_EMAIL', async () => {
     for (const email of ['', 'not-an-email', 'a@', '@b.com', 'x@y']) {
       const res = await register(t, email);
       expect(res.status, email).toBe(400);
-      expect(res.body.errorCodeStr, email).toBe('WRONG_EMAIL');
-      expect(res.body.errorMessage).toBe('Wrong email. Please enter different mail address.');
+      expect(failed(res).errorCodeStr, email).toBe('WRONG_EMAIL');
+      expect(failed(res).errorMessage).toBe('Wrong email. Please enter different mail address.');
     }
   });
 
@@ -66,7 +67,7 @@ describe('sign-in by e-mail code', () => {
     t.clock.advance(89_000);
     const again = await register(t, 'a@example.com');
     expect(again.status).toBe(429);
-    expect(again.body).toEqual({
+    expect(failed(again)).toEqual({
       errorCodeStr: 'TOO_MANY_CODES',
       errorMessage: 'You requested too many verification codes. Please wait 90 seconds before trying again.',
     });
@@ -81,7 +82,7 @@ describe('sign-in by e-mail code', () => {
     }
     const capped = await register(t, 'busy@example.com');
     expect(capped.status).toBe(429);
-    expect(capped.body.errorCodeStr).toBe('DAILY_CODE_LIMIT');
+    expect(failed(capped).errorCodeStr).toBe('DAILY_CODE_LIMIT');
     t.clock.advance(24 * 3600_000);
     expect((await register(t, 'busy@example.com')).status).toBe(200);
   });
@@ -91,7 +92,7 @@ describe('sign-in by e-mail code', () => {
     const code = readCodeFromOutbox(t.dataDir, 'b@example.com');
     const wrong = await submit(t, 'b@example.com', wrongCodeFor(code));
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({
+    expect(failed(wrong)).toEqual({
       errorCodeStr: 'WRONG_CODE',
       errorMessage: 'Wrong verification code. Please try again.',
     });
@@ -101,9 +102,9 @@ describe('sign-in by e-mail code', () => {
   it('answers WRONG_CODE for malformed codes and for an address that asked for none', async () => {
     await register(t, 'c@example.com');
     for (const code of ['12', '12345', 'abcd', '']) {
-      expect((await submit(t, 'c@example.com', code)).body.errorCodeStr, code).toBe('WRONG_CODE');
+      expect(failed(await submit(t, 'c@example.com', code)).errorCodeStr, code).toBe('WRONG_CODE');
     }
-    expect((await submit(t, 'never@example.com', '1234')).body.errorCodeStr).toBe('WRONG_CODE');
+    expect(failed(await submit(t, 'never@example.com', '1234')).errorCodeStr).toBe('WRONG_CODE');
   });
 
   it('kills a code after 5 tries (TOO_MANY_ATTEMPTS), even for the right code, until a new one is sent', async () => {
@@ -111,14 +112,14 @@ describe('sign-in by e-mail code', () => {
     const code = readCodeFromOutbox(t.dataDir, 'd@example.com');
     const wrong = wrongCodeFor(code);
     for (let i = 0; i < 4; i++)
-      expect((await submit(t, 'd@example.com', wrong)).body.errorCodeStr).toBe('WRONG_CODE');
+      expect(failed(await submit(t, 'd@example.com', wrong)).errorCodeStr).toBe('WRONG_CODE');
     const fifth = await submit(t, 'd@example.com', wrong);
     expect(fifth.status).toBe(429);
-    expect(fifth.body).toEqual({
+    expect(failed(fifth)).toEqual({
       errorCodeStr: 'TOO_MANY_ATTEMPTS',
       errorMessage: 'Too many attempts to enter the code. Please start the registration process again.',
     });
-    expect((await submit(t, 'd@example.com', code)).body.errorCodeStr).toBe('TOO_MANY_ATTEMPTS');
+    expect(failed(await submit(t, 'd@example.com', code)).errorCodeStr).toBe('TOO_MANY_ATTEMPTS');
 
     t.clock.advance(91_000);
     await register(t, 'd@example.com');
@@ -133,10 +134,10 @@ describe('sign-in by e-mail code', () => {
       String((Number(code) + 1 + i) % 10000).padStart(4, '0'),
     );
     const results = await Promise.all(guesses.map((g) => submit(t, 'e@example.com', g)));
-    const wrongOnes = results.filter((r) => r.body.errorCodeStr === 'WRONG_CODE').length;
+    const wrongOnes = results.filter((r) => r.error && errorCodeOf(r.error) === 'WRONG_CODE').length;
     expect(wrongOnes).toBeLessThanOrEqual(4);
     expect(results.every((r) => r.status !== 200)).toBe(true);
-    expect((await submit(t, 'e@example.com', code)).body.errorCodeStr).toBe('TOO_MANY_ATTEMPTS');
+    expect(failed(await submit(t, 'e@example.com', code)).errorCodeStr).toBe('TOO_MANY_ATTEMPTS');
   });
 
   it('expires a code after 10 minutes', async () => {
@@ -145,7 +146,7 @@ describe('sign-in by e-mail code', () => {
     t.clock.advance(10 * 60_000);
     const res = await submit(t, 'f@example.com', code);
     expect(res.status).toBe(400);
-    expect(res.body.errorCodeStr).toBe('CODE_EXPIRED');
+    expect(failed(res).errorCodeStr).toBe('CODE_EXPIRED');
   });
 
   it('accepts a code once only', async () => {
@@ -154,7 +155,7 @@ describe('sign-in by e-mail code', () => {
     expect((await submit(t, 'g@example.com', code)).status).toBe(200);
     const reuse = await submit(t, 'g@example.com', code);
     expect(reuse.status).toBe(400);
-    expect(reuse.body.errorCodeStr).toBe('CODE_EXPIRED');
+    expect(failed(reuse).errorCodeStr).toBe('CODE_EXPIRED');
   });
 
   it('voids the older code when a new one is sent', async () => {
@@ -163,7 +164,7 @@ describe('sign-in by e-mail code', () => {
     t.clock.advance(91_000);
     await register(t, 'h@example.com');
     const fresh = readCodeFromOutbox(t.dataDir, 'h@example.com');
-    if (fresh !== old) expect((await submit(t, 'h@example.com', old)).body.errorCodeStr).toBe('WRONG_CODE');
+    if (fresh !== old) expect(failed(await submit(t, 'h@example.com', old)).errorCodeStr).toBe('WRONG_CODE');
     expect((await submit(t, 'h@example.com', fresh)).status).toBe(200);
   });
 
@@ -189,28 +190,28 @@ describe('sign-in by e-mail code', () => {
   it('logs out: the session key stops working at once, other sessions go on', async () => {
     const a = await signIn(t, 'j@example.com');
     const b = await signIn(t, 'j@example.com');
-    const out = await call(t.app, { method: 'POST', url: '/v1/user/logout', headers: withKey(a) });
-    expect(out).toMatchObject({ status: 200, body: { ok: true } });
-    const after = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(a) });
+    const out = await api(t, { apiKey: a }).call(routes.auth.logout, {});
+    expect(out).toMatchObject({ status: 200, data: { ok: true } });
+    const after = await profileOf(t, a);
     expect(after.status).toBe(401);
-    expect(after.body.errorCodeStr).toBe('API_KEY_INVALID');
-    expect((await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(b) })).status).toBe(200);
+    expect(failed(after).errorCodeStr).toBe('API_KEY_INVALID');
+    expect((await profileOf(t, b)).status).toBe(200);
   });
 
   it('expires session keys after SESSION_TTL_DAYS', async () => {
     const key = await signIn(t, 'k@example.com');
     t.clock.advance(30 * 86_400_000);
-    const res = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) });
+    const res = await profileOf(t, key);
     expect(res.status).toBe(401);
-    expect(res.body.errorCodeStr).toBe('API_KEY_INVALID');
+    expect(failed(res).errorCodeStr).toBe('API_KEY_INVALID');
   });
 
   it('makes ADMIN_EMAILS administrators on sign-in', async () => {
     const admins = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com, other@example.com' });
     try {
       const key = await signIn(admins, 'boss@example.com');
-      const profile = await call(admins.app, { method: 'GET', url: '/v1/user', headers: withKey(key) });
-      expect(profile.body.isAdmin).toBe(true);
+      const profile = await profileOf(admins, key);
+      expect(profile.data?.isAdmin).toBe(true);
     } finally {
       await admins.close();
     }
@@ -227,7 +228,7 @@ describe('sign-in rate limit per client address', () => {
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       const limited = await register(t, 'user-x@example.com', '10.9.9.9');
       expect(limited.status).toBe(429);
-      expect(limited.body.errorCodeStr).toBe('RATE_LIMITED');
+      expect(failed(limited).errorCodeStr).toBe('RATE_LIMITED');
       expect((await register(t, 'user-y@example.com', '10.9.9.10')).status).toBe(200);
     } finally {
       await t.close();

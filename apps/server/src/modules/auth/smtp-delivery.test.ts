@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { routes } from '@tryon/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, withKey } from '../../../test/harness.ts';
+import { api, failed, ok, profileOf } from '../../../test/api.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 describe('sign-in code over SMTP', () => {
   const received: { to: string[]; raw: string }[] = [];
@@ -35,50 +37,30 @@ describe('sign-in code over SMTP', () => {
   });
 
   it('delivers the code to a real SMTP server, and the code signs in', async () => {
-    const sent = await call(t.app, {
-      method: 'POST',
-      url: '/v1/user/mail/register',
-      query: { email: 'smtp@example.com' },
-    });
+    const sent = await api(t).call(routes.auth.mailRegister, { query: { email: 'smtp@example.com' } });
     expect(sent.status).toBe(200);
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['smtp@example.com']);
     expect(received[0]?.raw).toMatch(/^From: "?Try-on"? <codes@tryon.test>/m);
     const code = /sign-in code is (\d{4})/.exec(received[0]?.raw ?? '')?.[1];
     expect(code).toMatch(/^\d{4}$/);
-    const signin = await call(t.app, {
-      method: 'POST',
-      url: '/v1/user/mail/signin',
-      query: { email: 'smtp@example.com', code: code ?? '' },
-    });
-    expect(signin.status).toBe(200);
-    const profile = await call(t.app, {
-      method: 'GET',
-      url: '/v1/user',
-      headers: withKey(signin.body.apiKey as string),
-    });
-    expect(profile.body.mail).toBe('smtp@example.com');
+    const signin = ok(
+      await api(t).call(routes.auth.mailSignin, { query: { email: 'smtp@example.com', code: code ?? '' } }),
+    );
+    expect((await profileOf(t, signin.apiKey)).mail).toBe('smtp@example.com');
   });
 
   it('answers MAIL_SEND_FAILED when the mail server is down, and lets the user retry at once', async () => {
     const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
-      const res = await call(down.app, {
-        method: 'POST',
-        url: '/v1/user/mail/register',
-        query: { email: 'x@example.com' },
-      });
-      expect(res.status).toBe(502);
-      expect(res.body).toEqual({
+      const register = () => api(down).call(routes.auth.mailRegister, { query: { email: 'x@example.com' } });
+      const res = await register();
+      expect(failed(res, 502)).toEqual({
         errorCodeStr: 'MAIL_SEND_FAILED',
         errorMessage: 'Error sending verification code, please try again',
       });
-      const retry = await call(down.app, {
-        method: 'POST',
-        url: '/v1/user/mail/register',
-        query: { email: 'x@example.com' },
-      });
-      expect(retry.body.errorCodeStr).toBe('MAIL_SEND_FAILED');
+      const retry = await register();
+      expect(failed(retry).errorCodeStr).toBe('MAIL_SEND_FAILED');
     } finally {
       await down.close();
     }

@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { routes } from '@tryon/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, createTestApp, signIn, type TestApp, TestClock, withKey } from '../../../test/harness.ts';
-import { multipart, testImage } from '../../../test/images.ts';
+import { api, ok, profileOf, upload } from '../../../test/api.ts';
+import { createTestApp, signIn, type TestApp, TestClock } from '../../../test/harness.ts';
+import { testImage } from '../../../test/images.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createLocalStorage, type MediaStorage } from '../../lib/storage/index.ts';
 
@@ -41,22 +43,15 @@ describe('atomic catalog writes', () => {
   });
   afterEach(() => t.close());
 
-  const add = async () => {
-    const body = multipart({ bytes: await testImage(400, 400) });
-    return call(t.app, {
-      method: 'POST',
-      url: '/v1/garment/add',
-      payload: body.payload,
-      headers: withKey(key, body.headers),
-    });
-  };
+  const owner = () => api(t, { apiKey: key });
+  const add = async () => owner().call(routes.garments.add, { query: {} }, upload(await testImage(400, 400)));
   const rows = () => t.runtime.db.db.selectFrom('catalog_items').select('id').execute();
   const intents = () => t.runtime.db.db.selectFrom('media_intents').selectAll().execute();
 
   it('a failed image write leaves no row behind', async () => {
     failPuts = true;
     const res = await add();
-    expect(res).toMatchObject({ status: 503, body: { errorCodeStr: 'STORAGE_UNAVAILABLE' } });
+    expect(res).toMatchObject({ status: 503, error: { data: { errorCodeStr: 'STORAGE_UNAVAILABLE' } } });
     expect(await rows()).toEqual([]);
     expect(await intents()).toEqual([]);
     expect(filesUnder(path.join(t.dataDir, 'media'))).toEqual([]);
@@ -76,8 +71,7 @@ describe('atomic catalog writes', () => {
   });
 
   it('the sweep removes the files of an add that died between the file and the row', async () => {
-    const suid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) })).body
-      .suid as string;
+    const suid = (await profileOf(t, key)).suid;
     const prefix = `shops/${suid}/garments/gar_crashed/`;
     await t.runtime.db.db.insertInto('media_intents').values({ prefix, created_at: t.clock.now() }).execute();
     await t.runtime.services.storage.put(
@@ -85,7 +79,7 @@ describe('atomic catalog writes', () => {
       await testImage(400, 400, 'webp'),
       'image/webp',
     );
-    const kept = (await add()).body.guid as string;
+    const kept = ok(await add(), 201).guid;
     expect(await t.runtime.services.catalogImages.sweep()).toBe(0);
     t.clock.advance(16 * 60_000);
     expect(await t.runtime.services.catalogImages.sweep()).toBe(1);
@@ -97,14 +91,11 @@ describe('atomic catalog writes', () => {
   });
 
   it('a removal whose files cannot be deleted now is finished by the sweep', async () => {
-    const guid = (await add()).body.guid as string;
+    const guid = ok(await add(), 201).guid;
     const spy = vi
       .spyOn(t.runtime.services.storage, 'deletePrefix')
       .mockRejectedValueOnce(new Error('bucket unreachable'));
-    expect(
-      (await call(t.app, { method: 'POST', url: `/v1/garment/remove/${guid}`, headers: withKey(key) }))
-        .status,
-    ).toBe(200);
+    expect((await owner().call(routes.garments.remove, { params: { guid } })).status).toBe(200);
     expect(await rows()).toEqual([]);
     expect(filesUnder(path.join(t.dataDir, 'media'))).toHaveLength(1);
     spy.mockRestore();

@@ -1,34 +1,31 @@
+import { type Garment, type ListFilter, type RouteQuery, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Json, signIn, type TestApp, withKey } from '../../../test/harness.ts';
-import { multipart, testImage } from '../../../test/images.ts';
-
-type Item = Json & { guid: string; name: string; liked: boolean; stats: { likes: number; tryons: number } };
+import { type Api, api, ok, upload } from '../../../test/api.ts';
+import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { testImage } from '../../../test/images.ts';
 
 describe('garment lists: search, filters and paging', () => {
   let t: TestApp;
-  let owner: string;
+  let owner: Api;
   let publicKey: string;
   let suid: string;
   const byName: Record<string, string> = {};
 
   const shopper = (client: string) =>
-    withKey(publicKey, { clientuuid: client, origin: 'https://shop.example' });
-  const names = (items: Item[]) => items.map((i) => i.name);
-  async function list(headers: Record<string, string>, query: Record<string, string | number>) {
-    const qs = new URLSearchParams(
-      Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
-    ).toString();
-    const res = await call(t.app, { method: 'GET', url: `/v1/garment/list?${qs}`, headers });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: Item[]; nextOffset: number | null };
+    api(t, { apiKey: publicKey, clientUuid: client, headers: { origin: 'https://shop.example' } });
+  const names = (items: Garment[]) => items.map((i) => i.name);
+  async function list(client: Api, query: RouteQuery<typeof routes.garments.list>) {
+    return ok(await client.call(routes.garments.list, { query }));
   }
+  const view = (client: string, name: string) =>
+    shopper(client).call(routes.garments.get, { params: { guid: byName[name] ?? '' } });
 
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await signIn(t, 'lists@example.com');
-    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(owner) });
-    publicKey = (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
-    suid = account.body.suid as string;
+    owner = api(t, { apiKey: await signIn(t, 'lists@example.com') });
+    const account = ok(await owner.call(routes.keys.account, {}));
+    publicKey = account.activeApiKeys.public[0]?.apiKey ?? '';
+    suid = account.suid;
     const png = await testImage(400, 400);
     const garments = [
       ['Blue Jeans', 'jeans', 'Classic denim'],
@@ -40,17 +37,12 @@ describe('garment lists: search, filters and paging', () => {
       ['Denim Jacket', 'jacket', 'Blue DENIM classic'],
     ];
     for (const [name, category, description] of garments) {
-      const body = multipart(
-        { bytes: png },
-        { name: name ?? '', category: category ?? '', description: description ?? '' },
+      const res = await owner.call(
+        routes.garments.add,
+        { query: {} },
+        upload(png, { name: name ?? '', category: category ?? '', description: description ?? '' }),
       );
-      const res = await call(t.app, {
-        method: 'POST',
-        url: '/v1/garment/add',
-        payload: body.payload,
-        headers: withKey(owner, body.headers),
-      });
-      byName[name ?? ''] = res.body.guid as string;
+      byName[name ?? ''] = ok(res, 201).guid;
       t.clock.advance(1000);
     }
     // Try-on counts come from try-ons (a later feature); set them as they would be.
@@ -69,7 +61,7 @@ describe('garment lists: search, filters and paging', () => {
   afterAll(() => t.close());
 
   it('new (the default) lists newest first', async () => {
-    const all = await list(withKey(owner), { limit: 50 });
+    const all = await list(owner, { limit: 50 });
     expect(names(all.items)).toEqual([
       'Denim Jacket',
       'Silk Blouse',
@@ -79,42 +71,40 @@ describe('garment lists: search, filters and paging', () => {
       'Black Jeans',
       'Blue Jeans',
     ]);
-    expect(names((await list(withKey(owner), { filter: 'new', limit: 2 })).items)).toEqual([
+    expect(names((await list(owner, { filter: 'new', limit: 2 })).items)).toEqual([
       'Denim Jacket',
       'Silk Blouse',
     ]);
-    expect(names((await list(withKey(owner), { query: '⚡', limit: 1 })).items)).toEqual(['Denim Jacket']);
+    expect(names((await list(owner, { query: '⚡', limit: 1 })).items)).toEqual(['Denim Jacket']);
   });
 
   it('searches name, description and category, case-insensitively, literally', async () => {
-    expect(names((await list(withKey(owner), { query: 'DENIM' })).items).sort()).toEqual([
+    expect(names((await list(owner, { query: 'DENIM' })).items).sort()).toEqual([
       'Blue Jeans',
       'Denim Jacket',
     ]);
-    expect(names((await list(withKey(owner), { query: 'jacket' })).items).sort()).toEqual([
+    expect(names((await list(owner, { query: 'jacket' })).items).sort()).toEqual([
       'Denim Jacket',
       'Rain Jacket',
     ]);
-    expect((await list(withKey(owner), { query: '%' })).items).toEqual([]);
-    expect((await list(withKey(owner), { query: '_' })).items).toEqual([]);
+    expect((await list(owner, { query: '%' })).items).toEqual([]);
+    expect((await list(owner, { query: '_' })).items).toEqual([]);
   });
 
   it('pop lists by try-ons, then likes, then newest', async () => {
-    const pop = await list(withKey(owner), { filter: 'pop', limit: 4 });
+    const pop = await list(owner, { filter: 'pop', limit: 4 });
     expect(names(pop.items)).toEqual(['Summer Dress', 'Rain Jacket', 'Blue Jeans', 'Denim Jacket']);
-    expect(names((await list(withKey(owner), { query: '🔥 jeans' })).items)).toEqual([
-      'Blue Jeans',
-      'Black Jeans',
-    ]);
+    expect(names((await list(owner, { query: '🔥 jeans' })).items)).toEqual(['Blue Jeans', 'Black Jeans']);
   });
 
   it('pages without repeats or gaps, and stops with nextOffset null', async () => {
-    for (const filter of ['new', 'pop']) {
+    const filters: ListFilter[] = ['new', 'pop'];
+    for (const filter of filters) {
       const seen: string[] = [];
       let offset: number | null = 0;
       let pages = 0;
       while (offset !== null) {
-        const page = await list(withKey(owner), { filter, limit: 2, offset });
+        const page = await list(owner, { filter, limit: 2, offset });
         seen.push(...page.items.map((i) => i.guid));
         offset = page.nextOffset;
         pages++;
@@ -122,18 +112,14 @@ describe('garment lists: search, filters and paging', () => {
       expect(pages).toBe(4);
       expect(new Set(seen).size).toBe(7);
     }
-    const tooBig = await call(t.app, {
-      method: 'GET',
-      url: '/v1/garment/list?limit=101',
-      headers: withKey(owner),
-    });
+    const tooBig = await owner.call(routes.garments.list, { query: { limit: 101 } });
     expect(tooBig.status).toBe(400);
   });
 
   it("fav lists this shopper's likes, newest like first; the dashboard sees the most liked", async () => {
     const like = (client: string, name: string) =>
-      call(t.app, { method: 'POST', url: `/v1/garment/like/${byName[name]}`, headers: shopper(client) });
-    expect((await like('client-aaaa', 'Wool Sweater')).body).toMatchObject({
+      shopper(client).call(routes.garments.like, { params: { guid: byName[name] ?? '' } });
+    expect((await like('client-aaaa', 'Wool Sweater')).data).toMatchObject({
       liked: true,
       stats: { likes: 1 },
     });
@@ -149,23 +135,19 @@ describe('garment lists: search, filters and paging', () => {
       'Wool Sweater',
     ]);
     expect(names((await list(shopper('client-cccc'), { filter: 'fav' })).items)).toEqual([]);
-    const dashboard = await list(withKey(owner), { filter: 'fav' });
+    const dashboard = await list(owner, { filter: 'fav' });
     expect(dashboard.items.map((i) => [i.name, i.stats.likes])).toEqual([
       ['Silk Blouse', 2],
       ['Wool Sweater', 1],
     ]);
-    const unlike = await call(t.app, {
-      method: 'POST',
-      url: `/v1/garment/unlike/${byName['Wool Sweater']}`,
-      headers: shopper('client-aaaa'),
+    const unlike = await shopper('client-aaaa').call(routes.garments.unlike, {
+      params: { guid: byName['Wool Sweater'] ?? '' },
     });
-    expect(unlike.body).toMatchObject({ liked: false, stats: { likes: 0 } });
+    expect(unlike.data).toMatchObject({ liked: false, stats: { likes: 0 } });
     expect(names((await list(shopper('client-aaaa'), { filter: 'fav' })).items)).toEqual(['Silk Blouse']);
   });
 
   it("recent lists what this shopper viewed, latest first; the dashboard sees any shopper's", async () => {
-    const view = (client: string, name: string) =>
-      call(t.app, { method: 'GET', url: `/v1/garment/${byName[name]}`, headers: shopper(client) });
     await view('client-rrrr', 'Rain Jacket');
     t.clock.advance(1000);
     await view('client-rrrr', 'Black Jeans');
@@ -181,7 +163,7 @@ describe('garment lists: search, filters and paging', () => {
       'Rain Jacket',
       'Black Jeans',
     ]);
-    expect(names((await list(withKey(owner), { filter: 'recent' })).items)).toEqual([
+    expect(names((await list(owner, { filter: 'recent' })).items)).toEqual([
       'Rain Jacket',
       'Summer Dress',
       'Black Jeans',
@@ -189,35 +171,22 @@ describe('garment lists: search, filters and paging', () => {
   });
 
   it('recs puts the categories this shopper looked at first, untried, by popularity; else popular', async () => {
-    await call(t.app, {
-      method: 'GET',
-      url: `/v1/garment/${byName['Black Jeans']}`,
-      headers: shopper('client-jjjj'),
-    });
+    await view('client-jjjj', 'Black Jeans');
     const recs = await list(shopper('client-jjjj'), { filter: 'recs', limit: 3 });
     expect(names(recs.items)).toEqual(['Blue Jeans', 'Black Jeans', 'Summer Dress']);
     const fresh = await list(shopper('client-new0'), { query: '⭐', limit: 3 });
     expect(names(fresh.items)).toEqual(['Summer Dress', 'Rain Jacket', 'Blue Jeans']);
-    expect(names((await list(withKey(owner), { filter: 'recs', limit: 3 })).items)).toEqual(
-      names(fresh.items),
-    );
+    expect(names((await list(owner, { filter: 'recs', limit: 3 })).items)).toEqual(names(fresh.items));
   });
 
   it('records garment views and searches for statistics', async () => {
-    const before = (
-      await call(t.app, { method: 'GET', url: '/v1/user/stats?days=1', headers: withKey(owner) })
-    ).body as Record<string, { action_count: number; user_count: number }[]>;
-    await call(t.app, {
-      method: 'GET',
-      url: `/v1/garment/${byName['Silk Blouse']}`,
-      headers: shopper('client-stat'),
-    });
+    const stats = async () => ok(await owner.call(routes.stats.get, { query: { days: 1 } }));
+    const before = await stats();
+    await view('client-stat', 'Silk Blouse');
     await list(shopper('client-stat'), { query: 'jeans' });
-    await list(withKey(owner), { query: 'dress' });
-    await list(withKey(owner), { limit: 3 });
-    const after = (
-      await call(t.app, { method: 'GET', url: '/v1/user/stats?days=1', headers: withKey(owner) })
-    ).body as typeof before;
+    await list(owner, { query: 'dress' });
+    await list(owner, { limit: 3 });
+    const after = await stats();
     expect((after.garment?.[0]?.action_count ?? 0) - (before.garment?.[0]?.action_count ?? 0)).toBe(1);
     expect((after.search?.[0]?.action_count ?? 0) - (before.search?.[0]?.action_count ?? 0)).toBe(2);
   });

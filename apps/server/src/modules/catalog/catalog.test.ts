@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { routes } from '@tryon/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Json, signIn, type TestApp, withKey } from '../../../test/harness.ts';
-import { multipart, svgImage, testImage } from '../../../test/images.ts';
+import { type Answer, api, failed, ok, upload } from '../../../test/api.ts';
+import { call, createTestApp, signIn, type TestApp, withKey } from '../../../test/harness.ts';
+import { svgImage, testImage } from '../../../test/images.ts';
 import { type LocalS3, startLocalS3 } from '../../../test/s3.ts';
-
-type Item = Json & { guid: string; g: string; image: string; stats: { likes: number; tryons: number } };
 
 /** A local web server the URL imports fetch from (allowed by URL_IMPORT_ALLOW_PRIVATE=1 in these tests). */
 async function startImageHost(images: Record<string, Buffer>) {
@@ -42,8 +42,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     });
     owner = await signIn(t, 'catalog-owner@example.com');
     other = await signIn(t, 'catalog-other@example.com');
-    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(owner) });
-    publicKey = (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
+    publicKey = ok(await by(owner).call(routes.keys.account, {})).activeApiKeys.public[0]?.apiKey ?? '';
     garmentPng = await testImage(400, 500);
     host = await startImageHost({
       '/shirt.png': await testImage(600, 600, 'png', '#c33'),
@@ -56,39 +55,24 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     await s3?.close();
   });
 
-  const upload = async (
-    key: string,
-    file: Buffer | null,
-    fields: Record<string, string> = {},
-    kind = 'garment',
-  ) => {
-    const body = multipart(file ? { bytes: file } : null, fields);
-    return call(t.app, {
-      method: 'POST',
-      url: `/v1/${kind}/add`,
-      payload: body.payload,
-      headers: withKey(key, body.headers),
-    });
-  };
+  const by = (apiKey: string) => api(t, { apiKey });
+  const uploadGarment = (key: string, file: Buffer | null, fields: Record<string, string> = {}) =>
+    by(key).call(routes.garments.add, { query: {} }, upload(file, fields));
+  const uploadModel = (key: string, file: Buffer | null, fields: Record<string, string> = {}) =>
+    by(key).call(routes.models.add, { query: {} }, upload(file, fields));
   const shopper = (client = 'shopper-0001') =>
-    withKey(publicKey, { clientuuid: client, origin: 'https://shop.example' });
-  const list = async (key: string | Record<string, string>, query: string, kind = 'garment') => {
-    const headers = typeof key === 'string' ? withKey(key) : key;
-    const res = await call(t.app, { method: 'GET', url: `/v1/${kind}/list?${query}`, headers });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: Item[]; nextOffset: number | null };
-  };
+    api(t, { apiKey: publicKey, clientUuid: client, headers: { origin: 'https://shop.example' } });
 
   it('adds a garment by upload with its fields, a public code and a signed image', async () => {
-    const res = await upload(owner, garmentPng, {
+    const res = await uploadGarment(owner, garmentPng, {
       name: 'Red Shirt',
       description: 'Cotton, slim fit',
       url: 'https://shop.example/red-shirt',
       category: 'T-Shirt',
       price: '29.99',
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({
+    const item = ok(res, 201);
+    expect(item).toMatchObject({
       name: 'Red Shirt',
       description: 'Cotton, slim fit',
       url: 'https://shop.example/red-shirt',
@@ -99,10 +83,10 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       height: 500,
       liked: false,
     });
-    expect(res.body.guid).toMatch(/^gar_/);
-    expect(res.body.g).toMatch(/^[a-z2-9]{8}$/);
+    expect(item.guid).toMatch(/^gar_/);
+    expect(item.g).toMatch(/^[a-z2-9]{8}$/);
 
-    const image = await t.app.inject({ method: 'GET', url: res.body.image as string });
+    const image = await t.app.inject({ method: 'GET', url: item.image });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     const meta = await sharp(image.rawPayload).metadata();
@@ -110,7 +94,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   });
 
   it('serves the sizes the UIs use, each made once, with ETag and 304', async () => {
-    const item = (await upload(owner, garmentPng, { name: 'Sizes' })).body as Item;
+    const item = ok(await uploadGarment(owner, garmentPng, { name: 'Sizes' }), 201);
     for (const [query, size] of [
       ['&width=64', [64, 80]],
       ['&width=384', [384, 480]],
@@ -138,7 +122,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   });
 
   it('guards images: a signed link, or a key of the same shop; a bad signature or missing item is 404/401', async () => {
-    const item = (await upload(owner, garmentPng)).body as Item;
+    const item = ok(await uploadGarment(owner, garmentPng), 201);
     const path = item.image.split('?')[0];
     expect((await t.app.inject({ method: 'GET', url: path ?? '' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: path ?? '', headers: withKey(owner) })).statusCode).toBe(
@@ -171,13 +155,13 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       [(await testImage(500, 500, 'jpeg')).subarray(0, 400), 'IMAGE_UNREADABLE', 400],
     ];
     for (const [file, code, status] of cases) {
-      const res = await upload(owner, file);
-      expect(res.body.errorCodeStr, code).toBe(code);
+      const res = await uploadGarment(owner, file);
+      expect(failed(res).errorCodeStr, code).toBe(code);
       expect(res.status).toBe(status);
     }
-    const small = await upload(owner, await testImage(700, 900), {}, 'model');
-    expect(small.body.errorCodeStr).toBe('IMAGE_TOO_SMALL');
-    expect(small.body.errorMessage).toContain('768');
+    const small = failed(await uploadModel(owner, await testImage(700, 900)));
+    expect(small.errorCodeStr).toBe('IMAGE_TOO_SMALL');
+    expect(small.errorMessage).toContain('768');
     const after = await t.runtime.db.db.selectFrom('catalog_items').select('id').execute();
     expect(after.length).toBe(before.length);
     expect(await t.runtime.db.db.selectFrom('media_intents').selectAll().execute()).toEqual([]);
@@ -199,7 +183,7 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       .jpeg()
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
-    const item = (await upload(owner, withGps)).body as Item;
+    const item = ok(await uploadGarment(owner, withGps), 201);
     const full = await t.app.inject({ method: 'GET', url: item.image });
     const meta = await sharp(full.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
@@ -207,65 +191,39 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
   });
 
   it('adds by image URL, and returns the same garment for the same product (sku, page url, image URL)', async () => {
-    const first = await call(t.app, {
-      method: 'POST',
-      url: '/v1/garment/add/url',
-      query: { garment_url: host.url('/shirt.png'), sku: 'SKU-1', description: 'From the product page' },
-      headers: withKey(owner),
-    });
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toMatchObject({ sku: 'SKU-1', width: 600, height: 600 });
-    const again = await call(t.app, {
-      method: 'POST',
-      url: '/v1/garment/add/url',
-      query: { garment_url: host.url('/shirt.png'), sku: 'SKU-1' },
-      headers: withKey(owner),
-    });
+    const addUrl = (query: { sku?: string; description?: string; url?: string }) =>
+      by(owner).call(routes.garments.addUrl, { query: { garment_url: host.url('/shirt.png'), ...query } });
+    const first = ok(await addUrl({ sku: 'SKU-1', description: 'From the product page' }), 201);
+    expect(first).toMatchObject({ sku: 'SKU-1', width: 600, height: 600 });
+    const again = await addUrl({ sku: 'SKU-1' });
     expect(again.status).toBe(200);
-    expect(again.body.guid).toBe(first.body.guid);
+    expect(again.data?.guid).toBe(first.guid);
 
-    const byPage = () =>
-      call(t.app, {
-        method: 'POST',
-        url: '/v1/garment/add/url',
-        query: { garment_url: host.url('/shirt.png'), url: 'https://shop.example/p/7' },
-        headers: withKey(owner),
-      });
+    const byPage = () => addUrl({ url: 'https://shop.example/p/7' });
     const concurrent = await Promise.all([byPage(), byPage(), byPage(), byPage()]);
-    expect(new Set(concurrent.map((r) => r.body.guid)).size).toBe(1);
+    expect(new Set(concurrent.map((r) => r.data?.guid)).size).toBe(1);
     expect(concurrent.filter((r) => r.status === 201)).toHaveLength(1);
   });
 
   it('answers the URL import refusals with their codes', async () => {
-    const add = (garment_url: string) =>
-      call(t.app, {
-        method: 'POST',
-        url: '/v1/garment/add/url',
-        query: { garment_url },
-        headers: withKey(owner),
-      });
-    expect((await add(host.url('/missing.png'))).body.errorCodeStr).toBe('URL_FETCH_FAILED');
-    expect((await add('file:///etc/passwd')).body.errorCodeStr).toBe('URL_NOT_ALLOWED');
-    const noUrl = await call(t.app, { method: 'POST', url: '/v1/garment/add/url', headers: withKey(owner) });
-    expect(noUrl.body.errorCodeStr).toBe('IMAGE_REQUIRED');
+    const add = (garment_url?: string) => by(owner).call(routes.garments.addUrl, { query: { garment_url } });
+    expect(failed(await add(host.url('/missing.png'))).errorCodeStr).toBe('URL_FETCH_FAILED');
+    expect(failed(await add('file:///etc/passwd')).errorCodeStr).toBe('URL_NOT_ALLOWED');
+    expect(failed(await add()).errorCodeStr).toBe('IMAGE_REQUIRED');
     const strict = await createTestApp();
     try {
       const key = await signIn(strict, 'strict@example.com');
-      const res = await call(strict.app, {
-        method: 'POST',
-        url: '/v1/garment/add/url',
+      const res = await api(strict, { apiKey: key }).call(routes.garments.addUrl, {
         query: { garment_url: host.url('/shirt.png') },
-        headers: withKey(key),
       });
-      expect(res.body.errorCodeStr).toBe('URL_NOT_ALLOWED');
+      expect(failed(res).errorCodeStr).toBe('URL_NOT_ALLOWED');
     } finally {
       await strict.close();
     }
   });
 
   it('lets product pages get-or-create with a public key, within the daily garment limit', async () => {
-    const suid = (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(owner) })).body
-      .suid as string;
+    const suid = ok(await by(owner).call(routes.user.profile, {})).suid;
     await t.runtime.services.shops.updateField(
       { shopSuid: suid, userUid: '', isAdmin: true },
       suid,
@@ -273,31 +231,24 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       2,
     );
     const add = (sku: string) =>
-      call(t.app, {
-        method: 'POST',
-        url: '/v1/garment/add/url',
-        query: { garment_url: host.url('/shirt.png'), sku },
-        headers: shopper(),
-      });
+      shopper().call(routes.garments.addUrl, { query: { garment_url: host.url('/shirt.png'), sku } });
     expect((await add('P-1')).status).toBe(201);
     expect((await add('P-2')).status).toBe(201);
     expect((await add('P-1')).status).toBe(200);
     const over = await add('P-3');
-    expect(over).toMatchObject({ status: 429, body: { errorCodeStr: 'DAILY_LIMIT_REACHED' } });
+    expect(over).toMatchObject({ status: 429, error: { data: { errorCodeStr: 'DAILY_LIMIT_REACHED' } } });
     t.clock.advance(86_400_000);
     expect((await add('P-3')).status).toBe(201);
-    const upload403 = await upload(publicKey, garmentPng);
+    const upload403 = await uploadGarment(publicKey, garmentPng);
     expect(upload403.status).toBe(403);
   });
 
   it('gets by id or public code, updates description and url, and removes with its files', async () => {
-    const item = (await upload(owner, garmentPng, { description: 'Old' })).body as Item;
-    expect(
-      (await call(t.app, { method: 'GET', url: `/v1/garment/${item.guid}`, headers: withKey(owner) })).body.g,
-    ).toBe(item.g);
-    expect(
-      (await call(t.app, { method: 'GET', url: `/v1/garment/${item.g}`, headers: shopper() })).body.guid,
-    ).toBe(item.guid);
+    const item = ok(await uploadGarment(owner, garmentPng, { description: 'Old' }), 201);
+    expect((await by(owner).call(routes.garments.get, { params: { guid: item.guid } })).data?.g).toBe(item.g);
+    expect((await shopper().call(routes.garments.get, { params: { guid: item.g } })).data?.guid).toBe(
+      item.guid,
+    );
     const updated = await call(t.app, {
       method: 'POST',
       url: `/v1/garment/update/${item.guid}`,
@@ -305,10 +256,9 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       headers: withKey(owner),
     });
     expect(updated.body).toMatchObject({ description: 'New text', url: 'https://shop.example/new' });
-    const badUrl = await call(t.app, {
-      method: 'POST',
-      url: `/v1/garment/update/${item.guid}?url=javascript:alert(1)`,
-      headers: withKey(owner),
+    const badUrl = await by(owner).call(routes.garments.update, {
+      params: { guid: item.guid },
+      query: { url: 'javascript:alert(1)' },
     });
     expect(badUrl.status).toBe(400);
 
@@ -316,50 +266,77 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     await t.app.inject({ method: 'GET', url: `${item.image}&width=64` });
     const prefix = `shops/${row?.shop_suid}/garments/${item.guid}/`;
     expect(await t.runtime.services.storage.has(row?.image_key ?? '')).toBe(true);
-    const removed = await call(t.app, {
-      method: 'POST',
-      url: `/v1/garment/remove/${item.guid}`,
-      headers: withKey(owner),
-    });
-    expect(removed.body).toEqual({ ok: true });
+    const removed = await by(owner).call(routes.garments.remove, { params: { guid: item.guid } });
+    expect(removed.data).toEqual({ ok: true });
     expect(await t.runtime.services.storage.has(row?.image_key ?? '')).toBe(false);
     expect(
       await t.runtime.services.storage.has(
         `${prefix}w64-${new URL(`http://x${item.image}`).searchParams.get('v')}.webp`,
       ),
     ).toBe(false);
-    expect(
-      (await call(t.app, { method: 'GET', url: `/v1/garment/${item.guid}`, headers: withKey(owner) })).status,
-    ).toBe(404);
+    expect((await by(owner).call(routes.garments.get, { params: { guid: item.guid } })).status).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: item.image })).statusCode).toBe(404);
   });
 
-  it.each(['garment', 'model'])('keeps every %s route inside its shop', async (kind) => {
-    const image = kind === 'garment' ? garmentPng : await testImage(800, 800);
-    const item = (await upload(owner, image, { description: 'Mine' }, kind)).body as Item;
-    const id = (kind === 'garment' ? item.guid : item.muid) as string;
-    const code = (kind === 'garment' ? item.g : item.m) as string;
+  it.each(['garment', 'model'] as const)('keeps every %s route inside its shop', async (kind) => {
     // Another shop's public key, from its own allowed site, as a shopper of that shop.
-    const account = await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(other) });
     const otherPublic =
-      (account.body.activeApiKeys as { public: { apiKey: string }[] }).public[0]?.apiKey ?? '';
-    const otherShopper = withKey(otherPublic, {
-      clientuuid: 'shopper-9999',
-      origin: 'https://other.example',
+      ok(await by(other).call(routes.keys.account, {})).activeApiKeys.public[0]?.apiKey ?? '';
+    const otherShopper = api(t, {
+      apiKey: otherPublic,
+      clientUuid: 'shopper-9999',
+      headers: { origin: 'https://other.example' },
     });
-    const attempts = [
-      { method: 'GET' as const, url: `/v1/${kind}/${id}`, headers: withKey(other) },
-      { method: 'GET' as const, url: `/v1/${kind}/${code}`, headers: withKey(other) },
-      { method: 'GET' as const, url: `/v1/${kind}/${id}`, headers: otherShopper },
-      { method: 'POST' as const, url: `/v1/${kind}/like/${id}`, headers: otherShopper },
-      { method: 'POST' as const, url: `/v1/${kind}/unlike/${code}`, headers: otherShopper },
-      { method: 'POST' as const, url: `/v1/${kind}/update/${id}?description=pwned`, headers: withKey(other) },
-      { method: 'POST' as const, url: `/v1/${kind}/remove/${id}`, headers: withKey(other) },
-    ];
-    for (const a of attempts) {
-      const res = await call(t.app, a);
-      expect(res.status, a.url).toBe(404);
-      expect(res.body.errorCodeStr).toBe('NOT_FOUND');
+    const foreign = by(other);
+    let id: string;
+    let attempts: [string, () => Promise<Answer<unknown>>][];
+    let theirs: (() => Promise<Answer<unknown>>)[];
+    let mine: () => Promise<Answer<unknown>>;
+    if (kind === 'garment') {
+      const item = ok(await uploadGarment(owner, garmentPng, { description: 'Mine' }), 201);
+      const guid = item.guid;
+      id = guid;
+      attempts = [
+        ['get id', () => foreign.call(routes.garments.get, { params: { guid } })],
+        ['get code', () => foreign.call(routes.garments.get, { params: { guid: item.g } })],
+        ['shopper get', () => otherShopper.call(routes.garments.get, { params: { guid } })],
+        ['like', () => otherShopper.call(routes.garments.like, { params: { guid } })],
+        ['unlike', () => otherShopper.call(routes.garments.unlike, { params: { guid: item.g } })],
+        [
+          'update',
+          () => foreign.call(routes.garments.update, { params: { guid }, query: { description: 'pwned' } }),
+        ],
+        ['remove', () => foreign.call(routes.garments.remove, { params: { guid } })],
+      ];
+      theirs = [foreign, otherShopper].map(
+        (client) => () => client.call(routes.garments.list, { query: { limit: 100, filter: 'pop' } }),
+      );
+      mine = () => by(owner).call(routes.garments.get, { params: { guid } });
+    } else {
+      const item = ok(await uploadModel(owner, await testImage(800, 800), { description: 'Mine' }), 201);
+      const muid = item.muid;
+      id = muid;
+      attempts = [
+        ['get id', () => foreign.call(routes.models.get, { params: { muid } })],
+        ['get code', () => foreign.call(routes.models.get, { params: { muid: item.m } })],
+        ['shopper get', () => otherShopper.call(routes.models.get, { params: { muid } })],
+        ['like', () => otherShopper.call(routes.models.like, { params: { muid } })],
+        ['unlike', () => otherShopper.call(routes.models.unlike, { params: { muid: item.m } })],
+        [
+          'update',
+          () => foreign.call(routes.models.update, { params: { muid }, query: { description: 'pwned' } }),
+        ],
+        ['remove', () => foreign.call(routes.models.remove, { params: { muid } })],
+      ];
+      theirs = [foreign, otherShopper].map(
+        (client) => () => client.call(routes.models.list, { query: { limit: 100, filter: 'pop' } }),
+      );
+      mine = () => by(owner).call(routes.models.get, { params: { muid } });
+    }
+    for (const [name, send] of attempts) {
+      const res = await send();
+      expect(res.status, name).toBe(404);
+      expect(failed(res).errorCodeStr).toBe('NOT_FOUND');
     }
     const image404 = await call(t.app, {
       method: 'GET',
@@ -367,65 +344,39 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       headers: withKey(other),
     });
     expect(image404.status).toBe(404);
-    for (const headers of [withKey(other), otherShopper]) {
-      const theirs = await call(t.app, {
-        method: 'GET',
-        url: `/v1/${kind}/list?limit=100&filter=pop`,
-        headers,
-      });
-      expect(JSON.stringify(theirs.body)).not.toContain(id);
+    for (const list of theirs) {
+      const res = await list();
+      expect(JSON.stringify(res.data ?? res.error)).not.toContain(id);
     }
-    const mine = await call(t.app, { method: 'GET', url: `/v1/${kind}/${id}`, headers: withKey(owner) });
-    expect(mine.body).toMatchObject({ description: 'Mine', stats: { likes: 0 } });
+    expect((await mine()).data).toMatchObject({ description: 'Mine', stats: { likes: 0 } });
   });
 
   it('models: the same calls with muid, m and model_image_url', async () => {
-    const res = await upload(owner, await testImage(800, 1000), { description: 'Studio model' }, 'model');
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.muid).toMatch(/^mod_/);
-    expect(res.body.m).toMatch(/^[a-z2-9]{8}$/);
-    const byUrl = await call(t.app, {
-      method: 'POST',
-      url: '/v1/model/add/url',
-      query: { model_image_url: host.url('/model.png'), url: 'https://shop.example/model' },
-      headers: withKey(owner),
+    const res = ok(
+      await uploadModel(owner, await testImage(800, 1000), { description: 'Studio model' }),
+      201,
+    );
+    expect(res.muid).toMatch(/^mod_/);
+    expect(res.m).toMatch(/^[a-z2-9]{8}$/);
+    const addUrl = (query: { model_image_url?: string; model_url?: string }) =>
+      by(owner).call(routes.models.addUrl, { query: { ...query, url: 'https://shop.example/model' } });
+    const byUrl = ok(await addUrl({ model_image_url: host.url('/model.png') }), 201);
+    const alias = await addUrl({ model_url: host.url('/model.png') });
+    expect(alias.data?.muid).toBe(byUrl.muid);
+    const models = ok(await by(owner).call(routes.models.list, { query: { limit: 50 } }));
+    expect(models.items.map((m) => m.muid)).toEqual(expect.arrayContaining([res.muid, byUrl.muid]));
+    const garments = ok(await by(owner).call(routes.garments.list, { query: { limit: 100 } }));
+    expect(garments.items.map((g) => g.guid)).not.toContain(res.muid);
+    const upd = await by(owner).call(routes.models.update, {
+      params: { muid: byUrl.m },
+      query: { description: 'Edited' },
     });
-    expect(byUrl.status).toBe(201);
-    const alias = await call(t.app, {
-      method: 'POST',
-      url: '/v1/model/add/url',
-      query: { model_url: host.url('/model.png'), url: 'https://shop.example/model' },
-      headers: withKey(owner),
-    });
-    expect(alias.body.muid).toBe(byUrl.body.muid);
-    const models = await list(owner, 'limit=50', 'model');
-    expect(models.items.map((m) => m.muid)).toEqual(expect.arrayContaining([res.body.muid, byUrl.body.muid]));
-    expect((await list(owner, 'limit=100')).items.map((g) => g.guid)).not.toContain(res.body.muid);
-    const upd = await call(t.app, {
-      method: 'POST',
-      url: `/v1/model/update/${byUrl.body.m}?description=Edited`,
-      headers: withKey(owner),
-    });
-    expect(upd.body.description).toBe('Edited');
-    const modelImage = await t.app.inject({ method: 'GET', url: `${res.body.image}&width=384&height=384` });
+    expect(upd.data?.description).toBe('Edited');
+    const modelImage = await t.app.inject({ method: 'GET', url: `${res.image}&width=384&height=384` });
     expect(modelImage.statusCode).toBe(200);
-    expect(
-      (
-        await call(t.app, {
-          method: 'POST',
-          url: `/v1/model/remove/${res.body.muid}`,
-          headers: withKey(owner),
-        })
-      ).body,
-    ).toEqual({ ok: true });
-    expect(
-      (
-        await call(t.app, {
-          method: 'POST',
-          url: `/v1/model/remove/${byUrl.body.muid}`,
-          headers: withKey(other),
-        })
-      ).status,
-    ).toBe(404);
+    expect((await by(owner).call(routes.models.remove, { params: { muid: res.muid } })).data).toEqual({
+      ok: true,
+    });
+    expect((await by(other).call(routes.models.remove, { params: { muid: byUrl.muid } })).status).toBe(404);
   });
 });

@@ -1,6 +1,8 @@
+import { routes } from '@tryon/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Json, type TestApp, withKey } from '../../../test/harness.ts';
+import { type Api, failed, ok, upload } from '../../../test/api.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { testImage } from '../../../test/images.ts';
 import { createShop, type ShopFixture, settled } from '../../../test/shop-fixture.ts';
 
@@ -25,119 +27,106 @@ describe("shoppers' photos", () => {
     await t.close();
   });
 
-  const add = (headers: Record<string, string>, bytes = photo) => shop.upload('/v1/face/add', headers, bytes);
-  const list = async (headers: Record<string, string>) =>
-    ((await call(t.app, { method: 'GET', url: '/v1/face', headers })).body.items as Json[]).map(
-      (f) => f.fuid,
-    );
-  const post = (url: string, headers: Record<string, string>, query: Record<string, string> = {}) =>
-    call(t.app, { method: 'POST', url, headers, query });
+  const add = (client: Api, bytes = photo) => client.call(routes.faces.add, {}, upload(bytes));
+  const addedFuid = async (client: Api) => ok(await add(client), 201).fuid;
+  const list = async (client: Api) =>
+    ((await client.call(routes.faces.list, { query: {} })).data?.items ?? []).map((f) => f.fuid);
+  const removeFace = (client: Api, fuid: string) => client.call(routes.faces.remove, { params: { fuid } });
+  const addLook = (client: Api, fuid: string, muid: string) =>
+    client.call(routes.looks.add, { query: { fuid, muid } });
+  const tryOn = (client: Api, query: { guid: string; muid?: string; fuid?: string }) =>
+    client.call(routes.tryOns.add, { query });
 
   it('keeps a photo re-encoded without metadata, visible to its shopper and the shop only', async () => {
-    const res = await add(shop.shopper('shopper-p1'));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ width: 600, height: 800 });
-    const fuid = res.body.fuid as string;
-    const image = await t.app.inject({ method: 'GET', url: res.body.image as string });
+    const res = ok(await add(shop.client('shopper-p1')), 201);
+    expect(res).toMatchObject({ width: 600, height: 800 });
+    const fuid = res.fuid;
+    const image = await t.app.inject({ method: 'GET', url: res.image });
     const meta = await sharp(image.rawPayload).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
 
-    expect(await list(shop.shopper('shopper-p1'))).toEqual([fuid]);
-    expect(await list(shop.shopper('shopper-p2'))).toEqual([]);
-    expect(await list(withKey(shop.owner))).toContain(fuid);
-    expect(await list(withKey(rival.owner))).toEqual([]);
+    expect(await list(shop.client('shopper-p1'))).toEqual([fuid]);
+    expect(await list(shop.client('shopper-p2'))).toEqual([]);
+    expect(await list(shop.ownerApi)).toContain(fuid);
+    expect(await list(rival.ownerApi)).toEqual([]);
     const byKey = (headers: Record<string, string>) =>
       t.app.inject({ method: 'GET', url: `/v1/face/image/${fuid}`, headers });
     expect((await byKey(shop.shopper('shopper-p1'))).statusCode).toBe(200);
     expect((await byKey(shop.shopper('shopper-p2'))).statusCode).toBe(404);
     expect((await byKey(rival.shopper('shopper-p1'))).statusCode).toBe(404);
-    expect((await post(`/v1/face/remove/${fuid}`, shop.shopper('shopper-p2'))).status).toBe(404);
-    expect((await post(`/v1/face/remove/${fuid}`, withKey(rival.owner))).status).toBe(404);
+    expect((await removeFace(shop.client('shopper-p2'), fuid)).status).toBe(404);
+    expect((await removeFace(rival.ownerApi, fuid)).status).toBe(404);
   });
 
   it('refuses what is not a photo, or too small', async () => {
-    const tiny = await add(shop.shopper(), await testImage(100, 100));
-    expect(tiny.body.errorCodeStr).toBe('IMAGE_TOO_SMALL');
-    const text = await add(shop.shopper(), Buffer.from('not an image at all, just text'));
-    expect(text.body.errorCodeStr).toBe('IMAGE_TYPE_NOT_ALLOWED');
-    const none = await post('/v1/face/add', shop.shopper());
-    expect(none.body.errorCodeStr).toBe('IMAGE_REQUIRED');
+    const tiny = await add(shop.client(), await testImage(100, 100));
+    expect(failed(tiny).errorCodeStr).toBe('IMAGE_TOO_SMALL');
+    const text = await add(shop.client(), Buffer.from('not an image at all, just text'));
+    expect(failed(text).errorCodeStr).toBe('IMAGE_TYPE_NOT_ALLOWED');
+    const none = await shop.client().call(routes.faces.add, {});
+    expect(failed(none).errorCodeStr).toBe('IMAGE_REQUIRED');
   });
 
   it('removing a photo removes the looks and try-ons made from it, and their files', async () => {
-    const client = 'shopper-remove';
-    const fuid = (await add(shop.shopper(client))).body.fuid as string;
-    const look = await post('/v1/look/add', shop.shopper(client), { fuid, muid: shop.muid });
-    const tryOn = await post('/v1/tryon/add', shop.shopper(client), { guid: shop.guid, fuid });
-    const luid = look.body.luid as string;
-    const tuid = tryOn.body.tuid as string;
+    const client = shop.client('shopper-remove');
+    const fuid = await addedFuid(client);
+    const luid = (await addLook(client, fuid, shop.muid)).data?.luid ?? '';
+    const tuid = (await tryOn(client, { guid: shop.guid, fuid })).data?.tuid ?? '';
     for (const id of [luid, tuid]) {
       expect((await settled(t, id)).status).toBe('done');
     }
     const prefixOf = (kind: string, id: string) => `shops/${shop.suid}/${kind}/${id}/`;
     const hasFiles = filesUnder;
 
-    expect((await post(`/v1/face/remove/${fuid}`, shop.shopper(client))).status).toBe(200);
-    expect(await list(shop.shopper(client))).toEqual([]);
-    expect(
-      (await call(t.app, { method: 'GET', url: `/v1/look/${luid}`, headers: shop.shopper(client) })).status,
-    ).toBe(404);
-    expect(
-      (await call(t.app, { method: 'GET', url: `/v1/tryon/${tuid}`, headers: shop.shopper(client) })).status,
-    ).toBe(404);
+    expect((await removeFace(client, fuid)).status).toBe(200);
+    expect(await list(client)).toEqual([]);
+    expect((await client.call(routes.looks.get, { params: { luid }, query: {} })).status).toBe(404);
+    expect((await client.call(routes.tryOns.get, { params: { tuid }, query: {} })).status).toBe(404);
     expect(await hasFiles(prefixOf('faces', fuid))).toBe(0);
     expect(await hasFiles(prefixOf('looks', luid))).toBe(0);
     expect(await hasFiles(prefixOf('tryons', tuid))).toBe(0);
   });
 
   it('deletes photos and what was made from them after the retention period, and nothing younger', async () => {
-    const client = 'shopper-old';
-    const old = (await add(shop.shopper(client))).body.fuid as string;
-    const look = await post('/v1/look/add', shop.shopper(client), { fuid: old, muid: shop.muid });
-    const modelTryOn = await post('/v1/tryon/add', shop.shopper(client), {
-      guid: shop.guid,
-      muid: shop.muid,
-    });
+    const client = shop.client('shopper-old');
+    const old = await addedFuid(client);
+    const look = ok(await addLook(client, old, shop.muid), 202);
+    const modelTryOn = ok(await tryOn(client, { guid: shop.guid, muid: shop.muid }), 202);
     t.clock.advance(20 * DAY);
-    const young = (await add(shop.shopper(client))).body.fuid as string;
+    const young = await addedFuid(client);
     t.clock.advance(11 * DAY);
 
     const deleted = await t.runtime.services.faces.deleteExpired(30 * DAY);
     expect(deleted).toBeGreaterThanOrEqual(1);
-    expect(await list(shop.shopper(client))).toEqual([young]);
-    expect(await t.runtime.services.rendersRepository.findById(look.body.luid as string)).toBeUndefined();
+    expect(await list(client)).toEqual([young]);
+    expect(await t.runtime.services.rendersRepository.findById(look.luid)).toBeUndefined();
     // A try-on on one of the shop's models holds no shopper photo: it stays.
-    expect(await t.runtime.services.rendersRepository.findById(modelTryOn.body.tuid as string)).toBeDefined();
+    expect(await t.runtime.services.rendersRepository.findById(modelTryOn.tuid)).toBeDefined();
   });
 
   it("holds the shop's and each shopper's daily photo limits", async () => {
     const own = await createShop(t, 'faces-limits@example.com');
-    await post('/v1/shop/update', withKey(own.owner), { limit_person_daily_per_client: '2' });
-    await post('/v1/shop/update', withKey(own.owner), { limit_person_daily: '3' });
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => own.upload('/v1/face/add', own.shopper('shopper-many'), photo)),
-    );
+    await own.ownerApi.call(routes.shops.update, { query: { limit_person_daily_per_client: '2' } });
+    await own.ownerApi.call(routes.shops.update, { query: { limit_person_daily: '3' } });
+    const results = await Promise.all(Array.from({ length: 6 }, () => add(own.client('shopper-many'))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
-    expect(results.find((r) => r.status === 429)?.body.errorCodeStr).toBe('CLIENT_DAILY_LIMIT_REACHED');
-    expect((await own.upload('/v1/face/add', own.shopper('shopper-two'), photo)).status).toBe(201);
-    const over = await own.upload('/v1/face/add', own.shopper('shopper-three'), photo);
-    expect(over.body.errorCodeStr).toBe('DAILY_LIMIT_REACHED');
+    const refused = results.find((r) => r.status === 429);
+    expect(refused && failed(refused).errorCodeStr).toBe('CLIENT_DAILY_LIMIT_REACHED');
+    expect((await add(own.client('shopper-two'))).status).toBe(201);
+    const over = await add(own.client('shopper-three'));
+    expect(failed(over).errorCodeStr).toBe('DAILY_LIMIT_REACHED');
     expect(await filesUnder(`shops/${own.suid}/faces/`)).toBe(3);
   });
 
   it('counts statistics: person for photos, tryon for renders, client for any shopper action', async () => {
     const own = await createShop(t, 'faces-stats@example.com');
-    const fuid = (await own.upload('/v1/face/add', own.shopper('shopper-s1'), photo)).body.fuid as string;
-    await post('/v1/tryon/add', own.shopper('shopper-s1'), { guid: own.guid, fuid });
-    await post('/v1/look/add', own.shopper('shopper-s2'), { fuid, muid: own.muid }); // not theirs: refused
-    await post('/v1/tryon/add', own.shopper('shopper-s2'), { guid: own.guid, muid: own.muid });
-    const stats = await call(t.app, {
-      method: 'GET',
-      url: '/v1/user/stats?days=1',
-      headers: withKey(own.owner),
-    });
-    const today = (kind: string) => (stats.body[kind] as { user_count: number; action_count: number }[])[0];
+    const fuid = await addedFuid(own.client('shopper-s1'));
+    await tryOn(own.client('shopper-s1'), { guid: own.guid, fuid });
+    await addLook(own.client('shopper-s2'), fuid, own.muid); // not theirs: refused
+    await tryOn(own.client('shopper-s2'), { guid: own.guid, muid: own.muid });
+    const stats = ok(await own.ownerApi.call(routes.stats.get, { query: { days: 1 } }));
+    const today = (kind: 'person' | 'tryon' | 'client') => stats[kind][0];
     expect(today('person')).toEqual(expect.objectContaining({ user_count: 1, action_count: 1 }));
     expect(today('tryon')).toEqual(expect.objectContaining({ user_count: 2, action_count: 2 }));
     expect(today('client')).toEqual(expect.objectContaining({ user_count: 2, action_count: 3 }));

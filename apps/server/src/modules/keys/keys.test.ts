@@ -1,13 +1,7 @@
+import { routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Json, signIn, type TestApp, withKey } from '../../../test/harness.ts';
-
-type KeyEntry = {
-  apiKey: string;
-  kind: string;
-  status: number;
-  allowedDomains: string | null;
-  created: string;
-};
+import { type Answer, api, failed, ok } from '../../../test/api.ts';
+import { call, createTestApp, signIn, type TestApp, withKey } from '../../../test/harness.ts';
 
 describe('API keys', () => {
   let t: TestApp;
@@ -20,28 +14,21 @@ describe('API keys', () => {
   });
   afterAll(() => t.close());
 
-  const post = (key: string, url: string, query: Json = {}, headers: Record<string, string> = {}) =>
-    call(t.app, {
-      method: 'POST',
-      url,
-      query: query as Record<string, string>,
-      headers: withKey(key, headers),
-    });
-  const account = async (key: string) =>
-    (await call(t.app, { method: 'GET', url: '/v1/user/account', headers: withKey(key) })).body as {
-      activeApiKeys: { private: KeyEntry[]; public: KeyEntry[] };
-    };
-  const addKey = async (kind: 'public' | 'private', extra: Json = {}) => {
-    const res = await post(owner, '/v1/user/key/add', { kind, ...extra });
-    expect(res.status).toBe(201);
-    return res.body as unknown as KeyEntry;
-  };
+  const by = (apiKey: string) => api(t, { apiKey });
+  const update = (key: string, change: { active?: number; allowed_domains?: string }) =>
+    by(owner).call(routes.keys.update, { query: { key, ...change } });
+  const remove = (key: string) => by(owner).call(routes.keys.remove, { query: { key } });
+  const account = async (key: string) => ok(await by(key).call(routes.keys.account, {}));
+  const profileStatus = async (key: string) => (await by(key).call(routes.user.profile, {})).status;
+  const addKey = async (kind: 'public' | 'private', allowedDomains?: string) =>
+    ok(
+      await by(owner).call(routes.keys.add, {
+        query: { kind, ...(allowedDomains === undefined ? {} : { allowed_domains: allowedDomains }) },
+      }),
+      201,
+    );
   const shopperCall = (key: string, headers: Record<string, string> = {}) =>
-    call(t.app, {
-      method: 'GET',
-      url: '/v1/shop/public',
-      headers: withKey(key, { clientuuid: 'client-0001', ...headers }),
-    });
+    api(t, { apiKey: key, clientUuid: 'client-0001' }).call(routes.shops.publicInfo, {}, { headers });
 
   it('creates public keys with allowed domains "*" and private keys with none', async () => {
     const pub = await addKey('public');
@@ -83,74 +70,51 @@ describe('API keys', () => {
 
   it('deactivates and reactivates a key: an inactive key fails at once with 401', async () => {
     const priv = await addKey('private');
-    expect(
-      (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) })).status,
-    ).toBe(200);
-    const off = await post(owner, '/v1/user/key/update', { key: priv.apiKey, active: 0 });
-    expect(off.body).toMatchObject({ status: -1 });
-    const refused = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) });
-    expect(refused.status).toBe(401);
-    expect(refused.body.errorCodeStr).toBe('API_KEY_INACTIVE');
-    await post(owner, '/v1/user/key/update', { key: priv.apiKey, active: 1 });
-    expect(
-      (await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) })).status,
-    ).toBe(200);
+    expect(await profileStatus(priv.apiKey)).toBe(200);
+    const off = await update(priv.apiKey, { active: 0 });
+    expect(off.data).toMatchObject({ status: -1 });
+    const refused = await by(priv.apiKey).call(routes.user.profile, {});
+    expect(failed(refused, 401).errorCodeStr).toBe('API_KEY_INACTIVE');
+    await update(priv.apiKey, { active: 1 });
+    expect(await profileStatus(priv.apiKey)).toBe(200);
   });
 
   it('deletes a key: it fails at once with 401 and leaves the account list', async () => {
     const priv = await addKey('private');
-    const del = await post(owner, '/v1/user/key/delete', { key: priv.apiKey });
-    expect(del).toMatchObject({ status: 200, body: { ok: true } });
-    const refused = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(priv.apiKey) });
-    expect(refused.status).toBe(401);
-    expect(refused.body.errorCodeStr).toBe('API_KEY_INVALID');
+    const del = await remove(priv.apiKey);
+    expect(del).toMatchObject({ status: 200, data: { ok: true } });
+    const refused = await by(priv.apiKey).call(routes.user.profile, {});
+    expect(failed(refused, 401).errorCodeStr).toBe('API_KEY_INVALID');
     const listed = await account(owner);
     expect(listed.activeApiKeys.private.map((k) => k.apiKey)).not.toContain(priv.apiKey);
-    expect((await post(owner, '/v1/user/key/delete', { key: priv.apiKey })).body.errorCodeStr).toBe(
-      'KEY_NOT_FOUND',
-    );
+    expect(failed(await remove(priv.apiKey)).errorCodeStr).toBe('KEY_NOT_FOUND');
   });
 
   it('refuses calls without a key, with an unknown key, and with a forged one', async () => {
-    const none = await call(t.app, { method: 'GET', url: '/v1/user' });
-    expect(none.status).toBe(401);
-    expect(none.body.errorCodeStr).toBe('API_KEY_MISSING');
+    const none = await api(t).call(routes.user.profile, {});
+    expect(failed(none, 401).errorCodeStr).toBe('API_KEY_MISSING');
     for (const key of ['sk_nope', `${owner}x`, 'x'.repeat(500)]) {
-      const res = await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) });
-      expect(res.status).toBe(401);
-      expect(res.body.errorCodeStr).toBe('API_KEY_INVALID');
+      const res = await by(key).call(routes.user.profile, {});
+      expect(failed(res, 401).errorCodeStr).toBe('API_KEY_INVALID');
     }
   });
 
   it('validates updates: exactly one field, known domains syntax, domains only on public keys', async () => {
     const pub = await addKey('public');
-    const both = await post(owner, '/v1/user/key/update', {
-      key: pub.apiKey,
-      active: 1,
-      allowed_domains: '*',
-    });
-    expect(both.status).toBe(400);
-    expect(both.body.errorCodeStr).toBe('VALIDATION_ERROR');
-    const neither = await post(owner, '/v1/user/key/update', { key: pub.apiKey });
+    const both = await update(pub.apiKey, { active: 1, allowed_domains: '*' });
+    expect(failed(both, 400).errorCodeStr).toBe('VALIDATION_ERROR');
+    const neither = await update(pub.apiKey, {});
     expect(neither.status).toBe(400);
-    const bad = await post(owner, '/v1/user/key/update', {
-      key: pub.apiKey,
-      allowed_domains: 'shop.com, <script>',
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errorCodeStr).toBe('INVALID_ALLOWED_DOMAINS');
+    const bad = await update(pub.apiKey, { allowed_domains: 'shop.com, <script>' });
+    expect(failed(bad, 400).errorCodeStr).toBe('INVALID_ALLOWED_DOMAINS');
     const priv = await addKey('private');
-    const privDomains = await post(owner, '/v1/user/key/update', {
-      key: priv.apiKey,
-      allowed_domains: 'a.com',
-    });
+    const privDomains = await update(priv.apiKey, { allowed_domains: 'a.com' });
     expect(privDomains.status).toBe(400);
-    const good = await post(owner, '/v1/user/key/update', {
-      key: pub.apiKey,
+    const good = await update(pub.apiKey, {
       allowed_domains: 'https://Shop.com/products\n*.shop.com, shop.com',
     });
-    expect(good.body.allowedDomains).toBe('shop.com,*.shop.com');
-    const status = await post(owner, '/v1/user/key/update', { key: pub.apiKey, active: 2 });
+    expect(good.data?.allowedDomains).toBe('shop.com,*.shop.com');
+    const status = await update(pub.apiKey, { active: 2 });
     expect(status.status).toBe(400);
   });
 
@@ -158,35 +122,44 @@ describe('API keys', () => {
     it('allows shopper calls and refuses every private call with PRIVATE_KEY_REQUIRED', async () => {
       const pub = await addKey('public');
       expect((await shopperCall(pub.apiKey)).status).toBe(200);
-      const privateCalls = [
-        { method: 'GET' as const, url: '/v1/user' },
-        { method: 'GET' as const, url: '/v1/user/account' },
-        { method: 'GET' as const, url: '/v1/user/stats' },
-        { method: 'GET' as const, url: '/v1/user/billing' },
-        { method: 'POST' as const, url: '/v1/user/key/add?kind=private' },
-        { method: 'POST' as const, url: `/v1/user/key/update?key=${pub.apiKey}&allowed_domains=*` },
-        { method: 'POST' as const, url: `/v1/user/key/delete?key=${pub.apiKey}` },
-        { method: 'POST' as const, url: '/v1/shop/update?name=Hacked' },
-        { method: 'POST' as const, url: '/v1/user/logout' },
+      const shopper = api(t, { apiKey: pub.apiKey });
+      const headers = { clientuuid: 'client-0001' };
+      const privateCalls: [string, () => Promise<Answer<unknown>>][] = [
+        ['user', () => shopper.call(routes.user.profile, {}, { headers })],
+        ['account', () => shopper.call(routes.keys.account, {}, { headers })],
+        ['stats', () => shopper.call(routes.stats.get, { query: {} }, { headers })],
+        ['billing', () => shopper.call(routes.billing.get, {}, { headers })],
+        ['key add', () => shopper.call(routes.keys.add, { query: { kind: 'private' } }, { headers })],
+        [
+          'key update',
+          () =>
+            shopper.call(
+              routes.keys.update,
+              { query: { key: pub.apiKey, allowed_domains: '*' } },
+              { headers },
+            ),
+        ],
+        ['key delete', () => shopper.call(routes.keys.remove, { query: { key: pub.apiKey } }, { headers })],
+        ['shop update', () => shopper.call(routes.shops.update, { query: { name: 'Hacked' } }, { headers })],
+        ['logout', () => shopper.call(routes.auth.logout, {}, { headers })],
       ];
-      for (const c of privateCalls) {
-        const res = await call(t.app, { ...c, headers: withKey(pub.apiKey, { clientuuid: 'client-0001' }) });
-        expect(res.status, c.url).toBe(403);
-        expect(res.body.errorCodeStr, c.url).toBe('PRIVATE_KEY_REQUIRED');
+      for (const [name, send] of privateCalls) {
+        const res = await send();
+        expect(res.status, name).toBe(403);
+        expect(failed(res).errorCodeStr, name).toBe('PRIVATE_KEY_REQUIRED');
       }
-      const admin = await call(t.app, { method: 'GET', url: '/v1/shop/list', headers: withKey(pub.apiKey) });
+      const admin = await shopper.call(routes.shops.list, { query: {} });
       expect(admin.status).toBe(403);
     });
 
     it('needs a clientuuid on shopper calls', async () => {
       const pub = await addKey('public');
-      const res = await call(t.app, { method: 'GET', url: '/v1/shop/public', headers: withKey(pub.apiKey) });
-      expect(res.status).toBe(400);
-      expect(res.body.errorCodeStr).toBe('CLIENT_UUID_REQUIRED');
+      const res = await by(pub.apiKey).call(routes.shops.publicInfo, {});
+      expect(failed(res, 400).errorCodeStr).toBe('CLIENT_UUID_REQUIRED');
     });
 
     it('checks the calling site against allowed domains: Origin, then hostreferer, then Referer', async () => {
-      const pub = await addKey('public', { allowed_domains: 'shop.com,*.shop.com' });
+      const pub = await addKey('public', 'shop.com,*.shop.com');
       const allowed: Record<string, string>[] = [
         { origin: 'https://shop.com' },
         { origin: 'https://www.shop.com:8443' },
@@ -214,21 +187,20 @@ describe('API keys', () => {
       for (const headers of refused) {
         const res = await shopperCall(pub.apiKey, headers);
         expect(res.status, JSON.stringify(headers)).toBe(403);
-        expect(res.body.errorCodeStr).toBe('DOMAIN_NOT_ALLOWED');
+        expect(failed(res, 403).errorCodeStr).toBe('DOMAIN_NOT_ALLOWED');
       }
     });
 
     it('treats an empty allowed-domains list as no site at all', async () => {
-      const pub = await addKey('public', { allowed_domains: '' });
+      const pub = await addKey('public', '');
       expect((await shopperCall(pub.apiKey, { origin: 'https://shop.com' })).status).toBe(403);
     });
 
     it('an inactive public key fails at once', async () => {
       const pub = await addKey('public');
-      await post(owner, '/v1/user/key/update', { key: pub.apiKey, active: 0 });
+      await update(pub.apiKey, { active: 0 });
       const res = await shopperCall(pub.apiKey);
-      expect(res.status).toBe(401);
-      expect(res.body.errorCodeStr).toBe('API_KEY_INACTIVE');
+      expect(failed(res, 401).errorCodeStr).toBe('API_KEY_INACTIVE');
     });
   });
 
@@ -239,18 +211,17 @@ describe('API keys', () => {
       const key = victim?.apiKey ?? '';
       const mine = (await account(owner)).activeApiKeys;
       expect(JSON.stringify(mine)).not.toContain(key);
-      const update = await post(owner, '/v1/user/key/update', { key, active: 0 });
-      expect(update.status).toBe(404);
-      expect(update.body.errorCodeStr).toBe('KEY_NOT_FOUND');
-      const del = await post(owner, '/v1/user/key/delete', { key });
+      const updated = await update(key, { active: 0 });
+      expect(failed(updated, 404).errorCodeStr).toBe('KEY_NOT_FOUND');
+      const del = await remove(key);
       expect(del.status).toBe(404);
-      expect((await call(t.app, { method: 'GET', url: '/v1/user', headers: withKey(key) })).status).toBe(200);
+      expect(await profileStatus(key)).toBe(200);
     });
 
     it('cannot delete or deactivate a session key through the key routes', async () => {
-      const res = await post(owner, '/v1/user/key/update', { key: other, active: 0 });
+      const res = await update(other, { active: 0 });
       expect(res.status).toBe(404);
-      const own = await post(owner, '/v1/user/key/delete', { key: owner });
+      const own = await remove(owner);
       expect(own.status).toBe(404);
     });
   });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { routes } from '@tryon/contract';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { ok } from '../../../test/api.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createShop, type ShopFixture, settled } from '../../../test/shop-fixture.ts';
 import { SketchEngine } from '../../../test/sketch-engine.ts';
 import { startRenderJobs } from './render-jobs.ts';
@@ -26,14 +28,8 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
   });
 
   const create = async () => {
-    const res = await call(t.app, {
-      method: 'POST',
-      url: '/v1/tryon/add',
-      headers: shop.shopper(),
-      query: { guid: shop.guid, muid: shop.muid },
-    });
-    expect(res.status).toBe(202);
-    return res.body.tuid as string;
+    const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+    return ok(res, 202).tuid;
   };
   const status = async (id: string) => (await t.runtime.services.rendersRepository.findById(id))?.status;
 

@@ -1,5 +1,6 @@
 import { type RouteDef, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, upload } from '../../../test/api.ts';
 import { call, createTestApp, type TestApp, withKey } from '../../../test/harness.ts';
 import { testImage } from '../../../test/images.ts';
 import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
@@ -22,26 +23,20 @@ describe('access to faces, looks and try-ons, route by route', () => {
     t = await createTestApp();
     shop = await createShop(t, 'access-owner@example.com');
     rival = await createShop(t, 'access-rival@example.com');
-    const face = await shop.upload('/v1/face/add', shop.shopper(), await testImage(600, 800, 'jpeg'));
-    const fuid = face.body.fuid as string;
-    const look = await call(t.app, {
-      method: 'POST',
-      url: '/v1/look/add',
-      headers: shop.shopper(),
-      query: { fuid, muid: shop.muid },
-    });
-    const tryOn = await call(t.app, {
-      method: 'POST',
-      url: '/v1/tryon/add',
-      headers: shop.shopper(),
-      query: { guid: shop.guid, muid: shop.muid },
-    });
+    const shopper = shop.client();
+    const face = await shopper.call(routes.faces.add, {}, upload(await testImage(600, 800, 'jpeg')));
+    const fuid = ok(face, 201).fuid;
+    const look = ok(await shopper.call(routes.looks.add, { query: { fuid, muid: shop.muid } }), 202);
+    const tryOn = ok(
+      await shopper.call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } }),
+      202,
+    );
     ids = {
       fuid,
-      luid: look.body.luid as string,
-      tuid: tryOn.body.tuid as string,
-      l: look.body.l as string,
-      t: tryOn.body.t as string,
+      luid: look.luid,
+      tuid: tryOn.tuid,
+      l: look.l,
+      t: tryOn.t,
       guid: shop.guid,
       muid: shop.muid,
     };
@@ -79,10 +74,7 @@ describe('access to faces, looks and try-ons, route by route', () => {
   it.each(keyed.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: a public key works only from its allowed domains, with a clientuuid, for shopper calls',
     async (_, def) => {
-      const { status: updated } = await call(t.app, {
-        method: 'POST',
-        url: '/v1/user/key/update',
-        headers: withKey(shop.owner),
+      const { status: updated } = await shop.ownerApi.call(routes.keys.update, {
         query: { key: shop.publicKey, allowed_domains: 'shop.example' },
       });
       expect(updated).toBe(200);
@@ -114,19 +106,13 @@ describe('access to faces, looks and try-ons, route by route', () => {
   );
 
   it('another shop cannot use this shop’s photo or items to create anything', async () => {
-    const look = await call(t.app, {
-      method: 'POST',
-      url: '/v1/look/add',
-      headers: withKey(rival.owner),
+    const look = await rival.ownerApi.call(routes.looks.add, {
       query: { fuid: ids.fuid ?? '', muid: rival.muid },
     });
     expect(look.status).toBe(404);
-    const tryOn = await call(t.app, {
-      method: 'POST',
-      url: '/v1/tryon/add',
-      headers: rival.shopper(),
-      query: { guid: shop.guid, muid: rival.muid },
-    });
+    const tryOn = await rival
+      .client()
+      .call(routes.tryOns.add, { query: { guid: shop.guid, muid: rival.muid } });
     expect(tryOn.status).toBe(404);
     expect(await rival.balance()).toBe(50);
   });

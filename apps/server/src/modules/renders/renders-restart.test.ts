@@ -1,5 +1,7 @@
+import { routes } from '@tryon/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { ok } from '../../../test/api.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createShop } from '../../../test/shop-fixture.ts';
 
 describe('render jobs survive a restart', () => {
@@ -22,13 +24,10 @@ describe('render jobs survive a restart', () => {
     const shop = await createShop(t, 'restart@example.com');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await call(t.app, {
-        method: 'POST',
-        url: '/v1/tryon/add',
-        headers: shop.shopper(),
-        query: { guid: shop.guid, muid: shop.muid },
-      });
-      ids.push(res.body.tuid as string);
+      const res = await shop
+        .client()
+        .call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+      ids.push(ok(res, 202).tuid);
     }
     await new Promise((r) => setTimeout(r, 200));
     for (const id of ids)
@@ -42,13 +41,8 @@ describe('render jobs survive a restart', () => {
   it('a render whose worker died while running is taken again once its lease ran out', async () => {
     t = await createTestApp({}, undefined, { renderJobs: false });
     const shop = await createShop(t, 'lease@example.com');
-    const res = await call(t.app, {
-      method: 'POST',
-      url: '/v1/tryon/add',
-      headers: shop.shopper(),
-      query: { guid: shop.guid, muid: shop.muid },
-    });
-    const id = res.body.tuid as string;
+    const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+    const id = ok(res, 202).tuid;
     // A worker claims it, then dies without a word.
     const claimed = await t.runtime.services.rendersRepository.claim(id, t.clock.now(), 60_000);
     expect(claimed?.status).toBe('running');

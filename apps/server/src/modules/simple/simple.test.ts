@@ -1,6 +1,8 @@
+import { routes } from '@tryon/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, withKey } from '../../../test/harness.ts';
+import { ok } from '../../../test/api.ts';
+import { createTestApp, type TestApp, withKey } from '../../../test/harness.ts';
 import { testImage } from '../../../test/images.ts';
 import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
 
@@ -63,20 +65,22 @@ describe('simple try-on and look endpoints', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 768, 1024]);
     expect(await shop.balance()).toBe(before - 1);
     const id = String(res.headers['x-render-id']);
-    const row = await call(t.app, { method: 'GET', url: `/v1/tryon/${id}`, headers: withKey(shop.owner) });
-    expect(row.body).toMatchObject({ status: 'done', guid: null, muid: null });
+    const row = await shop.ownerApi.call(routes.tryOns.get, { params: { tuid: id }, query: {} });
+    expect(row.data).toMatchObject({ status: 'done', guid: null, muid: null });
   });
 
   it('answers JSON with the image link when asked for JSON; a simple look works the same way', async () => {
-    const res = await send(
-      '/v1/look/simple',
-      { face_file: person, model_file: await testImage(800, 1000, 'jpeg', '#3a7') },
-      withKey(shop.owner, { accept: 'application/json' }),
+    // The client asks for JSON (accept: application/json) and sends the multipart body as is.
+    const body = files({ face_file: person, model_file: await testImage(800, 1000, 'jpeg', '#3a7') });
+    const look = ok(
+      await shop.ownerApi.call(
+        routes.simple.look,
+        {},
+        { body: new Uint8Array(body.payload), headers: body.headers },
+      ),
     );
-    expect(res.statusCode, res.body).toBe(200);
-    const look = res.json() as { status: string; image: string; luid: string };
     expect(look.status).toBe('done');
-    expect((await t.app.inject({ method: 'GET', url: look.image })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: look.image ?? '' })).statusCode).toBe(200);
   });
 
   it('a photo without a person answers NO_PERSON and gives the try-on back', async () => {
