@@ -61,20 +61,19 @@ describe('try-ons and looks', () => {
   });
 
   it('hands the engine the shop’s category of the garment, which helps it tell the kind', async () => {
-    const added = await shop.upload(
-      '/v1/garment/add',
-      withKey(shop.owner),
-      await testImage(400, 500, 'png', '#36c'),
-      {
-        category: 'Jeans',
-      },
+    const added = ok(
+      await shop.ownerApi.call(
+        routes.garments.add,
+        { query: {} },
+        upload(await testImage(400, 500, 'png', '#36c'), { category: 'Jeans' }),
+      ),
+      201,
     );
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
     const seen = engine.categories.length;
-    for (const guid of [added.body.guid as string, shop.guid]) {
-      const created = await post('/v1/tryon/add', shop.shopper('shopper-cat'), { guid, muid: shop.muid });
-      expect(created.status, JSON.stringify(created.body)).toBe(202);
-      await get(`/v1/tryon/${created.body.tuid}?wait=10`, shop.shopper('shopper-cat'));
+    const shopper = shop.client('shopper-cat');
+    for (const guid of [added.guid, shop.guid]) {
+      const created = ok(await tryOn(shopper, { guid, muid: shop.muid }), 202);
+      await getTryOn(shopper, created.tuid, 10);
     }
     // Categories are kept in lower case. The fixture's garment was added without one: the engine gets none.
     expect(engine.categories.slice(seen)).toEqual(['jeans', undefined]);
