@@ -93,3 +93,27 @@ describe('hairMask', () => {
     expect(mask.data.every((v) => v === 0)).toBe(true);
   });
 });
+
+describe('hairMask with a top of the hair’s colour', () => {
+  // The same person in a top as dark as the hair, joined to it at the neck: colour alone would take the
+  // whole top for hair and cut the new garment to pieces.
+  const { photo, silhouette } = scene();
+  const shoulders = Math.min(pose.points.leftShoulder.y, pose.points.rightShoulder.y);
+  const span = Math.hypot(
+    pose.points.leftShoulder.x - pose.points.rightShoulder.x,
+    pose.points.leftShoulder.y - pose.points.rightShoulder.y,
+  );
+  for (let i = 0; i < silhouette.data.length; i++) {
+    const y = Math.floor(i / silhouette.width);
+    if (silhouette.data[i] && y > shoulders - 10 && y < shoulders + span * 1.2) photo.data.set(HAIR, i * 3);
+  }
+  const parts = bodyParts(pose, silhouette);
+  const hair = hairMask(photo, pose, parts, skinTone(photo, pose));
+
+  it('keeps only what lies just below the shoulders when too much of the torso looks like hair', () => {
+    expect(at(hair, 200, 45)).toBe(255);
+    expect(at(hair, 241, Math.round(shoulders + span * 0.1))).toBe(255);
+    expect(at(hair, 241, Math.round(shoulders + span * 0.5))).toBe(0);
+    expect(at(hair, 200, Math.round(shoulders + span * 0.5))).toBe(0);
+  });
+});

@@ -79,6 +79,17 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
       buffer[tail++] = j;
     }
   }
-  // The head's own hair stays where it is; only what hangs below the head matters in front of a garment.
+  // Hair the colour of the clothes grows into them: past this much below the shoulders (in square spans)
+  // the mask is not to be trusted there, and only what lies just below the shoulders is kept. A garment
+  // over a strand of hair looks far better than a garment cut to pieces by a dark top.
+  const shoulders = Math.min(p.leftShoulder.y, p.rightShoulder.y);
+  let below = 0;
+  for (let i = 0; i < width * height; i++) if (mask.data[i] && Math.floor(i / width) > shoulders) below++;
+  if (below > MAX_HAIR_BELOW * span * span) {
+    const keepTo = Math.floor(shoulders + span * 0.25) * width;
+    mask.data.fill(0, Math.max(0, keepTo));
+  }
   return mask;
 }
+
+const MAX_HAIR_BELOW = 0.5;
