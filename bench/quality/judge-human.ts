@@ -1,4 +1,4 @@
-import { loadHuman } from '../../packages/engine/src/builtin/worker/load-models.ts';
+import { loadHuman, stillPhotoConfig } from '../../packages/engine/src/builtin/worker/load-models.ts';
 
 /** Human and its tfjs, as the engine's loader gives them (the types come with the engine's dependencies). */
 export type Judge = Awaited<ReturnType<typeof loadHuman>>;
@@ -12,17 +12,7 @@ export type FaceResult = Awaited<ReturnType<Judge['human']['detect']>>['face'][n
  */
 export function loadJudge(config: Config): Promise<Judge> {
   return loadHuman({
-    backend: 'wasm',
-    debug: false,
-    async: false,
-    warmup: 'none',
-    cacheSensitivity: 0,
-    skipAllowed: false,
-    filter: { enabled: false },
-    gesture: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    segmentation: { enabled: false },
+    ...stillPhotoConfig,
     ...config,
   });
 }

@@ -17,7 +17,8 @@ export interface Models {
   faceTriangles: readonly number[];
 }
 
-const humanConfig: Partial<Config> = {
+/** What every Human here shares: the wasm backend, single photos (no video features), no unused models. */
+export const stillPhotoConfig: Partial<Config> = {
   backend: 'wasm',
   debug: false,
   async: false,
@@ -29,6 +30,11 @@ const humanConfig: Partial<Config> = {
   gesture: { enabled: false },
   hand: { enabled: false },
   object: { enabled: false },
+  segmentation: { enabled: false },
+};
+
+const humanConfig: Partial<Config> = {
+  ...stillPhotoConfig,
   // MediaPipe selfie segmentation: the person's silhouette (run through `human.segmentation`, never `detect`).
   segmentation: { enabled: true, modelPath: 'selfie.json', mode: 'alpha' },
   body: {
