@@ -1,6 +1,8 @@
 import sharp from 'sharp';
+import { analyseGarment } from '../packages/engine/src/builtin/garment/analyse-garment.ts';
+import { decodeRgb } from '../packages/engine/src/builtin/image/raster.ts';
 import { createBuiltinEngine } from '../packages/engine/src/index.ts';
-import { flatLay } from '../packages/engine/test/fixtures/garments.ts';
+import { flatLay, openCvForTests } from '../packages/engine/test/fixtures/garments.ts';
 import { bodies, faces, type PersonPhoto, personPhoto } from '../packages/engine/test/fixtures/people.ts';
 import { median, p95, timeRuns } from './lib.ts';
 
@@ -61,6 +63,13 @@ for (const { label, samples } of rows) {
   const m = median(samples);
   console.log(`| ${label} | ${m.toFixed(1)} | ${p95(samples).toFixed(1)} | ${(m / baseline).toFixed(1)} |`);
 }
+// The garment step alone, on this thread: its share of a try-on (target 60 ms at 900 px).
+const { cv } = await openCvForTests();
+const garmentRgb = await decodeRgb(garment, 900);
+const analysis = await time(async () => analyseGarment(cv, garmentRgb));
+console.log(
+  `Garment analysis (900 px, one thread): median ${median(analysis).toFixed(1)} ms, p95 ${p95(analysis).toFixed(1)} ms`,
+);
 // Worker threads share the process: the worker's share is what the process grew by when it started.
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 console.log(

@@ -191,22 +191,6 @@ describe('analyseGarment on generated flat lays', () => {
       ),
     ).toEqual([]);
   });
-
-  it('analyses a 900 px product photo within 60 ms (median of warm runs on one core)', async () => {
-    const f = await flatLay('long-sleeve', { pattern: 'print', width: 900, height: 900 });
-    analyseGarment(cv, f.rgb);
-    const times: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const t = performance.now();
-      analyseGarment(cv, f.rgb);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const median = times[3] ?? 0;
-    console.log(`analyseGarment, 900 px: median ${median.toFixed(1)} ms`);
-    // The budget is 60 ms; the margin is for a shared test machine, not for the code.
-    expect(median).toBeLessThan(90);
-  });
 });
 
 function countLabels(a: GarmentAnalysis): Record<number, number> & { total: number } {
