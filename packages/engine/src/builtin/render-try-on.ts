@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { cleanUp } from './compose/clean-up.ts';
 import { composite } from './compose/composite.ts';
+import { shadeEdges } from './compose/edge-shading.ts';
 import { garmentCanvas } from './compose/garment-canvas.ts';
 import { hairMask } from './compose/hair-mask.ts';
 import { shadeGarment } from './compose/shade-garment.ts';
@@ -57,6 +58,7 @@ export async function renderTryOn(
   const hair = hairMask(photo, pose, parts, tone);
   const canvas = garmentCanvas(fitted, parts, hair);
   shadeGarment(models.cv, photo, canvas, frame.span);
+  shadeEdges(models.cv, canvas, frame.span);
   const shade = softShadows(canvas, frame.neck.x, frame.span);
   cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, { rim: !isLowerBody(garment.kind) });
   composite(photo, canvas, shade);

@@ -1,0 +1,49 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openCvForTests } from '../../../test/fixtures/garments.ts';
+import type { OpenCv } from '../worker/opencv.ts';
+import { shadeEdges } from './edge-shading.ts';
+import type { GarmentCanvas } from './garment-canvas.ts';
+
+let cv: OpenCv;
+beforeAll(async () => {
+  ({ cv } = await openCvForTests());
+});
+
+/** A 200 x 200 canvas with an opaque grey square from 40 to 160 on both axes. */
+function square(): GarmentCanvas {
+  const size = 200;
+  const canvas: GarmentCanvas = {
+    left: 0,
+    top: 0,
+    width: size,
+    height: size,
+    rgb: new Float32Array(size * size * 3),
+    alpha: new Float32Array(size * size),
+    part: new Uint8Array(size * size),
+  };
+  for (let y = 40; y < 160; y++) {
+    for (let x = 40; x < 160; x++) {
+      const i = y * size + x;
+      canvas.alpha[i] = 1;
+      canvas.part[i] = 1;
+      canvas.rgb.fill(200, i * 3, i * 3 + 3);
+    }
+  }
+  return canvas;
+}
+
+describe('shadeEdges', () => {
+  it('darkens the garment towards its outline and leaves its middle alone', () => {
+    const canvas = square();
+    // A span of 200 px: the shade fades out 18 px inside the outline.
+    shadeEdges(cv, canvas, 200);
+    const at = (x: number, y: number): number => canvas.rgb[(y * 200 + x) * 3] ?? -1;
+    expect(at(100, 100)).toBe(200);
+    expect(at(40, 100)).toBeLessThan(180);
+    expect(at(40, 100)).toBeGreaterThan(160);
+    expect(at(45, 100)).toBeGreaterThan(at(40, 100));
+    expect(at(70, 100)).toBe(200);
+    // Outside the garment nothing is touched.
+    expect(at(20, 100)).toBe(0);
+  });
+});
