@@ -12,6 +12,7 @@ import { fitLower } from './fit/fit-lower.ts';
 import { fitUpper } from './fit/fit-upper.ts';
 import { analyseGarment } from './garment/analyse-garment.ts';
 import { type GarmentKind, isLowerBody } from './garment/garment.ts';
+import { GarmentCache } from './garment/garment-cache.ts';
 import { decodeRgb } from './image/raster.ts';
 import { bodyParts } from './person/body-parts.ts';
 import { detectBodyPose } from './person/body-pose.ts';
@@ -24,6 +25,8 @@ import { type Rendered, RenderRefusal } from './worker/render-refusal.ts';
 const PERSON_SIDE = 1024;
 /** Garment photos are analysed at this size at most. */
 const GARMENT_SIDE = 900;
+/** This worker's garments seen last (each worker thread has its own module and so its own cache). */
+const garments = new GarmentCache();
 
 /**
  * The try-on pipeline: understand the person (pose, silhouette, body parts) and the garment (cut-out, kind,
@@ -37,9 +40,10 @@ export async function renderTryOn(
   checkpoint: () => void,
 ): Promise<Rendered> {
   const photo = await decodeRgb(input.person, PERSON_SIDE);
-  const garmentRgb = await decodeRgb(input.garment, GARMENT_SIDE);
   checkpoint();
-  const garment = analyseGarment(models.cv, garmentRgb, { category: input.category });
+  const garment = await garments.get(input.garment, input.category, async () =>
+    analyseGarment(models.cv, await decodeRgb(input.garment, GARMENT_SIDE), { category: input.category }),
+  );
   checkpoint();
   const pose = await detectBodyPose(models, photo);
   if (!pose) throw new RenderRefusal('NO_PERSON', 'No person was found in the photo.');

@@ -60,23 +60,20 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
     );
     return d < limit && notSkin(i);
   };
-  // Grow from the seeds through hair-coloured person pixels (4-connected).
-  const queue = Int32Array.from(seeds);
-  let tail = queue.length;
-  const grown = new Int32Array(width * height);
-  grown.set(queue);
+  // Grow from the seeds through hair-coloured person pixels (4-connected); each pixel is queued once.
+  const queue = new Int32Array(width * height);
+  queue.set(seeds);
+  let tail = seeds.length;
   for (const i of seeds) mask.data[i] = 255;
-  let head = 0;
-  const buffer = grown;
-  while (head < tail) {
-    const i = buffer[head++] ?? 0;
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head] ?? 0;
     const x = i % width;
     for (const j of [i - 1, i + 1, i - width, i + width]) {
       if (j < 0 || j >= width * height || mask.data[j] !== 0) continue;
       if ((j === i - 1 && x === 0) || (j === i + 1 && x === width - 1)) continue;
       if (!isHair(j)) continue;
       mask.data[j] = 255;
-      buffer[tail++] = j;
+      queue[tail++] = j;
     }
   }
   // Hair the colour of the clothes grows into them: past this much below the shoulders (in square spans)

@@ -1,15 +1,13 @@
-import { type GarmentAnalysis, GarmentPart, type LegLandmarks, type Sides } from '../garment/garment.ts';
+import { type GarmentAnalysis, GarmentPart, type LegLandmarks } from '../garment/garment.ts';
 import { dist, mid, type Point } from '../geometry/point.ts';
 import { Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { BodyFrame } from './body-frame.ts';
-import { EASE } from './fit-upper.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
-import { landingBox } from './landing-box.ts';
+import { EASE, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
-import { thinPlateSpline } from './thin-plate-spline.ts';
-import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+import type { Layer } from './warp-layer.ts';
 
 /** A waistband sits this far above the hip joints, as a share of the torso's length. */
 const WAIST_RISE = 0.2;
@@ -42,24 +40,13 @@ export function fitLower(
   const bodyHalf = ((waist.left - waist.right) / 2) * EASE;
   const centre = (waist.left + waist.right) / 2;
   const k = bodyHalf / Math.max(1, gf.halfWidth(g.waist));
-  const pairs: [Point, Point][] = [];
-  const pair = (from: Point, to: Point): void => {
-    pairs.push([to, from]);
-  };
+  const pairs = new LandmarkPairs();
+  const pair = (from: Point, to: Point): void => pairs.add(from, to);
   const waistL = frame.at(waistDepth, centre + bodyHalf);
   const waistR = frame.at(waistDepth, centre - bodyHalf);
   pair(g.waist.left, waistL);
   pair(g.waist.right, waistR);
   pair(mid(g.waist.left, g.waist.right), frame.at(waistDepth, centre));
-  const row = (sides: Sides): void => {
-    const depth = waistDepth + gf.depth(mid(sides.left, sides.right)) * k;
-    const e = frame.edges(depth, HIPS_AND_LEGS);
-    const half = Math.max(e ? ((e.left - e.right) / 2) * EASE : bodyHalf, gf.halfWidth(sides) * k * 0.92);
-    const c = e ? (e.left + e.right) / 2 : centre;
-    pair(sides.left, frame.at(depth, c + half));
-    pair(sides.right, frame.at(depth, c - half));
-    pair(mid(sides.left, sides.right), frame.at(depth, c));
-  };
   let crotch: Point | null = null;
   if (g.legs && g.crotch) {
     // The seat: from the waistband down to the crotch; the legs take it from there.
@@ -67,22 +54,11 @@ export function fitLower(
     crotch = frame.at(crotchDepth, centre);
     pair(g.crotch, crotch);
   } else {
-    row(g.hem);
+    const depth = waistDepth + gf.depth(mid(g.hem.left, g.hem.right)) * k;
+    pairs.row(frame, g.hem, depth, gf.halfWidth(g.hem) * k, { half: bodyHalf, centre }, HIPS_AND_LEGS);
   }
-  const toGarment = thinPlateSpline(
-    pairs.map(([to]) => to),
-    pairs.map(([, from]) => from),
-    0.02,
-  );
-  if (!toGarment) return null;
-  const body = emptyLayer(
-    landingBox(
-      pairs.map(([to]) => to),
-      span * 0.15,
-      photo,
-    ),
-  );
-  warpInto(body, garment.image, garment.parts, GarmentPart.body, toGarment, 4);
+  const body = pairs.warp(garment, [GarmentPart.body], span * 0.15, photo);
+  if (!body) return null;
   const leg = (l: LegLandmarks | undefined, left: boolean): Layer | null => {
     if (!l || !g.crotch || !crotch) return null;
     const sign = left ? 1 : -1;

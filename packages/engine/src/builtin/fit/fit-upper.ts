@@ -5,13 +5,10 @@ import type { BodyPose } from '../person/body-pose.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
-import { landingBox } from './landing-box.ts';
+import { EASE, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
-import { thinPlateSpline } from './thin-plate-spline.ts';
-import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+import type { Layer } from './warp-layer.ts';
 
-/** How much wider than the body a garment sits (ease), as a share of the body's width. */
-export const EASE = 1.06;
 /** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
 const NECK_RISE = 0.1;
 /** ... and never higher than this, whatever the shoulders beside the neck say (a neck is bare). */
@@ -60,10 +57,8 @@ export function fitUpper(
     garment.kind === 'dress' ? dressLength(frame, pose, seated) : hipDepth * (seated ? 1.1 : 1.35);
   const depthOf = (q: Point): number => Math.min(longest, gf.depth(q) * kDown - span * SHOULDER_RISE);
 
-  const pairs: [Point, Point][] = [];
-  const pair = (from: Point, to: Point): void => {
-    pairs.push([to, from]);
-  };
+  const pairs = new LandmarkPairs();
+  const pair = (from: Point, to: Point): void => pairs.add(from, to);
   // Neckline: the garment's own width, centred on the neck.
   const neckHalf = gf.halfWidth(g.neck) * kAcross;
   // The neckline's corners: at the neck's base, raised to the top of the shoulders just beside them.
@@ -107,36 +102,20 @@ export function fitUpper(
   const rows: { sides: { left: Point; right: Point }; labels?: readonly number[] }[] = [{ sides: g.armpit }];
   if (g.waist) rows.push({ sides: g.waist });
   rows.push({ sides: g.hem, labels: TORSO_AND_LEGS });
-  const landed: { left: Point; right: Point }[] = [];
-  for (const row of rows) {
-    const depth = depthOf(mid(row.sides.left, row.sides.right));
-    const e = frame.edges(depth, row.labels);
-    const bodyHalf = e ? ((e.left - e.right) / 2) * EASE : span * 0.5;
-    const centre = e ? (e.left + e.right) / 2 : 0;
-    const half = Math.max(bodyHalf, gf.halfWidth(row.sides) * kAcross * 0.92);
-    const left = frame.at(depth, centre + half);
-    const right = frame.at(depth, centre - half);
-    pair(row.sides.left, left);
-    pair(row.sides.right, right);
-    pair(mid(row.sides.left, row.sides.right), frame.at(depth, centre));
-    landed.push({ left, right });
-  }
-  const toGarment = thinPlateSpline(
-    pairs.map(([to]) => to),
-    pairs.map(([, from]) => from),
-    0.02,
-  );
-  if (!toGarment) return null;
-  const body = emptyLayer(
-    landingBox(
-      pairs.map(([to]) => to),
-      span * 0.1,
-      photo,
+  const landed = rows.map((row) =>
+    pairs.row(
+      frame,
+      row.sides,
+      depthOf(mid(row.sides.left, row.sides.right)),
+      gf.halfWidth(row.sides) * kAcross,
+      { half: span * 0.5, centre: 0 },
+      row.labels,
     ),
   );
   // A hood lies behind the neck, drawn first: what the head does not hide of it frames the neckline.
-  if (garment.kind === 'hoodie') warpInto(body, garment.image, garment.parts, GarmentPart.hood, toGarment, 4);
-  warpInto(body, garment.image, garment.parts, GarmentPart.body, toGarment, 4);
+  const drawn = garment.kind === 'hoodie' ? [GarmentPart.hood, GarmentPart.body] : [GarmentPart.body];
+  const body = pairs.warp(garment, drawn, span * 0.1, photo);
+  if (!body) return null;
 
   const armpits = landed[0] ?? { left: p.leftShoulder, right: p.rightShoulder };
   const sleeve = (s: SleeveLandmarks | undefined, left: boolean): Layer | null => {

@@ -1,0 +1,70 @@
+import type { GarmentAnalysis, Sides } from '../garment/garment.ts';
+import { mid, type Point } from '../geometry/point.ts';
+import type { BodyFrame } from './body-frame.ts';
+import { landingBox } from './landing-box.ts';
+import { thinPlateSpline } from './thin-plate-spline.ts';
+import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+
+/** How much wider than the body a garment sits (ease), as a share of the body's width. */
+export const EASE = 1.06;
+/** A garment is never narrower on the body than this share of its own cut (scaled to the body). */
+const CUT = 0.92;
+
+/** Garment landmarks paired with where they land on the photo, for the spline of a garment's body. */
+export class LandmarkPairs {
+  private readonly pairs: { to: Point; from: Point }[] = [];
+
+  add(from: Point, to: Point): void {
+    this.pairs.push({ to, from });
+  }
+
+  /**
+   * A pair of side landmarks and their middle at `depth` down the body: as wide as the body is there (the
+   * torso, or `labels`), with ease, or as the garment is cut (`garmentHalf` photo pixels) if looser;
+   * `fallback` says where the body's edges are when none are found. Returns where the sides landed.
+   */
+  row(
+    frame: BodyFrame,
+    sides: Sides,
+    depth: number,
+    garmentHalf: number,
+    fallback: { half: number; centre: number },
+    labels?: readonly number[],
+  ): Sides {
+    const e = frame.edges(depth, labels);
+    const half = Math.max(e ? ((e.left - e.right) / 2) * EASE : fallback.half, garmentHalf * CUT);
+    const centre = e ? (e.left + e.right) / 2 : fallback.centre;
+    const landed = { left: frame.at(depth, centre + half), right: frame.at(depth, centre - half) };
+    this.add(sides.left, landed.left);
+    this.add(sides.right, landed.right);
+    this.add(mid(sides.left, sides.right), frame.at(depth, centre));
+    return landed;
+  }
+
+  /**
+   * The garment's `parts` warped by the spline through the pairs (photo point -> cut-out point), in that
+   * order, onto a layer over where the pairs land, padded by `pad`. Null when no spline fits the pairs.
+   */
+  warp(
+    garment: GarmentAnalysis,
+    parts: readonly number[],
+    pad: number,
+    photo: { width: number; height: number },
+  ): Layer | null {
+    const toGarment = thinPlateSpline(
+      this.pairs.map((p) => p.to),
+      this.pairs.map((p) => p.from),
+      0.02,
+    );
+    if (!toGarment) return null;
+    const layer = emptyLayer(
+      landingBox(
+        this.pairs.map((p) => p.to),
+        pad,
+        photo,
+      ),
+    );
+    for (const part of parts) warpInto(layer, garment.image, garment.parts, part, toGarment, 4);
+    return layer;
+  }
+}
