@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { GarmentKind } from '../../packages/engine/src/builtin/garment/garment.ts';
 import { insidePolygon } from '../../packages/engine/src/builtin/geometry/polygon.ts';
 import { FACE_OVAL } from '../../packages/engine/src/builtin/look/face-oval.ts';
+import { squareCrop } from '../../packages/engine/src/builtin/look/square-crop.ts';
 import { type Judge, loadJudge } from './judge-human.ts';
 
 export interface TryOnCase {
@@ -245,28 +246,14 @@ async function faceInHeadCrop(judge: Judge, photo: Pixels, k: Keypoints): Promis
   const size = Math.round(Math.max(Math.hypot(ls.x - rs.x, ls.y - rs.y) * 0.9, 48));
   const left = Math.round(cx - size / 2);
   const top = Math.round(cy - size / 2);
-  const inside = {
-    left: Math.max(0, left),
-    top: Math.max(0, top),
-    width: Math.min(photo.width, left + size) - Math.max(0, left),
-    height: Math.min(photo.height, top + size) - Math.max(0, top),
-  };
-  if (inside.width < 16 || inside.height < 16) return [];
   const side = 256;
   const scale = side / size;
-  const crop = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-    .extract(inside)
-    .resize(Math.round(inside.width * scale), Math.round(inside.height * scale))
-    .extend({
-      left: Math.round((inside.left - left) * scale),
-      top: Math.round((inside.top - top) * scale),
-      right: Math.max(0, side - Math.round(inside.width * scale) - Math.round((inside.left - left) * scale)),
-      bottom: Math.max(0, side - Math.round(inside.height * scale) - Math.round((inside.top - top) * scale)),
-      background: '#000',
-    })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const tensor = judge.tf.tensor3d(crop.data, [crop.info.height, crop.info.width, 3], 'int32');
+  const crop = await squareCrop(
+    { data: photo.data, width: photo.width, height: photo.height, channels: 3 },
+    { left, top, size },
+    side,
+  );
+  const tensor = judge.tf.tensor3d(crop, [side, side, 3], 'int32');
   const found = await judge.human.detect(tensor);
   tensor.dispose();
   const mesh = found.face[0]?.mesh ?? [];

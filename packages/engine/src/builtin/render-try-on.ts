@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { cleanUp } from './compose/clean-up.ts';
 import { composite } from './compose/composite.ts';
 import { shadeEdges } from './compose/edge-shading.ts';
@@ -13,7 +12,7 @@ import { fitUpper } from './fit/fit-upper.ts';
 import { analyseGarment } from './garment/analyse-garment.ts';
 import { type GarmentKind, isLowerBody } from './garment/garment.ts';
 import { GarmentCache } from './garment/garment-cache.ts';
-import { decodeRgb } from './image/raster.ts';
+import { decodeRgb, encodeResult } from './image/raster.ts';
 import { bodyParts } from './person/body-parts.ts';
 import { detectBodyPose } from './person/body-pose.ts';
 import { checkPose } from './person/check-pose.ts';
@@ -66,9 +65,7 @@ export async function renderTryOn(
   const shade = softShadows(canvas, frame.neck.x, frame.span);
   cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, { rim: !isLowerBody(garment.kind) });
   composite(photo, canvas, shade);
-  const bytes = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-    .webp({ quality: 90, effort: 2 })
-    .toBuffer();
+  const bytes = await encodeResult(photo);
   return { bytes, width: photo.width, height: photo.height, contentType: 'image/webp' };
 }
 

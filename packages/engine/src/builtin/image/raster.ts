@@ -22,28 +22,6 @@ export async function decodeRgb(bytes: Uint8Array, maxSide?: number): Promise<Ra
   };
 }
 
-/** A region of a raster, scaled to `size` x `size` pixels (for models that want a square input). */
-export async function cropSquare(
-  image: Raster,
-  box: { left: number; top: number; size: number },
-  size: number,
-): Promise<Raster> {
-  const { data, info } = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  })
-    .extract({ left: box.left, top: box.top, width: box.size, height: box.size })
-    .resize(size, size)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    width: info.width,
-    height: info.height,
-    channels: 3,
-  };
-}
-
-/** Encodes the final picture; JPEG because results are photos and the server stores them as such. */
 /**
  * The result as the server stores it (WebP q90), encoded here in the worker thread so the server's event loop
  * does not spend tens of milliseconds per render on it.
