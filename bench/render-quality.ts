@@ -92,9 +92,25 @@ const looks = await lookQuality(
   outDir,
 );
 await engine.close();
+// The judge's own reading of two genuine photos of one person (the packages ship two of some faces): what
+// "the same person" scores under it, beside Human's documented bar of 0.5.
+const genuinePairs = [];
+for (const face of faces) {
+  const other = bodies.find((b) => b.name === face.same);
+  if (!other) continue;
+  genuinePairs.push({
+    name: `${face.name}~${other.name}`,
+    face: await personPhoto(face, 800),
+    model: await personPhoto(other, 1024),
+  });
+}
+const genuine = await lookQuality(async (_face, other) => other, genuinePairs, path.join(outDir, 'genuine'));
 
 printTryOns(tryOns);
 printLooks(looks);
+console.log(
+  `Two genuine photos of the same person, as the judge reads them: ${genuine.map((r) => `${r.name} ${r.toShopper?.toFixed(2) ?? '-'}`).join(', ')}`,
+);
 console.log(`\nContact sheets: ${path.relative(process.cwd(), outDir)}/try-ons.png and looks.png`);
 
 function printTryOns(rows: TryOnRow[]): void {
@@ -144,6 +160,6 @@ function printLooks(rows: LookRow[]): void {
   const done = rows.filter((r) => !r.refused);
   const share = (n: number): string => `${((100 * n) / Math.max(1, done.length)).toFixed(0)}%`;
   console.log(
-    `\nLooks: ${rows.length}, rendered ${done.length}; identity ${share(done.filter((r) => r.identity).length)}; clean face ${share(done.filter((r) => r.clean).length)}`,
+    `\nLooks: ${rows.length}, rendered ${done.length}; identity ${share(done.filter((r) => r.identity).length)}; nearer the shopper than the model ${share(done.filter((r) => (r.toShopper ?? 0) > (r.toModel ?? 1)).length)}; clean face ${share(done.filter((r) => r.clean).length)}`,
   );
 }

@@ -135,6 +135,11 @@ export const errorCatalog = {
     message:
       'The faces are turned too differently to swap well. Please use a face photo looking at the camera.',
   },
+  FACE_COVERED: {
+    status: 422,
+    message:
+      'The eyes are hidden (sunglasses, hair or a hand) in the face photo or on the model. Please use photos where both eyes are open and uncovered.',
+  },
   RENDER_TIMEOUT: { status: 504, message: 'Rendering took too long. Please try again.' },
   RENDER_FAILED: { status: 502, message: 'Rendering failed. Please try again.' },
   ENGINE_UNAVAILABLE: { status: 503, message: 'The render engine is unavailable. Please try again later.' },

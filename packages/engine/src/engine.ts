@@ -19,6 +19,7 @@ export type RefusalCode = Extract<
   | 'PERSON_BODY_HIDDEN'
   | 'GARMENT_BACKGROUND_BUSY'
   | 'FACE_TURNED_AWAY'
+  | 'FACE_COVERED'
 >;
 
 /**

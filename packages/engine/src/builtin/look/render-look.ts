@@ -3,6 +3,7 @@ import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
+import { eyesHidden } from './covered-eyes.ts';
 import { detectFace } from './detect-face.ts';
 import { faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
@@ -56,6 +57,13 @@ export async function renderLook(
   const target = await detectFace(models, model);
   if (!target) throw new RenderRefusal('NO_FACE', 'No face was found on the model photo.');
   checkpoint();
+
+  if (eyesHidden(face, source.points)) {
+    throw new RenderRefusal('FACE_COVERED', 'The eyes in the face photo are hidden or closed.');
+  }
+  if (eyesHidden(model, target.points)) {
+    throw new RenderRefusal('FACE_COVERED', 'The eyes on the model photo are hidden or closed.');
+  }
 
   const targetPose = headPose(target.points);
   const sourcePose = headPose(source.points);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Point } from '../geometry/point.ts';
+import type { Raster } from '../image/raster.ts';
+import { eyesHidden } from './covered-eyes.ts';
+
+const RIGHT_EYE = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246];
+const LEFT_EYE = [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466];
+const SKIN = [205, 160, 135] as const;
+const EYES = [
+  { x: 75, y: 85 },
+  { x: 125, y: 85 },
+];
+
+/** A 200 px face: skin everywhere, cheeks sampled at the mesh's sample points, two eyes 24 px wide. */
+function face(paint: (x: number, y: number) => readonly number[] | null): { image: Raster; mesh: Point[] } {
+  const mesh: Point[] = Array.from({ length: 468 }, () => ({ x: 100, y: 100 }));
+  mesh[0] = { x: 40, y: 100 };
+  mesh[1] = { x: 160, y: 100 };
+  mesh[205] = { x: 70, y: 135 };
+  mesh[425] = { x: 130, y: 135 };
+  mesh[195] = { x: 100, y: 115 };
+  for (const [eye, indices] of [
+    [EYES[0], RIGHT_EYE],
+    [EYES[1], LEFT_EYE],
+  ] as const) {
+    indices.forEach((index, k) => {
+      const angle = Math.PI + (Math.PI * k) / 8;
+      mesh[index] = { x: (eye?.x ?? 0) + 12 * Math.cos(angle), y: (eye?.y ?? 0) - 5 * Math.sin(angle) };
+    });
+  }
+  const width = 200;
+  const height = 200;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) data.set(paint(x, y) ?? SKIN, (y * width + x) * 3);
+  }
+  const image: Raster = { data, width, height, channels: 3 };
+  return { image, mesh };
+}
+
+const near = (x: number, y: number, rx: number, ry: number): boolean =>
+  EYES.some((e) => ((x - e.x) / rx) ** 2 + ((y - e.y) / ry) ** 2 <= 1);
+const bareEye = (x: number, y: number): readonly number[] | null => {
+  if (EYES.some((e) => Math.hypot(x - e.x, y - e.y) <= 4)) return [50, 35, 25];
+  return near(x, y, 12, 5) ? [235, 235, 230] : null;
+};
+
+describe('eyesHidden', () => {
+  it('sees bare eyes, with or without shade under them, as open', () => {
+    expect(eyesHidden(face(bareEye).image, face(bareEye).mesh)).toBe(false);
+    const tired = face((x, y) => bareEye(x, y) ?? (near(x, y - 9, 14, 6) ? SKIN.map((v) => v * 0.75) : null));
+    expect(eyesHidden(tired.image, tired.mesh)).toBe(false);
+  });
+
+  it('sees dark lenses over the eyes and the skin below them as hidden', () => {
+    const shades = face((x, y) => (near(x, y - 3, 20, 13) ? [30, 28, 30] : null));
+    expect(eyesHidden(shades.image, shades.mesh)).toBe(true);
+    // One lens is enough: the look cannot carry an eye it cannot see.
+    const one = face((x, y) => (near(x, y - 3, 20, 13) && x < 100 ? [30, 28, 30] : bareEye(x, y)));
+    expect(eyesHidden(one.image, one.mesh)).toBe(true);
+  });
+
+  it('does not take closed lids without dark glasses for hidden eyes', () => {
+    const closed = face((x, y) =>
+      EYES.some((e) => Math.abs(y - e.y) < 1 && Math.abs(x - e.x) < 12) ? [40, 30, 25] : null,
+    );
+    expect(eyesHidden(closed.image, closed.mesh)).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import type { Point } from '../geometry/point.ts';
+import { insidePolygon } from '../geometry/polygon.ts';
+import type { Raster } from '../image/raster.ts';
+import { FACE_PARTS } from './face-parts.ts';
+
+/** Eye outlines (FaceMesh), the subject's right eye first; the corners are the first and ninth points. */
+const EYES = [
+  [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246],
+  [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466],
+] as const;
+/** Cheek samples: discs of this share of the face width around the mesh's skin-sample points. */
+const SAMPLE_RADIUS = 0.07;
+/** The skin under a lens is at most this share of the cheeks' lightness (shade under a bare eye is ~0.75). */
+const BAND_DARK = 0.55;
+/** Behind a lens even the brightest tenth of the eye is no lighter than the cheeks (a bare eye's white is). */
+const EYE_DARK = 1;
+
+/**
+ * Whether an eye is hidden behind dark glasses (or a hand, or a thick strand of hair): the band of skin
+ * below the eye is far darker than the cheeks, and the eye shows nothing as light as the cheeks, where a
+ * bare eye has its white. A look cannot carry eyes it cannot see, nor paint the shopper's eyes over a
+ * model's lenses. Lightness is Rec. 601 luma: only its ratios to the same face's cheeks are read.
+ */
+export function eyesHidden(image: Raster, mesh: readonly Point[]): boolean {
+  const at = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
+  const xs = mesh.map((p) => p.x);
+  const faceWidth = Math.max(1, Math.max(...xs) - Math.min(...xs));
+  const cheeks: number[] = [];
+  for (const i of FACE_PARTS.skinSamples) {
+    const c = at(i);
+    const r = faceWidth * SAMPLE_RADIUS;
+    pixels(image, c.x - r, c.y - r, c.x + r, c.y + r, (x, y, l) => {
+      if (Math.hypot(x - c.x, y - c.y) <= r) cheeks.push(l);
+    });
+  }
+  const skin = percentile(cheeks, 0.5);
+  if (skin <= 0) return false;
+  return EYES.some((eye) => {
+    const outline = eye.map(at);
+    const { eye: inEye, band } = eyeAndBand(image, outline);
+    return (
+      inEye.length > 0 &&
+      band.length > 0 &&
+      percentile(band, 0.5) < BAND_DARK * skin &&
+      percentile(inEye, 0.9) < EYE_DARK * skin
+    );
+  });
+}
+
+/**
+ * Lightness inside the eye's outline, and in the band under it, in the eye's own frame (corners along x):
+ * from just below the lower lid to most of an eye-width down, a little wider than the eye.
+ */
+function eyeAndBand(image: Raster, outline: Point[]): { eye: number[]; band: number[] } {
+  const a = outline[0] ?? { x: 0, y: 0 };
+  const b = outline[8] ?? a;
+  const cx = (a.x + b.x) / 2;
+  const cy = (a.y + b.y) / 2;
+  const half = Math.max(1, Math.hypot(b.x - a.x, b.y - a.y) / 2);
+  const flip = b.x < a.x ? -1 : 1;
+  const ux = (flip * (b.x - a.x)) / (2 * half);
+  const uy = (flip * (b.y - a.y)) / (2 * half);
+  // "Down" for the eye: its axis turned a quarter clockwise (image y grows downward).
+  const dx = -uy;
+  const dy = ux;
+  const lid = Math.max(...outline.map((p) => (p.x - cx) * dx + (p.y - cy) * dy));
+  const eye: number[] = [];
+  const band: number[] = [];
+  const reach = lid + half * 0.7;
+  pixels(
+    image,
+    cx - half * 1.2 - reach,
+    cy - half - reach,
+    cx + half * 1.2 + reach,
+    cy + reach,
+    (x, y, l) => {
+      const along = (x - cx) * ux + (y - cy) * uy;
+      const down = (x - cx) * dx + (y - cy) * dy;
+      if (insidePolygon({ x, y }, outline)) eye.push(l);
+      else if (Math.abs(along) <= half * 1.15 && down >= lid + half * 0.15 && down <= reach) band.push(l);
+    },
+  );
+  return { eye, band };
+}
+
+function pixels(
+  image: Raster,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  visit: (x: number, y: number, lightness: number) => void,
+): void {
+  for (let y = Math.max(0, Math.floor(y0)); y <= Math.min(image.height - 1, Math.ceil(y1)); y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x <= Math.min(image.width - 1, Math.ceil(x1)); x++) {
+      const i = (y * image.width + x) * 3;
+      const l =
+        0.299 * (image.data[i] ?? 0) + 0.587 * (image.data[i + 1] ?? 0) + 0.114 * (image.data[i + 2] ?? 0);
+      visit(x, y, l);
+    }
+  }
+}
+
+function percentile(values: number[], q: number): number {
+  if (!values.length) return 0;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
+}
