@@ -90,11 +90,7 @@ export function cleanUp(
         const i = y * w + x;
         if (!limb.parts.includes(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
           continue;
-        if (
-          skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
-          0.3
-        )
-          continue;
+        if (looksLikeSkin(tone, photo, i)) continue;
         q.x = x;
         q.y = y;
         const t = Math.max(
@@ -181,11 +177,7 @@ function markRim(
         const i = (y - k + canvas.top) * parts.width + x + canvas.left;
         const label = parts.labels[i] ?? 0;
         if (label !== Part.torso && label !== Part.neck) break;
-        if (
-          skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
-          0.3
-        )
-          continue;
+        if (looksLikeSkin(tone, photo, i)) continue;
         marked[i] = 1;
         any = true;
       }
@@ -199,11 +191,7 @@ function markRim(
         const py = y + canvas.top;
         const i = py * parts.width + px;
         if (parts.labels[i] !== Part.torso || covered(x, y)) continue;
-        if (
-          skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
-          0.3
-        )
-          continue;
+        if (looksLikeSkin(tone, photo, i)) continue;
         marked[i] = 1;
         any = true;
       }
@@ -281,4 +269,11 @@ function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array, hidde
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/** Whether pixel `i` of the photo is more likely the person's skin than not (the old clothes are not). */
+function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean {
+  return (
+    skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) > 0.3
+  );
 }

@@ -1,6 +1,6 @@
 import { type GarmentAnalysis, GarmentPart, type LegLandmarks } from '../garment/garment.ts';
 import { dist, mid, type Point } from '../geometry/point.ts';
-import { Part } from '../person/body-parts.ts';
+import { TORSO_AND_LEGS } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
@@ -11,13 +11,6 @@ import type { Layer } from './warp-layer.ts';
 
 /** A waistband sits this far above the hip joints, as a share of the torso's length. */
 const WAIST_RISE = 0.2;
-const HIPS_AND_LEGS: readonly number[] = [
-  Part.torso,
-  Part.leftThigh,
-  Part.rightThigh,
-  Part.leftShin,
-  Part.rightShin,
-];
 
 /**
  * Fits trousers, shorts or a skirt: the waistband across the body's waist (as wide as the torso there), a
@@ -55,7 +48,7 @@ export function fitLower(
     pair(g.crotch, crotch);
   } else {
     const depth = waistDepth + gf.depth(mid(g.hem.left, g.hem.right)) * k;
-    pairs.row(frame, g.hem, depth, gf.halfWidth(g.hem) * k, { half: bodyHalf, centre }, HIPS_AND_LEGS);
+    pairs.row(frame, g.hem, depth, gf.halfWidth(g.hem) * k, { half: bodyHalf, centre }, TORSO_AND_LEGS);
   }
   const body = pairs.warp(garment, [GarmentPart.body], span * 0.15, photo);
   if (!body) return null;

@@ -1,6 +1,6 @@
 import { type GarmentAnalysis, GarmentPart, type SleeveLandmarks } from '../garment/garment.ts';
 import { mid, type Point } from '../geometry/point.ts';
-import { Part } from '../person/body-parts.ts';
+import { Part, TORSO_AND_LEGS } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
@@ -16,14 +16,6 @@ const NECK_HIGHEST = 0.2;
 /** Garment shoulder seams sit this far out from and above the shoulder joints (shares of the span). */
 const SHOULDER_OUT = 0.1;
 const SHOULDER_RISE = 0.05;
-/** Below the chest a garment meets the torso, then the legs (a dress). */
-const TORSO_AND_LEGS: readonly number[] = [
-  Part.torso,
-  Part.leftThigh,
-  Part.rightThigh,
-  Part.leftShin,
-  Part.rightShin,
-];
 
 /**
  * Fits a top or a dress: its body by a thin-plate spline from its landmarks (neckline, shoulders, armpits,

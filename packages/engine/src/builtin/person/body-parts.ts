@@ -22,6 +22,14 @@ export const Part = {
   rightShin: 13,
 } as const;
 export type PartLabel = (typeof Part)[keyof typeof Part];
+/** The torso and the legs: where a garment's lower rows (a hem, a waistband, a skirt) may land. */
+export const TORSO_AND_LEGS: readonly number[] = [
+  Part.torso,
+  Part.leftThigh,
+  Part.rightThigh,
+  Part.leftShin,
+  Part.rightShin,
+];
 
 export interface BodyParts {
   /** One `Part` a pixel of the photo: the body part each silhouette pixel belongs to. */
