@@ -49,7 +49,10 @@ const cap = (a: { x: number; y: number }, b: { x: number; y: number }, r: number
  * The person in an old blue long-sleeved top, face, neck and right forearm bare; the left forearm's old
  * sleeve is `sleeveRadius` px round its bone (the arm itself ~8-10 px).
  */
-function scene(sleeveRadius = 13): { photo: Raster; parts: BodyParts } {
+function scene(
+  sleeveRadius = 13,
+  leftHand: readonly [number, number, number] = SKIN,
+): { photo: Raster; parts: BodyParts } {
   const shapes = [...bodyShapes(pose), cap(p.leftElbow, p.leftWrist, sleeveRadius)];
   const silhouette = drawMask(PHOTO.width, PHOTO.height, shapes);
   const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
@@ -59,9 +62,9 @@ function scene(sleeveRadius = 13): { photo: Raster; parts: BodyParts } {
     cap({ x: 200, y: 150 }, p.nose, 16),
     cap(p.rightElbow, p.rightWrist, 13),
     cap(p.rightWrist, p.rightIndex, 12),
-    cap(p.leftWrist, p.leftIndex, 12),
   ];
   paint(photo, drawMask(PHOTO.width, PHOTO.height, bare), SKIN);
+  paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftWrist, p.leftIndex, 12)]), leftHand);
   return { photo, parts: bodyParts(pose, silhouette) };
 }
 
@@ -163,5 +166,30 @@ describe('cleanUp', () => {
       // Actual: x 293-296 stay blue (294: 41, 61, 160).
       expect(left).toEqual([]);
     });
+  });
+
+  it("paints a bare limb in the tone of the same arm's bare hand, not the face's", () => {
+    // A tanned hand, darker than the face (the same hue): the forearm painted above it takes its tone.
+    const tanned = [150, 105, 85] as const;
+    const { photo: tannedBefore, parts: tannedParts } = scene(13, tanned);
+    const faceTone = skinTone(tannedBefore, pose);
+    const painted: Raster = { ...tannedBefore, data: Uint8Array.from(tannedBefore.data) };
+    cleanUp(
+      cv,
+      painted,
+      pose,
+      tannedParts,
+      tShirtCanvas(tannedParts),
+      emptyMask(PHOTO.width, PHOTO.height),
+      faceTone,
+      {
+        rim: false,
+      },
+    );
+    const [r, g, b] = pixel(painted, 284, 320);
+    expect(r).toBeGreaterThan(tanned[0] * 0.75);
+    expect(r).toBeLessThan(tanned[0] * 1.1);
+    expect(g).toBeLessThan(tanned[1] * 1.1);
+    expect(b).toBeLessThan(tanned[2] * 1.1);
   });
 });

@@ -12,6 +12,8 @@ import { boxBlur } from './soft-shadows.ts';
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
 interface Limb {
   parts: readonly number[];
+  /** Parts of the same arm (or the face, for the neck) whose bare skin gives the paint its colour. */
+  sample: readonly number[];
   a: Point;
   b: Point;
   ra: number;
@@ -41,12 +43,20 @@ export function cleanUp(
   const span = dist(p.leftShoulder, p.rightShoulder);
   const face = mid(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
   const limbs: Limb[] = [
-    { parts: [Part.leftUpperArm], a: p.leftShoulder, b: p.leftElbow, ra: 0.12, rb: 0.09 },
-    { parts: [Part.leftForearm], a: p.leftElbow, b: p.leftWrist, ra: 0.085, rb: 0.065 },
-    { parts: [Part.rightUpperArm], a: p.rightShoulder, b: p.rightElbow, ra: 0.12, rb: 0.09 },
-    { parts: [Part.rightForearm], a: p.rightElbow, b: p.rightWrist, ra: 0.085, rb: 0.065 },
+    { parts: [Part.leftUpperArm], sample: LEFT_ARM, a: p.leftShoulder, b: p.leftElbow, ra: 0.12, rb: 0.09 },
+    { parts: [Part.leftForearm], sample: LEFT_ARM, a: p.leftElbow, b: p.leftWrist, ra: 0.085, rb: 0.065 },
+    {
+      parts: [Part.rightUpperArm],
+      sample: RIGHT_ARM,
+      a: p.rightShoulder,
+      b: p.rightElbow,
+      ra: 0.12,
+      rb: 0.09,
+    },
+    { parts: [Part.rightForearm], sample: RIGHT_ARM, a: p.rightElbow, b: p.rightWrist, ra: 0.085, rb: 0.065 },
     {
       parts: [Part.neck],
+      sample: [Part.neck],
       a: mid(p.leftShoulder, p.rightShoulder),
       b: mid(face, mid(p.leftShoulder, p.rightShoulder)),
       ra: 0.17,
@@ -71,6 +81,12 @@ export function cleanUp(
   const bh = Math.max(0, Math.max(...boxes.map((b) => b.y1)) - by);
   if (bw === 0 || bh === 0) return;
   const skin = new Float32Array(bw * bh);
+  /** Which limb painted each pixel of `skin`, for its colour. */
+  const painter = new Uint8Array(bw * bh);
+  const region = { left: bx, top: by, width: bw, height: bh };
+  const groups = [...new Set(limbs.map((limb) => limb.sample))];
+  const bare = bareSkinColours(photo, parts, groups, region, canvas, tone, span);
+  const colours = limbs.map((limb) => bare[groups.indexOf(limb.sample)] ?? tone);
   const gone = new Uint8Array(w * h);
   let anyGone = false;
   const coverage = (x: number, y: number): number => {
@@ -104,7 +120,10 @@ export function cleanUp(
         const d = distanceToSegment(q, limb.a, limb.b);
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
-        if (d <= r) skin[(y - by) * bw + (x - bx)] = 0.8 + 0.22 * (1 - (d / r) ** 2);
+        if (d <= r) {
+          skin[(y - by) * bw + (x - bx)] = 0.8 + 0.22 * (1 - (d / r) ** 2);
+          painter[(y - by) * bw + (x - bx)] = n;
+        }
         gone[i] = 1;
         anyGone = true;
       }
@@ -134,13 +153,62 @@ export function cleanUp(
     if (shade === 0) continue;
     const a = Math.min(1, (soft[k] ?? 0) * 1.3);
     const i = (by + Math.floor(k / bw)) * w + bx + (k % bw);
-    const fill = [tone.r * shade, tone.g * shade, tone.b * shade];
+    const colour = colours[painter[k] ?? 0] ?? tone;
+    const fill = [colour.r * shade, colour.g * shade, colour.b * shade];
     for (let c = 0; c < 3; c++) {
       photo.data[i * 3 + c] = Math.round(
         (photo.data[i * 3 + c] ?? 0) * (1 - a) + Math.min(255, fill[c] ?? 0) * a,
       );
     }
   }
+}
+
+const LEFT_ARM: readonly number[] = [Part.leftUpperArm, Part.leftForearm, Part.leftHand];
+const RIGHT_ARM: readonly number[] = [Part.rightUpperArm, Part.rightForearm, Part.rightHand];
+/** Bare skin of a limb counts as a sample from this many pixels (a share of the span squared). */
+const MIN_SAMPLE = 0.01;
+
+/**
+ * For each group of parts, the median colour of the bare skin the photo shows on them within `region`,
+ * outside the new garment (a forearm below an old sleeve, a hand): the limb's own tone in the photo's own
+ * light there, which a tone read from the face misses on a tanned arm, in shade or under a hat. Null for a
+ * group that shows too little of it.
+ */
+function bareSkinColours(
+  photo: Raster,
+  parts: BodyParts,
+  groups: readonly (readonly number[])[],
+  region: { left: number; top: number; width: number; height: number },
+  canvas: GarmentCanvas,
+  tone: SkinTone,
+  span: number,
+): ({ r: number; g: number; b: number } | null)[] {
+  const samples = groups.map(() => ({ r: [] as number[], g: [] as number[], b: [] as number[] }));
+  for (let y = region.top; y < region.top + region.height; y++) {
+    for (let x = region.left; x < region.left + region.width; x++) {
+      const i = y * parts.width + x;
+      const group = groups.findIndex((g) => g.includes(parts.labels[i] ?? 0));
+      const into = samples[group];
+      if (!into || !looksLikeSkin(tone, photo, i)) continue;
+      const cx = x - canvas.left;
+      const cy = y - canvas.top;
+      const inside = cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height;
+      if (inside && (canvas.alpha[cy * canvas.width + cx] ?? 0) > 0.1) continue;
+      into.r.push(photo.data[i * 3] ?? 0);
+      into.g.push(photo.data[i * 3 + 1] ?? 0);
+      into.b.push(photo.data[i * 3 + 2] ?? 0);
+    }
+  }
+  return samples.map((sample) =>
+    sample.r.length < MIN_SAMPLE * span * span
+      ? null
+      : { r: median(sample.r), g: median(sample.g), b: median(sample.b) },
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 const WORK_SIDE = 220;

@@ -125,6 +125,25 @@ describe('shadeGarment', () => {
     expect(value(c, 102, 120)).toBeLessThan(value(c, 114, 120));
   });
 
+  it('does not carry a coloured print as large as a fold: its hue moves with its lightness', () => {
+    // The fold test's stripes, but green and white: a print of the old top, not shade.
+    const c = canvas();
+    const photo = solidRgb(W, H, [160, 160, 160]);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        photo.data.set(Math.floor(x / 12) % 2 ? [230, 230, 225] : [40, 150, 60], (y * W + x) * 3);
+      }
+    }
+    shadeGarment(cv, photo, c, SPAN);
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let x = 60; x < 180; x++) {
+      lo = Math.min(lo, value(c, x, 120));
+      hi = Math.max(hi, value(c, x, 120));
+    }
+    expect(hi - lo).toBeLessThan(180 * 0.03);
+  });
+
   it('leaves a garment under even light as it is, and transparent pixels alone', () => {
     const c = canvas();
     c.rgb.fill(77, (10 * W + W - 5) * 3, (10 * W + W - 4) * 3);

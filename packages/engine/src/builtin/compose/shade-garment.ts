@@ -6,7 +6,10 @@ import type { GarmentCanvas } from './garment-canvas.ts';
  * The photo's light on the garment, by luminance only. Two bands of the log-luminance under the garment:
  * the broad fall of light across the body (coarser than BROAD shoulder spans, measured against its mean
  * under the garment), and folds and soft shadows between FINE and COARSE. Finer detail (a print, knit,
- * strands of hair) and the colour of what was worn never come through.
+ * strands of hair) and the colour of what was worn never come through. Nor does a coarser print: light
+ * and shade change how bright a cloth is, not its hue, so where the same band of the photo's chromaticity
+ * moves as well (a green and white print, a striped top), that band is the old clothes' pattern, and it
+ * is carried only as far as the hue held still.
  */
 const FINE = 0.035;
 const COARSE = 0.12;
@@ -15,6 +18,9 @@ const FOLD_STRENGTH = 0.75;
 const FOLD_LIMIT = 0.2;
 const BROAD_STRENGTH = 0.6;
 const BROAD_LIMIT = 0.35;
+/** Chromaticity (r or g over r+g+b) moving by this much in a band makes the band a print, not shade. */
+const FOLD_HUE = 0.012;
+const BROAD_HUE = 0.02;
 /** Work at a size where the shoulder span is this many pixels: wide Gaussians are slow in OpenCV.js. */
 const WORK_SPAN = 120;
 
@@ -27,19 +33,23 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
   };
   try {
     const luma = keep(new cv.Mat(h, w, cv.CV_32FC1));
+    const red = keep(new cv.Mat(h, w, cv.CV_32FC1));
+    const green = keep(new cv.Mat(h, w, cv.CV_32FC1));
     const l = luma.data32F;
     let sum = 0;
     let count = 0;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const s = ((y + canvas.top) * photo.width + (x + canvas.left)) * 3;
-        const v = Math.log(
-          0.299 * (photo.data[s] ?? 0) +
-            0.587 * (photo.data[s + 1] ?? 0) +
-            0.114 * (photo.data[s + 2] ?? 0) +
-            16,
-        );
+        const r = photo.data[s] ?? 0;
+        const g = photo.data[s + 1] ?? 0;
+        const b = photo.data[s + 2] ?? 0;
+        const v = Math.log(0.299 * r + 0.587 * g + 0.114 * b + 16);
         l[y * w + x] = v;
+        // Offset so near-black noise has no hue to speak of.
+        const total = r + g + b + 48;
+        red.data32F[y * w + x] = (r + 16) / total;
+        green.data32F[y * w + x] = (g + 16) / total;
         if ((canvas.alpha[y * w + x] ?? 0) > 0.5) {
           sum += v;
           count++;
@@ -50,31 +60,50 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const mean = sum / count;
     const d = Math.max(1, span / WORK_SPAN);
     const size = new cv.Size(Math.max(1, Math.round(w / d)), Math.max(1, Math.round(h / d)));
-    const small = keep(new cv.Mat());
-    cv.resize(luma, small, size, 0, 0, cv.INTER_AREA);
-    const blur = (sigma: number): Mat => {
+    const shrink = (m: Mat): Mat => {
       const out = keep(new cv.Mat());
-      const s = Math.max(0.5, (sigma * span) / d);
-      cv.GaussianBlur(small, out, new cv.Size(0, 0), s, s, cv.BORDER_REPLICATE);
+      cv.resize(m, out, size, 0, 0, cv.INTER_AREA);
       return out;
     };
-    const fine = blur(FINE);
-    const coarse = blur(COARSE);
-    const broad = blur(BROAD);
-    const band = keep(new cv.Mat());
-    cv.subtract(fine, coarse, band);
+    const blur = (m: Mat, sigma: number): Mat => {
+      const out = keep(new cv.Mat());
+      const s = Math.max(0.5, (sigma * span) / d);
+      cv.GaussianBlur(m, out, new cv.Size(0, 0), s, s, cv.BORDER_REPLICATE);
+      return out;
+    };
+    const difference = (a: Mat, b: Mat): Mat => {
+      const out = keep(new cv.Mat());
+      cv.subtract(a, b, out);
+      return out;
+    };
     const up = (m: Mat): Float32Array => {
       const out = keep(new cv.Mat());
       cv.resize(m, out, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
       return out.data32F;
     };
-    const folds = up(band);
-    const light = up(broad);
+    const small = shrink(luma);
+    const folds = up(difference(blur(small, FINE), blur(small, COARSE)));
+    const light = up(blur(small, BROAD));
+    // The same bands of each chromaticity channel: how far the hue moves where the lightness does.
+    const hue = [shrink(red), shrink(green)].map((c) => {
+      const broad = blur(c, BROAD);
+      return {
+        fold: up(difference(blur(c, FINE), blur(c, COARSE))),
+        broad: up(broad),
+        mean: meanUnder(up(c), canvas.alpha),
+      };
+    });
     for (let i = 0; i < w * h; i++) {
       if ((canvas.alpha[i] ?? 0) === 0) continue;
+      let foldHue = 0;
+      let broadHue = 0;
+      for (const c of hue) {
+        foldHue += Math.abs(c.fold[i] ?? 0);
+        broadHue += Math.abs((c.broad[i] ?? c.mean) - c.mean);
+      }
       const f =
-        FOLD_STRENGTH * clamp(folds[i] ?? 0, FOLD_LIMIT) +
-        BROAD_STRENGTH * clamp((light[i] ?? mean) - mean, BROAD_LIMIT);
+        FOLD_STRENGTH * clamp(folds[i] ?? 0, FOLD_LIMIT) * stillness(foldHue, FOLD_HUE) +
+        BROAD_STRENGTH * clamp((light[i] ?? mean) - mean, BROAD_LIMIT) * stillness(broadHue, BROAD_HUE);
       const k = Math.exp(f);
       for (let c = 0; c < 3; c++) canvas.rgb[i * 3 + c] = Math.min(255, (canvas.rgb[i * 3 + c] ?? 0) * k);
     }
@@ -84,3 +113,17 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
 }
 
 const clamp = (v: number, limit: number): number => Math.max(-limit, Math.min(limit, v));
+
+/** 1 where the hue held still, falling to 0 as it moves past `limit`. */
+const stillness = (moved: number, limit: number): number => Math.exp(-((moved / limit) ** 2));
+
+function meanUnder(values: Float32Array, alpha: Float32Array): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < values.length; i++) {
+    if ((alpha[i] ?? 0) <= 0.5) continue;
+    sum += values[i] ?? 0;
+    n++;
+  }
+  return n ? sum / n : 0;
+}
