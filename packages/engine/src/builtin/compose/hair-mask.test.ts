@@ -110,10 +110,16 @@ describe('hairMask with a top of the hair’s colour', () => {
   const parts = bodyParts(pose, silhouette);
   const hair = hairMask(photo, pose, parts, skinTone(photo, pose));
 
-  it('keeps only what lies just below the shoulders when too much of the torso looks like hair', () => {
+  it('fades the hair out above the shoulders, with no straight cut, when too much of the torso looks like hair', () => {
     expect(at(hair, 200, 45)).toBe(255);
-    expect(at(hair, 241, Math.round(shoulders + span * 0.1))).toBe(255);
+    expect(at(hair, 241, Math.round(shoulders + span * 0.1))).toBe(0);
     expect(at(hair, 241, Math.round(shoulders + span * 0.5))).toBe(0);
     expect(at(hair, 200, Math.round(shoulders + span * 0.5))).toBe(0);
+    // Over the last tenth of a span above the shoulders it thins out row by row.
+    const upper = at(hair, 241, Math.round(shoulders - span * 0.08));
+    const lower = at(hair, 241, Math.round(shoulders - span * 0.02));
+    expect(upper).toBeGreaterThan(lower);
+    expect(lower).toBeGreaterThan(0);
+    expect(upper).toBeLessThan(255);
   });
 });

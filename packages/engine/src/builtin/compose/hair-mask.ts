@@ -77,14 +77,21 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
     }
   }
   // Hair the colour of the clothes grows into them: past this much below the shoulders (in square spans)
-  // the mask is not to be trusted there, and only what lies just below the shoulders is kept. A garment
-  // over a strand of hair looks far better than a garment cut to pieces by a dark top.
+  // the mask is not to be trusted there. Then the hair fades out over the last tenth of a span above the
+  // shoulder line and none is kept below: a garment over a strand of hair looks far better than one cut
+  // straight across, or to pieces, by a dark top taken for hair.
   const shoulders = Math.min(p.leftShoulder.y, p.rightShoulder.y);
   let below = 0;
   for (let i = 0; i < width * height; i++) if (mask.data[i] && Math.floor(i / width) > shoulders) below++;
   if (below > MAX_HAIR_BELOW * span * span) {
-    const keepTo = Math.floor(shoulders + span * 0.25) * width;
-    mask.data.fill(0, Math.max(0, keepTo));
+    const fade = Math.max(1, span * 0.1);
+    for (let y = Math.max(0, Math.floor(shoulders - fade)); y < height; y++) {
+      const k = Math.max(0, Math.min(1, (shoulders - y) / fade));
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        mask.data[i] = Math.round((mask.data[i] ?? 0) * k);
+      }
+    }
   }
   return mask;
 }
