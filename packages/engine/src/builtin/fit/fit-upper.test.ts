@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bodyShapes,
+  drawMask,
   frontPose,
   PHOTO,
   SHIRT_BODY,
@@ -57,8 +59,8 @@ function opaque(layer: Layer | null): {
   return out;
 }
 
-function fit(garment: GarmentAnalysis, pose: BodyPose = frontPose()) {
-  const parts = bodyParts(pose, silhouetteOf(pose));
+function fit(garment: GarmentAnalysis, pose: BodyPose = frontPose(), silhouette = silhouetteOf(pose)) {
+  const parts = bodyParts(pose, silhouette);
   const frame = bodyFrame(pose, parts);
   return { frame, fitted: fitUpper(garment, pose, frame, PHOTO) };
 }
@@ -87,8 +89,8 @@ describe('fitUpper', () => {
 
   it('never reaches above the neck’s base, nor over the face', () => {
     const body = opaque(fitted?.body ?? null);
-    // The neckline rises with the shoulders beside the neck, but never past a fifth of the span above them.
-    expect(body.top).toBeGreaterThanOrEqual(Math.floor(frame.neck.y - frame.span * 0.2) - 2);
+    // The neckline rises with the shoulders beside the neck, but never past a third of the span above them.
+    expect(body.top).toBeGreaterThanOrEqual(Math.floor(frame.neck.y - frame.span * 0.32) - 2);
     expect(alphaAt(fitted?.body ?? null, 200, 100)).toBe(0);
     // The neckline is open: the middle of the neck's base is bare, the garment dips to its front point.
     expect(alphaAt(fitted?.body ?? null, 200, Math.round(neckBase) + 2)).toBe(0);
@@ -145,5 +147,48 @@ describe('fitUpper', () => {
     const sitting = opaque(onLap?.body ?? null);
     expect(sitting.bottom).toBeLessThan(standing.bottom);
     expect(sitting.bottom).toBeLessThanOrEqual(Math.ceil(f.neck.y + f.torsoLength * 1.1) + 2);
+  });
+
+  it('raises the neckline onto high, sloping shoulders beside the neck, but never onto a bowed chin', () => {
+    // A long neck, and shoulders whose top beside it lies 0.28 span above the joints (a muscled neckline).
+    const trapezius = {
+      kind: 'polygon' as const,
+      points: [
+        { x: 140, y: 140 },
+        { x: 178, y: 116 },
+        { x: 222, y: 116 },
+        { x: 260, y: 140 },
+      ],
+    };
+    const upright = frontPose({
+      nose: { y: 60 },
+      leftEye: { y: 48 },
+      rightEye: { y: 48 },
+      leftMouth: { y: 76 },
+      rightMouth: { y: 76 },
+    });
+    const high = fit(
+      tShirt(),
+      upright,
+      drawMask(PHOTO.width, PHOTO.height, [...bodyShapes(upright), trapezius]),
+    );
+    const raised = opaque(high.fitted?.body ?? null);
+    expect(raised.top).toBeLessThan(high.frame.neck.y - high.frame.span * 0.2);
+    // The same shoulders with the head bowed: the chin (mouth + 0.8 of eyes-to-mouth) comes down to 141.
+    const bowed = frontPose({
+      nose: { y: 118 },
+      leftEye: { y: 105 },
+      rightEye: { y: 105 },
+      leftMouth: { y: 125 },
+      rightMouth: { y: 125 },
+    });
+    const low = fit(tShirt(), bowed, drawMask(PHOTO.width, PHOTO.height, [...bodyShapes(bowed), trapezius]));
+    const chin = 125 + (125 - 105) * 0.8;
+    // Below the chin, across the face's width, nothing of the garment comes above the neckline.
+    for (let x = 180; x <= 220; x += 5) {
+      for (let y = 100; y < Math.floor(chin + low.frame.span * 0.05) - 2; y++) {
+        expect(alphaAt(low.fitted?.body ?? null, x, y), `(${x}, ${y})`).toBe(0);
+      }
+    }
   });
 });

@@ -11,8 +11,13 @@ import type { Layer } from './warp-layer.ts';
 
 /** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
 const NECK_RISE = 0.1;
-/** ... and never higher than this, whatever the shoulders beside the neck say (a neck is bare). */
-const NECK_HIGHEST = 0.2;
+/**
+ * ... and never higher than this, whatever the shoulders beside the neck say: on a sloping, muscled
+ * neckline the body's top beside the neck lies up to a third of the span above the joints.
+ */
+const NECK_HIGHEST = 0.32;
+/** The neckline stays at least this far (shares of the span) below the chin, off the face. */
+const NECK_BARE = 0.05;
 /** Garment shoulder seams sit this far out from and above the shoulder joints (shares of the span). */
 const SHOULDER_OUT = 0.1;
 const SHOULDER_RISE = 0.05;
@@ -59,6 +64,7 @@ export function fitUpper(
   const sideTops = besideNeck === null ? [] : [frame.top(besideNeck), frame.top(-besideNeck)];
   const neckDepth = Math.max(
     -span * NECK_HIGHEST,
+    chinDepth(frame, pose) + span * NECK_BARE,
     Math.min(
       -span * NECK_RISE,
       ...sideTops.filter((d): d is number => d !== null).map((d) => d - span * 0.02),
@@ -160,4 +166,16 @@ function dressLength(frame: BodyFrame, pose: BodyPose, seated: boolean): number 
 function towards(from: Point, to: Point, by: number): Point {
   const d = Math.hypot(to.x - from.x, to.y - from.y) || 1;
   return { x: from.x + ((to.x - from.x) * by) / d, y: from.y + ((to.y - from.y) * by) / d };
+}
+
+/**
+ * The chin's depth on the torso's axis (negative: above the shoulder joints), from the mouth and eyes: it
+ * lies about four fifths of the eyes-to-mouth distance below the mouth.
+ */
+function chinDepth(frame: BodyFrame, pose: BodyPose): number {
+  const p = pose.points;
+  const mouth = mid(p.leftMouth, p.rightMouth);
+  const eyes = mid(p.leftEye, p.rightEye);
+  const chin = { x: mouth.x + (mouth.x - eyes.x) * 0.8, y: mouth.y + (mouth.y - eyes.y) * 0.8 };
+  return (chin.x - frame.neck.x) * frame.down.x + (chin.y - frame.neck.y) * frame.down.y;
 }
