@@ -13,6 +13,7 @@ import { shopRoutes } from './modules/shops/shops.routes.ts';
 import { simpleRoutes } from './modules/simple/simple.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { type Auth, createAuthenticator } from './plugins/authenticate.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -83,6 +84,7 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
     faceRoutes,
     renderRoutes,
     simpleRoutes,
+    webhookRoutes,
   ]) {
     routes(app, runtime);
   }

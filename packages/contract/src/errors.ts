@@ -141,6 +141,12 @@ export const errorCatalog = {
   RENDER_TIMEOUT: { status: 504, message: 'Rendering took too long. Please try again.' },
   RENDER_FAILED: { status: 502, message: 'Rendering failed. Please try again.' },
   ENGINE_UNAVAILABLE: { status: 503, message: 'The render engine is unavailable. Please try again later.' },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: 400,
+    message:
+      'Webhooks go only to http and https addresses on the public internet, without user name or password.',
+  },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: 'A shop may have at most 16 webhook endpoints.' },
   RENDER_PENDING: {
     status: 409,
     message: 'This is still being rendered. Please wait until it is done.',
