@@ -134,15 +134,24 @@ export class DeliveryProcessor implements JobRunner {
     return sealed ? { url: delivery.url, secret: this.secrets.decrypt(sealed) } : null;
   }
 
-  /** Counts a failure against the endpoint; disables it (and mails the owner, once) after days of them. */
+  /**
+   * Counts a failure against the endpoint and disables it (mailing the owner, once) after days of them.
+   * Answers whether the endpoint is off now: then nothing more is tried (what the owner sends to a disabled
+   * endpoint by hand gets one attempt).
+   */
   private async noteFailure(delivery: WebhookDeliveriesTable, endpointId: string): Promise<boolean> {
     const now = this.clock.now();
     const since = await this.repository.markFailing(endpointId, now);
-    if (now - since < this.options.disableAfterMs) return false;
-    if (!(await this.repository.disableFailing(endpointId))) return false;
-    await this.repository.dropPending(endpointId, now);
+    if (now - since >= this.options.disableAfterMs && (await this.repository.disableFailing(endpointId))) {
+      await this.repository.dropPending(endpointId, now);
+      await this.tellOwner(delivery.shop_suid, endpointId, since);
+    }
+    return (await this.repository.endpointById(endpointId))?.enabled !== 1;
+  }
+
+  private async tellOwner(shopSuid: string, endpointId: string, since: number): Promise<void> {
     const endpoint = await this.repository.endpointById(endpointId);
-    const to = await this.repository.ownerEmail(delivery.shop_suid);
+    const to = await this.repository.ownerEmail(shopSuid);
     if (to && endpoint) {
       const days = Math.round(this.options.disableAfterMs / 86_400_000);
       await this.mailer
@@ -157,10 +166,6 @@ export class DeliveryProcessor implements JobRunner {
         })
         .catch((err: unknown) => this.log.warn({ err, endpointId }, 'could not mail the webhook owner'));
     }
-    this.log.warn(
-      { endpointId, shop: delivery.shop_suid },
-      'webhook endpoint disabled after days of failures',
-    );
-    return true;
+    this.log.warn({ endpointId, shop: shopSuid }, 'webhook endpoint disabled after days of failures');
   }
 }
