@@ -1,24 +1,7 @@
 import { z } from 'zod';
 import { flagSchema, isoDate, limitSchema, listOf, offsetSchema, okSchema } from './common.ts';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_TEST_EVENT, webhookEventTypes } from './constants.ts';
 import { defineRoute } from './route.ts';
-
-/** Events a shop may subscribe an endpoint to. */
-export const webhookEventTypes = [
-  'tryon.completed',
-  'tryon.failed',
-  'look.completed',
-  'look.failed',
-  'garment.added',
-  'model.added',
-  'balance.low',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
-/** Sent only by "send test event", to one endpoint, whatever it subscribed to. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
-
-export const MAX_WEBHOOK_ENDPOINTS = 16;
-/** Name of the signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" keyed by the secret>`. */
-export const WEBHOOK_SIGNATURE_HEADER = 'tryon-signature';
 
 const eventTypeSchema = z.enum(webhookEventTypes);
 

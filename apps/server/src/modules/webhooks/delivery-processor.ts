@@ -1,3 +1,4 @@
+import { WEBHOOK_SIGNATURE_HEADER } from '@tryon/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookDeliveriesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -85,7 +86,7 @@ export class DeliveryProcessor implements JobRunner {
       'content-type': 'application/json',
       'user-agent': `${this.options.productName}-Webhooks/1.0`,
       'tryon-event-id': event.id,
-      'tryon-signature': signWebhook(target.secret, Math.floor(startedAt / 1000), body),
+      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(target.secret, Math.floor(startedAt / 1000), body),
     };
     const result = await this.post(target.url, body, headers, this.options.post);
     await this.repository.insertAttempt({
