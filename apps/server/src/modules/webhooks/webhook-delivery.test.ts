@@ -7,6 +7,7 @@ import { ok } from '../../../test/api.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createShop, type ShopFixture, settled } from '../../../test/shop-fixture.ts';
 import { startReceiver, verifyWebhook, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
+import { sweepExpired, WEBHOOK_LOG_DAYS } from '../retention/retention.ts';
 import { WEBHOOK_RETRY_DELAYS_MS } from './delivery-processor.ts';
 import { startWebhookJobs } from './webhook-jobs.ts';
 
@@ -142,6 +143,24 @@ describe('webhook deliveries: retries, back-off, disabling', () => {
 
     const enabled = ok(await shop.ownerApi.call(r.update, { query: { id: endpoint.id, enabled: 1 } }));
     expect(enabled).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    ok(await shop.ownerApi.call(r.remove, { query: { id: endpoint.id } }));
+  });
+  it('keeps the delivery log for 30 days, then forgets deliveries, attempts and events', async () => {
+    receiver.answer(200, 'ok');
+    const endpoint = await addEndpoint('/kept');
+    const test = ok(await shop.ownerApi.call(r.test, { query: { id: endpoint.id } }), 202);
+    await vi.waitFor(
+      async () => expect((await deliveryOf(endpoint.id, test.id))?.status).toBe('succeeded'),
+      waitOptions,
+    );
+    const sweep = (days: number) =>
+      sweepExpired(t.runtime.services, t.runtime.db.db, 30 * DAY_MS, t.clock.now() + days * DAY_MS);
+    await sweep(WEBHOOK_LOG_DAYS - 1);
+    expect((await deliveryOf(endpoint.id, test.id))?.attempts).toHaveLength(1);
+    await sweep(WEBHOOK_LOG_DAYS + 1);
+    expect(await deliveryOf(endpoint.id, test.id)).toBeUndefined();
+    expect(await t.runtime.services.webhooksRepository.attempts([test.id])).toEqual([]);
+    expect(await t.runtime.services.webhooksRepository.event(test.eventId)).toBeUndefined();
     ok(await shop.ownerApi.call(r.remove, { query: { id: endpoint.id } }));
   });
 });

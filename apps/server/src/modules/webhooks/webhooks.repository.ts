@@ -256,6 +256,34 @@ export class WebhooksRepository {
     return this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Forgets deliveries that ended before `cutoff`, their attempts, and events no delivery refers to any more. */
+  async purgeBefore(cutoff: number): Promise<void> {
+    const old = this.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', 'in', ['succeeded', 'failed'])
+      .where('finished_at', '<', cutoff);
+    await this.db.deleteFrom('webhook_attempts').where('delivery_id', 'in', old).execute();
+    await this.db
+      .deleteFrom('webhook_deliveries')
+      .where('status', 'in', ['succeeded', 'failed'])
+      .where('finished_at', '<', cutoff)
+      .execute();
+    await this.db
+      .deleteFrom('webhook_events')
+      .where('created_at', '<', cutoff)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_deliveries as d')
+              .select('d.id')
+              .whereRef('d.event_id', '=', 'webhook_events.id'),
+          ),
+        ),
+      )
+      .execute();
+  }
+
   ownerEmail(shopSuid: string): Promise<string | undefined> {
     return this.db
       .selectFrom('shops as s')
