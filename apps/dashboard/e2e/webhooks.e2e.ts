@@ -115,6 +115,22 @@ describe('webhooks screen end to end', () => {
     await page.getByText('No endpoints yet.').waitFor();
   });
 
+  it('makes the one-off webhook_url secret, shown once, and a new one replaces it', async () => {
+    const stored = async () => {
+      const rows = await server.runtime.db.db
+        .selectFrom('webhook_shop_secrets')
+        .select('secret_enc')
+        .execute();
+      return rows.map((row) => server.runtime.services.secrets.decrypt(row.secret_enc));
+    };
+    const first = await hooks.newOneOffSecret();
+    expect(first).toMatch(/^whsec_/);
+    expect(await stored()).toEqual([first]);
+    const second = await hooks.newOneOffSecret();
+    expect(second).not.toBe(first);
+    expect(await stored()).toEqual([second]);
+  });
+
   it('speaks Russian and Polish on the same screen', async () => {
     const shell = new AppShell(page);
     await shell.chooseLanguage('ru');

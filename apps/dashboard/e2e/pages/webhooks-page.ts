@@ -45,6 +45,11 @@ export class WebhooksPage {
     return this.readSecretAndClose();
   }
 
+  async newOneOffSecret(): Promise<string> {
+    await this.page.getByRole('button', { name: 'New one-off secret' }).click();
+    return this.readSecretAndClose();
+  }
+
   enabledSwitch(url: string) {
     return this.page.getByRole('switch', { name: `Enabled: ${url}` });
   }

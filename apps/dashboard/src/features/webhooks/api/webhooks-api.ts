@@ -38,6 +38,9 @@ export const webhooksApi = api.injectEndpoints({
       query: (id) => callArgs(r.remove, { query: { id } }),
       invalidatesTags: [{ type: 'Webhook', id: 'LIST' }],
     }),
+    rollOneOffSecret: build.mutation<{ secret: string }, void>({
+      query: () => callArgs(r.oneOffSecret, {}),
+    }),
     webhookDeliveries: build.query<WebhookDelivery[], string>({
       query: (id) => callArgs(r.deliveries, { query: { id, limit: 50 } }),
       transformResponse: (page: { items: WebhookDelivery[] }) => page.items,
@@ -59,6 +62,7 @@ export const {
   useAddWebhookEndpointMutation,
   useUpdateWebhookEndpointMutation,
   useRollWebhookSecretMutation,
+  useRollOneOffSecretMutation,
   useDeleteWebhookEndpointMutation,
   useWebhookDeliveriesQuery,
   useSendWebhookTestMutation,

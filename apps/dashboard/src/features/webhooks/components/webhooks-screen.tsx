@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { shopperUrls } from '@tryon/web';
 import { useState } from 'react';
@@ -89,6 +89,21 @@ export function WebhooksScreen() {
         )}
       </Paper>
       {shown && <DeliveryLog endpoint={shown} actions={actions} />}
+      <Paper withBorder p="lg" mt="lg" component="section">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div style={{ flex: 1, minWidth: 240 }}>
+            <Title order={2} size="h4" mb={4}>
+              {t('webhooks.oneOffTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('webhooks.oneOffText')}
+            </Text>
+          </div>
+          <Button variant="default" onClick={async () => setSecret(await actions.rollOneOff())}>
+            {t('webhooks.oneOffRoll')}
+          </Button>
+        </Group>
+      </Paper>
       <EndpointFormModal
         opened={adding}
         busy={actions.adding}

@@ -6,6 +6,7 @@ import {
   useAddWebhookEndpointMutation,
   useDeleteWebhookEndpointMutation,
   useResendWebhookDeliveryMutation,
+  useRollOneOffSecretMutation,
   useRollWebhookSecretMutation,
   useSendWebhookTestMutation,
   useUpdateWebhookEndpointMutation,
@@ -18,6 +19,7 @@ export function useWebhookActions() {
   const [add, addState] = useAddWebhookEndpointMutation();
   const [update] = useUpdateWebhookEndpointMutation();
   const [roll] = useRollWebhookSecretMutation();
+  const [rollOneOff] = useRollOneOffSecretMutation();
   const [remove, removeState] = useDeleteWebhookEndpointMutation();
   const [test] = useSendWebhookTestMutation();
   const [resend] = useResendWebhookDeliveryMutation();
@@ -39,6 +41,14 @@ export function useWebhookActions() {
     },
     roll: async (id: string): Promise<string | null> => {
       const result = await roll(id);
+      if (result.error) {
+        notify.error(errorText(result.error, t('webhooks.updateError')));
+        return null;
+      }
+      return result.data.secret;
+    },
+    rollOneOff: async (): Promise<string | null> => {
+      const result = await rollOneOff();
       if (result.error) {
         notify.error(errorText(result.error, t('webhooks.updateError')));
         return null;
