@@ -13,9 +13,12 @@ import { shopRoutes } from './modules/shops/shops.routes.ts';
 import { simpleRoutes } from './modules/simple/simple.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { type Auth, createAuthenticator } from './plugins/authenticate.ts';
+import { answerClientError } from './plugins/client-errors.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { requestIdOf, sendRequestIds } from './plugins/request-id.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerShopPageGuard } from './plugins/shop-page-guard.ts';
 import { recordShopperActions } from './plugins/shopper-activity.ts';
@@ -42,10 +45,14 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  sendRequestIds(app);
   app.addHook('onReady', () => runtime.start());
   app.addHook('onClose', () => runtime.close());
 
@@ -77,6 +84,7 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
     faceRoutes,
     renderRoutes,
     simpleRoutes,
+    webhookRoutes,
   ]) {
     routes(app, runtime);
   }

@@ -15,6 +15,7 @@ import {
   startRenderJobs,
 } from './modules/render-jobs/render-jobs.ts';
 import { startRetentionSweep } from './modules/retention/retention.ts';
+import { createWebhookQueue, startWebhookJobs, type WebhookQueue } from './modules/webhooks/webhook-jobs.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface RuntimeOptions {
@@ -42,6 +43,8 @@ export interface Runtime {
   readonly log: FastifyBaseLogger;
   readonly db: Db;
   readonly queue: ConfiguredQueue;
+  /** Where webhook deliveries wait: the same kind of queue as renders. */
+  readonly webhookQueue: WebhookQueue;
   readonly services: Services;
   /** Starts the background work: render jobs (as `renderJobs` says) and the media and retention sweeps. */
   start(): Promise<void>;
@@ -69,12 +72,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   await migrateToLatest(db);
   const queue = createRenderQueue(config, db.db, clock, log);
+  const webhookQueue = createWebhookQueue(config, db.db, clock, log);
   const services = createServices({
     config,
     db: db.db,
     clock,
     log,
     queue,
+    webhookQueue,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
   });
@@ -87,6 +92,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     db,
     queue,
+    webhookQueue,
     services,
     async start() {
       if (started) return;
@@ -94,13 +100,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       const role = options.renderJobs ?? 'embedded';
       if (role !== 'none') {
         const jobs: RenderJobs = startRenderJobs(runtime, options.engine ?? engineFromConfig(config), role);
-        stops.push(() => jobs.close());
+        stops.push(() => jobs.close(), startWebhookJobs(runtime, role));
       }
       stops.push(startMediaSweep(runtime), startRetentionSweep(runtime));
     },
     async close() {
       for (const stop of stops.reverse()) await stop();
       await queue.close();
+      await webhookQueue.close();
       services.mailer.close();
       await services.storage.close();
       await db.db.destroy();

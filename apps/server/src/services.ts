@@ -36,6 +36,10 @@ import { ShopsService } from './modules/shops/shops.service.ts';
 import { StatsRepository } from './modules/stats/stats.repository.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
+import { RenderWebhooks } from './modules/webhooks/render-webhooks.ts';
+import { WebhookEmitter } from './modules/webhooks/webhook-emitter.ts';
+import { WebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
+import { WebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 export interface Services {
   storage: MediaStorage;
@@ -70,6 +74,11 @@ export interface Services {
   renderEvents: RenderEvents;
   renderPresenter: RenderPresenter;
   idempotency: IdempotencyRepository;
+  webhooksRepository: WebhooksRepository;
+  webhooks: WebhooksService;
+  /** Records events and their deliveries in the caller's transaction. */
+  webhookEmitter: WebhookEmitter;
+  renderWebhooks: RenderWebhooks;
 }
 
 /** Wires repositories and services; the only place that knows how they fit together. */
@@ -80,6 +89,8 @@ export function createServices(deps: {
   log: FastifyBaseLogger;
   /** Where renders are queued; built before the services. */
   queue: RenderQueue;
+  /** Where webhook deliveries are queued. */
+  webhookQueue: RenderQueue;
   mailer?: Mailer;
   storage?: MediaStorage;
 }): Services {
@@ -120,6 +131,9 @@ export function createServices(deps: {
   const stats = new StatsService(new StatsRepository(db), clock);
   const storage = deps.storage ?? createStorage({ storageUrl: config.STORAGE_URL, dataDir: config.DATA_DIR });
   const imageLinks = new ImageLinks(secrets.imageLinkKey, clock);
+  const webhooksRepository = new WebhooksRepository(db);
+  const webhookEmitter = new WebhookEmitter(webhooksRepository, deps.webhookQueue, clock);
+  const renderPresenter = new RenderPresenter(imageLinks);
   const catalogRepository = new CatalogRepository(db);
   const media = new AtomicMedia(db, storage, clock);
   const hotImages = createHotImages(config.HOT_IMAGE_CACHE_MB * 1024 * 1024);
@@ -133,6 +147,7 @@ export function createServices(deps: {
     imageLinks,
     stats,
     garmentLimit,
+    webhookEmitter,
     clock,
   );
   const dailyUsage = new DailyUsageRepository();
@@ -140,7 +155,7 @@ export function createServices(deps: {
   const facesRepository = new FacesRepository(db);
   const rendersRepository = new RendersRepository(db);
   const idempotency = new IdempotencyRepository(db);
-  const renderCharge = new RenderCharge(dailyLimits, plans, rendersRepository, clock);
+  const renderCharge = new RenderCharge(dailyLimits, plans, rendersRepository, webhookEmitter, clock);
   const renderEvents = new RenderEvents();
   const renders = new RendersService(
     db,
@@ -175,7 +190,18 @@ export function createServices(deps: {
     renders,
     renderCharge,
     renderEvents,
-    renderPresenter: new RenderPresenter(imageLinks),
+    renderPresenter,
+    webhooksRepository,
+    webhookEmitter,
+    webhooks: new WebhooksService(
+      db,
+      webhooksRepository,
+      webhookEmitter,
+      secrets,
+      clock,
+      config.URL_IMPORT_ALLOW_PRIVATE,
+    ),
+    renderWebhooks: new RenderWebhooks(webhookEmitter, renderPresenter),
     idempotency,
     storage,
     media,

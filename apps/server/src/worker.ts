@@ -4,7 +4,7 @@ import { createRuntime } from './runtime.ts';
 
 /**
  * A render worker process (`npm run worker`), for deployments with REDIS_URL: the API's runtime without HTTP,
- * running render jobs from BullMQ with the engine's models kept loaded. Run as many as the machines' cores allow.
+ * running render jobs (with the engine's models kept loaded) and webhook deliveries from BullMQ. Run as many as the machines' cores allow.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit((c) => {

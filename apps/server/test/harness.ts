@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { routes } from '@tryon/contract';
 import type { RenderEngine } from '@tryon/engine';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildHttpApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -48,6 +48,8 @@ export interface TestAppOptions {
   engine?: RenderEngine;
   /** false: render jobs are queued but not run by this app. */
   renderJobs?: boolean;
+  /** A logger to read the app's log lines from; none by default. */
+  logger?: FastifyBaseLogger;
 }
 
 /**

@@ -57,6 +57,7 @@ describe('typed client against the real server', () => {
       data: {
         errorCodeStr: 'API_KEY_MISSING',
         errorMessage: 'An API key is required in the tokenapi header.',
+        requestId: expect.any(String),
       },
     });
     expect(refused.error && errorCodeOf(refused.error)).toBe('API_KEY_MISSING');

@@ -50,3 +50,21 @@ export const PRIVATE_KEY_VISIBLE_CHARS = 4;
 export const ANY_DOMAIN = '*';
 export const KEY_STATUS_ACTIVE = 0;
 export const KEY_STATUS_INACTIVE = -1;
+
+/** Events a shop may subscribe an endpoint to. */
+export const webhookEventTypes = [
+  'tryon.completed',
+  'tryon.failed',
+  'look.completed',
+  'look.failed',
+  'garment.added',
+  'model.added',
+  'balance.low',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+/** Sent only by "send test event", to one endpoint, whatever it subscribed to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const MAX_WEBHOOK_ENDPOINTS = 16;
+/** Name of the signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" keyed by the secret>`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'tryon-signature';

@@ -10,6 +10,9 @@ export const errorCatalog = {
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
+  BAD_REQUEST: { status: 400, message: 'The request could not be read as HTTP.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'There is no such API route.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down and try again.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
@@ -143,6 +146,12 @@ export const errorCatalog = {
   RENDER_TIMEOUT: { status: 504, message: 'Rendering took too long. Please try again.' },
   RENDER_FAILED: { status: 502, message: 'Rendering failed. Please try again.' },
   ENGINE_UNAVAILABLE: { status: 503, message: 'The render engine is unavailable. Please try again later.' },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: 400,
+    message:
+      'Webhooks go only to http and https addresses on the public internet, without user name or password.',
+  },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: 'A shop may have at most 16 webhook endpoints.' },
   RENDER_PENDING: {
     status: 409,
     message: 'This is still being rendered. Please wait until it is done.',
@@ -156,6 +165,10 @@ export const errorBodySchema = z
   .object({
     errorCodeStr: z.string().describe('Machine-readable code, UPPER_SNAKE, listed in the API guide'),
     errorMessage: z.string().describe('English text; the UIs show a translation of errorCodeStr'),
+    requestId: z
+      .string()
+      .optional()
+      .describe('The X-Request-Id of the answer: quote it to support; the server logs it with the request'),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -6,6 +6,7 @@ import { faceRoutes, lookRoutes, simpleRoutes, tryOnRoutes } from './renders.ts'
 import { shopRoutes } from './shops.ts';
 import { statsRoutes } from './stats.ts';
 import { userRoutes } from './user.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export * from './auth.ts';
 export * from './billing.ts';
@@ -20,6 +21,7 @@ export * from './route.ts';
 export * from './shops.ts';
 export * from './stats.ts';
 export * from './user.ts';
+export * from './webhooks.ts';
 
 /** Every route of the API, by area; the server registers these and the client calls them. */
 export const routes = {
@@ -35,4 +37,5 @@ export const routes = {
   looks: lookRoutes,
   tryOns: tryOnRoutes,
   simple: simpleRoutes,
+  webhooks: webhookRoutes,
 } as const;

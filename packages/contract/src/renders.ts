@@ -100,6 +100,18 @@ const waitQuery = z.object({
 });
 
 const ok = z.object({ ok: z.literal(true) });
+/** A one-off webhook for this render only, as hosted try-on APIs take it. */
+const webhookUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .optional()
+  .describe(
+    "Private keys only: also POST this render's tryon/look completed or failed event to this URL, signed with " +
+      'the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints',
+  );
+
 const idempotency =
   'Send an `Idempotency-Key` header (any unique string of up to 255 characters) to make a retry safe: the ' +
   'same key with the same parameters charges once and answers the first result.';
@@ -165,7 +177,11 @@ export const lookRoutes = {
     tags: ['Looks'],
     summary: "Put the shopper's face (fuid) on a model (muid); costs one try-on",
     description: `Answers 202 with the queued look; poll GET /v1/look/{luid} (or pass wait). ${idempotency}`,
-    query: z.object({ fuid: z.string().min(1).max(100), muid: z.string().min(1).max(100) }),
+    query: z.object({
+      fuid: z.string().min(1).max(100),
+      muid: z.string().min(1).max(100),
+      webhook_url: webhookUrl,
+    }),
     response: lookSchema,
     successStatus: 202,
   }),
@@ -240,6 +256,7 @@ export const tryOnRoutes = {
       guid: z.string().min(1).max(100),
       muid: z.string().min(1).max(100).optional(),
       fuid: z.string().min(1).max(100).optional(),
+      webhook_url: webhookUrl,
     }),
     response: tryOnSchema,
     successStatus: 202,

@@ -163,4 +163,35 @@ export const routeTable = {
     tryOn: light<Of<'simple', 'tryOn'>>({ method: 'POST', path: '/v1/tryon/simple', access: 'private' }),
     look: light<Of<'simple', 'look'>>({ method: 'POST', path: '/v1/look/simple', access: 'private' }),
   },
+  webhooks: {
+    list: light<Of<'webhooks', 'list'>>({ method: 'GET', path: '/v1/webhook/list', access: 'private' }),
+    add: light<Of<'webhooks', 'add'>>({ method: 'POST', path: '/v1/webhook/add', access: 'private' }),
+    update: light<Of<'webhooks', 'update'>>({
+      method: 'POST',
+      path: '/v1/webhook/update',
+      access: 'private',
+    }),
+    roll: light<Of<'webhooks', 'roll'>>({ method: 'POST', path: '/v1/webhook/roll', access: 'private' }),
+    remove: light<Of<'webhooks', 'remove'>>({
+      method: 'POST',
+      path: '/v1/webhook/delete',
+      access: 'private',
+    }),
+    deliveries: light<Of<'webhooks', 'deliveries'>>({
+      method: 'GET',
+      path: '/v1/webhook/deliveries',
+      access: 'private',
+    }),
+    resend: light<Of<'webhooks', 'resend'>>({
+      method: 'POST',
+      path: '/v1/webhook/resend',
+      access: 'private',
+    }),
+    test: light<Of<'webhooks', 'test'>>({ method: 'POST', path: '/v1/webhook/test', access: 'private' }),
+    oneOffSecret: light<Of<'webhooks', 'oneOffSecret'>>({
+      method: 'POST',
+      path: '/v1/webhook/oneoff/roll',
+      access: 'private',
+    }),
+  },
 };

@@ -45,6 +45,11 @@ const KeysScreen = screen(
   () => import('../features/keys/components/keys-screen.tsx'),
   'KeysScreen',
 );
+const WebhooksScreen = screen(
+  paths.webhooks,
+  () => import('../features/webhooks/components/webhooks-screen.tsx'),
+  'WebhooksScreen',
+);
 const StatisticsScreen = screen(
   paths.statistics,
   () => import('../features/statistics/components/statistics-screen.tsx'),
@@ -95,6 +100,7 @@ export function SignedInApp() {
           <Route path={paths.garments} element={<GarmentsScreen />} />
           <Route path={paths.models} element={<ModelsScreen />} />
           <Route path={paths.keys} element={<KeysScreen />} />
+          <Route path={paths.webhooks} element={<WebhooksScreen />} />
           <Route path={paths.statistics} element={<StatisticsScreen />} />
           <Route path={paths.billing} element={<BillingScreen />} />
           <Route path={paths.shops} element={<ShopsScreen />} />

@@ -170,6 +170,8 @@ export interface RendersTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** A one-off webhook for this render (private-key calls only). */
+  webhook_url: string | null;
 }
 
 export interface DailyUsageTable {
@@ -189,6 +191,64 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  shop_suid: string;
+  url: string;
+  /** Comma-separated event types. */
+  events: string;
+  enabled: number;
+  secret_enc: string;
+  /** 'failing' when the server turned it off after days of failed deliveries. */
+  disabled_reason: string | null;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since: number | null;
+  created_at: number;
+}
+
+export interface WebhookShopSecretsTable {
+  shop_suid: string;
+  secret_enc: string;
+  created_at: number;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  shop_suid: string;
+  type: string;
+  /** The object as the API answers it, JSON. */
+  data: string;
+  created_at: number;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  shop_suid: string;
+  /** Null for a one-off webhook_url delivery, which carries its own url. */
+  endpoint_id: string | null;
+  url: string | null;
+  event_id: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  run_after: number;
+  lease_until: number | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: number;
+  status_code: number | null;
+  latency_ms: number;
+  response_excerpt: string;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   shops: ShopsTable;
@@ -203,4 +263,9 @@ export interface Database {
   renders: RendersTable;
   daily_usage: DailyUsageTable;
   idempotency_keys: IdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_shop_secrets: WebhookShopSecretsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -1,5 +1,5 @@
 import { type ErrorCode, errorCatalog } from '@tryon/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
@@ -13,19 +13,17 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_ERROR',
 };
 
-/** Every failure leaves as { errorCodeStr, errorMessage } with its status; bad input is never a 500. */
+/** The error shape, with the request's id to quote to support. */
+const sendError = (reply: FastifyReply, status: number, code: ErrorCode, message: string) =>
+  reply.code(status).send({ errorCodeStr: code, errorMessage: message, requestId: reply.request.id });
+
+/** Every failure leaves as { errorCodeStr, errorMessage, requestId } with its status; bad input is never a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.status).send({ errorCodeStr: error.code, errorMessage: error.message });
-    }
+    if (error instanceof AppError) return sendError(reply, error.status, error.code, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const code = error.validation.map((issue) => issue.message ?? '').find(isErrorCode);
-      if (code) {
-        return reply
-          .code(errorCatalog[code].status)
-          .send({ errorCodeStr: code, errorMessage: errorCatalog[code].message });
-      }
+      if (code) return sendError(reply, errorCatalog[code].status, code, errorCatalog[code].message);
       const where = error.validationContext === 'querystring' ? '' : `${error.validationContext ?? ''}`;
       const details = error.validation
         .map(
@@ -33,34 +31,22 @@ export function installErrorHandling(app: FastifyInstance): void {
             `${where}${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'input'}: ${issue.message}`,
         )
         .join('; ');
-      return reply.code(400).send({ errorCodeStr: 'VALIDATION_ERROR', errorMessage: details });
+      return sendError(reply, 400, 'VALIDATION_ERROR', details);
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
-    if (mapped) {
-      return reply
-        .code(errorCatalog[mapped].status)
-        .send({ errorCodeStr: mapped, errorMessage: errorCatalog[mapped].message });
-    }
+    if (mapped) return sendError(reply, errorCatalog[mapped].status, mapped, errorCatalog[mapped].message);
     if (isResponseSerializationError(error) || !error.statusCode || error.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(500)
-        .send({ errorCodeStr: 'INTERNAL_ERROR', errorMessage: errorCatalog.INTERNAL_ERROR.message });
+      return sendError(reply, 500, 'INTERNAL_ERROR', errorCatalog.INTERNAL_ERROR.message);
     }
     if (error.statusCode === 429) {
-      return reply
-        .code(429)
-        .send({ errorCodeStr: 'RATE_LIMITED', errorMessage: errorCatalog.RATE_LIMITED.message });
+      return sendError(reply, 429, 'RATE_LIMITED', errorCatalog.RATE_LIMITED.message);
     }
-    return reply
-      .code(error.statusCode)
-      .send({ errorCodeStr: 'VALIDATION_ERROR', errorMessage: error.message });
+    return sendError(reply, error.statusCode, 'VALIDATION_ERROR', error.message);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({
-      errorCodeStr: 'ROUTE_NOT_FOUND',
-      errorMessage: `${errorCatalog.ROUTE_NOT_FOUND.message} (${request.method} ${request.url.split('?')[0]})`,
-    });
+    const where = `${request.method} ${request.url.split('?')[0]}`;
+    sendError(reply, 404, 'ROUTE_NOT_FOUND', `${errorCatalog.ROUTE_NOT_FOUND.message} (${where})`);
   });
 }

@@ -23,7 +23,15 @@ export async function registerSecurity(app: FastifyInstance, { config, services 
       );
     },
     methods: ['GET', 'POST'],
-    allowedHeaders: ['tokenapi', 'clientuuid', 'hostreferer', 'content-type', 'idempotency-key'],
+    allowedHeaders: [
+      'tokenapi',
+      'clientuuid',
+      'hostreferer',
+      'content-type',
+      'idempotency-key',
+      'x-request-id',
+    ],
+    exposedHeaders: ['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after'],
     maxAge: 600,
   });
   const redis = config.REDIS_URL
@@ -34,8 +42,18 @@ export async function registerSecurity(app: FastifyInstance, { config, services 
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    enableDraftSpec: true,
     ...(redis ? { redis, nameSpace: 'tryon-rl:' } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    const limit = reply.getHeader('ratelimit-limit');
+    if (limit === undefined) return;
+    reply.header('ratelimit-policy', `"minute";q=${limit};w=60`);
+    reply.header(
+      'ratelimit',
+      `"minute";r=${reply.getHeader('ratelimit-remaining')};t=${reply.getHeader('ratelimit-reset')}`,
+    );
   });
 }

@@ -6,6 +6,7 @@ export const paths = {
   garments: '/garments',
   models: '/models',
   keys: '/keys',
+  webhooks: '/webhooks',
   statistics: '/statistics',
   billing: '/billing',
   faq: '/faq',

@@ -55,7 +55,7 @@ describe('sign-in code over SMTP', () => {
     try {
       const register = () => api(down).call(routes.auth.mailRegister, { query: { email: 'x@example.com' } });
       const res = await register();
-      expect(failed(res, 502)).toEqual({
+      expect(failed(res, 502)).toMatchObject({
         errorCodeStr: 'MAIL_SEND_FAILED',
         errorMessage: 'Error sending verification code, please try again',
       });

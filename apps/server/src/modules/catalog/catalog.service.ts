@@ -8,6 +8,7 @@ import type { ImageSource } from '../../lib/image-route.ts';
 import { randomCode, randomId } from '../../lib/secrets.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
 import type { StatsService } from '../stats/stats.service.ts';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter.ts';
 import type { CatalogRepository, CatalogRow } from './catalog.repository.ts';
 import type { CatalogImages } from './catalog-images.ts';
 
@@ -30,6 +31,7 @@ export class CatalogService {
   private readonly links: ImageLinks;
   private readonly stats: StatsService;
   private readonly shopLimit: (suid: string) => Promise<number>;
+  private readonly webhooks: WebhookEmitter;
   private readonly clock: Clock;
 
   constructor(
@@ -38,6 +40,7 @@ export class CatalogService {
     links: ImageLinks,
     stats: StatsService,
     shopLimit: (suid: string) => Promise<number>,
+    webhooks: WebhookEmitter,
     clock: Clock,
   ) {
     this.items = items;
@@ -45,6 +48,7 @@ export class CatalogService {
     this.links = links;
     this.stats = stats;
     this.shopLimit = shopLimit;
+    this.webhooks = webhooks;
     this.clock = clock;
   }
 
@@ -240,6 +244,9 @@ export class CatalogService {
     await this.images.storeWith(auth.shopSuid, kind, id, image.bytes, async (imageKey, trx) => {
       row.image_key = imageKey;
       await this.items.insert(row, trx);
+      const item = { ...row, liked_at: null };
+      const data = kind === 'garment' ? this.present('garment', item) : this.present('model', item);
+      await this.webhooks.emit(trx, auth.shopSuid, `${kind}.added`, data);
     });
     return { ...row, liked_at: null };
   }

@@ -1,16 +1,14 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { RendersRepository } from '../renders/renders.repository.ts';
-import type { RenderProcessor } from './render-processor.ts';
-import type { RenderQueue } from './render-queue.ts';
-
-const QUEUE_NAME = 'renders';
+import type { DueJobs, JobRunner, RenderQueue } from './render-queue.ts';
 
 export interface BullSettings {
   redisUrl: string;
   /** Keeps deployments that share a Redis apart. */
   prefix: string;
+  /** The BullMQ queue: `renders` unless named (webhook deliveries use their own). */
+  name?: string;
 }
 
 const connectionOf = (settings: BullSettings) => ({ url: settings.redisUrl, maxRetriesPerRequest: null });
@@ -27,13 +25,16 @@ export class BullRenderQueue implements RenderQueue {
 
   constructor(settings: BullSettings, clock: Clock) {
     this.clock = clock;
-    this.queue = new Queue(QUEUE_NAME, { connection: connectionOf(settings), prefix: settings.prefix });
+    this.queue = new Queue(settings.name ?? 'renders', {
+      connection: connectionOf(settings),
+      prefix: settings.prefix,
+    });
   }
 
   async enqueue(id: string, runAfter?: number): Promise<void> {
     const delay = runAfter === undefined ? 0 : Math.max(0, runAfter - this.clock.now());
     await this.queue.add(
-      'render',
+      this.queue.name,
       { id },
       { delay, removeOnComplete: true, removeOnFail: { count: 1000 }, attempts: 1 },
     );
@@ -58,7 +59,7 @@ export class BullRenderWorker {
   private readonly timer: NodeJS.Timeout;
 
   private readonly queue: BullRenderQueue;
-  private readonly renders: RendersRepository;
+  private readonly renders: DueJobs;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
   private readonly options: BullWorkerOptions;
@@ -66,8 +67,8 @@ export class BullRenderWorker {
   constructor(
     settings: BullSettings,
     queue: BullRenderQueue,
-    renders: RendersRepository,
-    processor: RenderProcessor,
+    renders: DueJobs,
+    processor: JobRunner,
     clock: Clock,
     log: FastifyBaseLogger,
     options: BullWorkerOptions,
@@ -78,7 +79,7 @@ export class BullRenderWorker {
     this.log = log;
     this.options = options;
     this.worker = new Worker(
-      QUEUE_NAME,
+      settings.name ?? 'renders',
       async (job) => {
         const id = (job.data as { id: string }).id;
         const result = await processor.run(id);
@@ -87,7 +88,7 @@ export class BullRenderWorker {
       },
       { connection: connectionOf(settings), prefix: settings.prefix, concurrency: options.concurrency },
     );
-    this.worker.on('failed', (job, err) => this.log.error({ err, jobId: job?.id }, 'render job crashed'));
+    this.worker.on('failed', (job, err) => this.log.error({ err, jobId: job?.id }, 'job crashed'));
     this.timer = setInterval(() => void this.reconcile(), options.reconcileMs);
     this.timer.unref();
   }
@@ -99,7 +100,10 @@ export class BullRenderWorker {
       for (const id of ids) await this.queue.enqueue(id);
       return ids.length;
     } catch (error) {
-      this.log.warn({ err: error }, 'could not re-queue overdue renders; will retry');
+      this.log.warn(
+        { err: error, queue: this.queue.queue.name },
+        'could not re-queue overdue jobs; will retry',
+      );
       return 0;
     }
   }

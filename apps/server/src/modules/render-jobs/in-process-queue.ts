@@ -1,18 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { RendersRepository } from '../renders/renders.repository.ts';
-import type { RenderProcessor } from './render-processor.ts';
-import type { RenderQueue } from './render-queue.ts';
+import type { DueJobs, JobRunner, RenderQueue } from './render-queue.ts';
 
 export interface InProcessQueueOptions {
   /** Renders run at once in this process. */
   concurrency: number;
   /** How often the database is asked for due renders (retries, renders of a process that died). */
   pollMs: number;
+  /** What the jobs are, for the log. */
+  name?: string;
 }
 
 /**
- * The embedded queue: the renders table is the queue. Jobs survive a restart because they are rows; every
+ * The embedded queue: the renders table (or any table of job rows, such as webhook deliveries) is the queue. Jobs survive a restart because they are rows; every
  * process that runs one claims each attempt with a conditional update, so several can share a database.
  */
 export class InProcessQueue implements RenderQueue {
@@ -23,26 +23,21 @@ export class InProcessQueue implements RenderQueue {
   private closed = false;
 
   /** Set by `start` in a process that runs renders; until then renders wait in the table. */
-  private processor: RenderProcessor | null = null;
+  private processor: JobRunner | null = null;
 
-  private readonly renders: RendersRepository;
+  private readonly renders: DueJobs;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
   private readonly options: InProcessQueueOptions;
 
-  constructor(
-    renders: RendersRepository,
-    clock: Clock,
-    log: FastifyBaseLogger,
-    options: InProcessQueueOptions,
-  ) {
+  constructor(renders: DueJobs, clock: Clock, log: FastifyBaseLogger, options: InProcessQueueOptions) {
     this.renders = renders;
     this.clock = clock;
     this.log = log;
     this.options = options;
   }
 
-  start(processor: RenderProcessor): void {
+  start(processor: JobRunner): void {
     this.processor = processor;
     const poll = setInterval(() => void this.fill(), this.options.pollMs);
     poll.unref();
@@ -100,7 +95,10 @@ export class InProcessQueue implements RenderQueue {
         for (const id of ids) this.run(id);
       } while (this.again);
     } catch (error) {
-      this.log.warn({ err: error }, 'render queue could not read due renders; will retry');
+      this.log.warn(
+        { err: error, queue: this.options.name ?? 'renders' },
+        'queue could not read due jobs; will retry',
+      );
     } finally {
       this.filling = false;
     }
@@ -113,7 +111,9 @@ export class InProcessQueue implements RenderQueue {
       .then((result) => {
         if (result.outcome === 'retry') this.wakeAt(result.runAfter);
       })
-      .catch((error: unknown) => this.log.error({ err: error, renderId: id }, 'render job crashed'))
+      .catch((error: unknown) =>
+        this.log.error({ err: error, jobId: id, queue: this.options.name ?? 'renders' }, 'job crashed'),
+      )
       .finally(() => {
         this.inFlight.delete(id);
         if (!this.closed) void this.fill();

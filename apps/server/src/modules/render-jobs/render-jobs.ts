@@ -45,6 +45,7 @@ function createProcessor(runtime: Runtime, engine: RenderEngine): RenderProcesso
     services.storage,
     engine,
     services.renderEvents,
+    services.renderWebhooks,
     runtime.clock,
     runtime.log,
     {

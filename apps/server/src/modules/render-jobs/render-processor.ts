@@ -13,6 +13,8 @@ import type { RenderCharge } from '../renders/render-charge.ts';
 import type { RenderEvents } from '../renders/render-events.ts';
 import { renderPrefix } from '../renders/render-paths.ts';
 import type { RenderRow, RendersRepository } from '../renders/renders.repository.ts';
+import type { RenderWebhooks } from '../webhooks/render-webhooks.ts';
+import type { JobRunner, RunResult } from './render-queue.ts';
 
 export interface ProcessorOptions {
   /** Longest one render may take before it fails with RENDER_TIMEOUT. */
@@ -23,7 +25,7 @@ export interface ProcessorOptions {
   retryDelaysMs: readonly number[];
 }
 
-export type RunResult = { outcome: 'done' | 'failed' | 'skipped' } | { outcome: 'retry'; runAfter: number };
+export type { RunResult } from './render-queue.ts';
 
 /** q90 keeps the render's detail; results are viewed full size and downloaded. */
 const RESULT_WEBP_QUALITY = 90;
@@ -33,7 +35,7 @@ const RESULT_WEBP_QUALITY = 90;
  * engine, stores the image and marks it done; or fails it with the engine's error code and gives the charge
  * back; or, for failures that may pass, puts it back in the queue with a delay.
  */
-export class RenderProcessor {
+export class RenderProcessor implements JobRunner {
   private readonly db: Kysely<Database>;
   private readonly renders: RendersRepository;
   private readonly catalogItems: CatalogRepository;
@@ -41,6 +43,7 @@ export class RenderProcessor {
   private readonly storage: MediaStorage;
   private readonly engine: RenderEngine;
   private readonly events: RenderEvents;
+  private readonly webhooks: RenderWebhooks;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
   private readonly options: ProcessorOptions;
@@ -53,6 +56,7 @@ export class RenderProcessor {
     storage: MediaStorage,
     engine: RenderEngine,
     events: RenderEvents,
+    webhooks: RenderWebhooks,
     clock: Clock,
     log: FastifyBaseLogger,
     options: ProcessorOptions,
@@ -64,6 +68,7 @@ export class RenderProcessor {
     this.storage = storage;
     this.engine = engine;
     this.events = events;
+    this.webhooks = webhooks;
     this.clock = clock;
     this.log = log;
     this.options = options;
@@ -141,18 +146,21 @@ export class RenderProcessor {
     const key = `${renderPrefix(row.shop_suid, row.kind, row.id)}original-${newVersion()}.webp`;
     await this.storage.put(key, data, 'image/webp');
     const finished = await this.db.transaction().execute(async (trx) => {
+      const now = this.clock.now();
       const ok = await this.renders.finish(
         trx,
         row.id,
         row.attempts,
         { status: 'done', imageKey: key, width: info.width, height: info.height },
-        this.clock.now(),
+        now,
       );
       if (ok) {
         await this.catalogItems.countTryOn(
           trx,
           [row.garment_id, row.model_id].filter((v): v is string => v !== null),
         );
+        const done = { ...row, status: 'done' as const, image_key: key, finished_at: now, lease_until: null };
+        await this.webhooks.finished(trx, { ...done, image_width: info.width, image_height: info.height });
       }
       return ok;
     });
@@ -167,8 +175,17 @@ export class RenderProcessor {
         errorCode: failure.code,
         errorMessage: messageOf(failure),
       };
-      if (await this.renders.finish(trx, row.id, row.attempts, outcome, this.clock.now())) {
+      const now = this.clock.now();
+      if (await this.renders.finish(trx, row.id, row.attempts, outcome, now)) {
         await this.charge.refund(trx, row);
+        await this.webhooks.finished(trx, {
+          ...row,
+          status: 'failed',
+          error_code: outcome.errorCode,
+          error_message: outcome.errorMessage,
+          finished_at: now,
+          lease_until: null,
+        });
       }
     });
   }

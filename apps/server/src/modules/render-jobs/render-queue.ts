@@ -7,3 +7,15 @@ export interface RenderQueue {
   enqueue(id: string, runAfter?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What a queue runs: one attempt of the job of a row, which says whether and when to try again. */
+export type RunResult = { outcome: 'done' | 'failed' | 'skipped' } | { outcome: 'retry'; runAfter: number };
+
+export interface JobRunner {
+  run(id: string): Promise<RunResult>;
+}
+
+/** The rows that should run now (due, or running under a lease that ran out), oldest first. */
+export interface DueJobs {
+  due(now: number, limit: number, overdueMs?: number): Promise<string[]>;
+}

@@ -1,8 +1,10 @@
+import { LOW_BALANCE } from '@tryon/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type Clock, utcDay } from '../../lib/clock.ts';
 import type { PlanService } from '../billing/plan.service.ts';
 import type { DailyLimits } from '../limits/daily-limits.ts';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter.ts';
 import type { RenderRow, RendersRepository } from './renders.repository.ts';
 
 /**
@@ -14,12 +16,20 @@ export class RenderCharge {
   private readonly limits: DailyLimits;
   private readonly plans: PlanService;
   private readonly renders: RendersRepository;
+  private readonly webhooks: WebhookEmitter;
   private readonly clock: Clock;
 
-  constructor(limits: DailyLimits, plans: PlanService, renders: RendersRepository, clock: Clock) {
+  constructor(
+    limits: DailyLimits,
+    plans: PlanService,
+    renders: RendersRepository,
+    webhooks: WebhookEmitter,
+    clock: Clock,
+  ) {
     this.limits = limits;
     this.plans = plans;
     this.renders = renders;
+    this.webhooks = webhooks;
     this.clock = clock;
   }
 
@@ -30,7 +40,11 @@ export class RenderCharge {
     renderId: string,
   ): Promise<void> {
     await this.limits.take(trx, shopSuid, 'tryon', clientId, utcDay(this.clock.now()));
-    await this.plans.consume(trx, shopSuid, 1, renderId);
+    const balance = await this.plans.consume(trx, shopSuid, 1, renderId);
+    // Once, as the balance comes down to the low mark (the dashboard warns at the same mark).
+    if (balance === LOW_BALANCE) {
+      await this.webhooks.emit(trx, shopSuid, 'balance.low', { suid: shopSuid, balance, lowAt: LOW_BALANCE });
+    }
   }
 
   async refund(trx: Kysely<Database>, row: RenderRow): Promise<void> {

@@ -8,12 +8,21 @@ import { idempotencyKeyOf } from './idempotency-key.ts';
 import { renderParts } from './render-paths.ts';
 
 export function renderRoutes(app: FastifyInstance, { services }: Runtime): void {
-  const { renders, renderPresenter: present, storage, hotImages } = services;
+  const { renders, renderPresenter: present, storage, hotImages, webhooks } = services;
   const tryOn = present.tryOn.bind(present);
   const look = present.look.bind(present);
 
-  registerRoute(app, routes.tryOns.add, async ({ auth, query, request }) =>
-    tryOn(await renders.createFromCatalog(auth, { kind: 'tryon', ...query }, idempotencyKeyOf(request))),
+  const oneOffWebhook = (url: string | undefined) => (url === undefined ? null : webhooks.checkUrl(url));
+
+  registerRoute(app, routes.tryOns.add, async ({ auth, query: { webhook_url, ...query }, request }) =>
+    tryOn(
+      await renders.createFromCatalog(
+        auth,
+        { kind: 'tryon', ...query },
+        idempotencyKeyOf(request),
+        oneOffWebhook(webhook_url),
+      ),
+    ),
   );
   registerRoute(app, routes.tryOns.list, async ({ auth, query }) => {
     const page = await renders.list(auth, 'tryon', query);
@@ -30,8 +39,15 @@ export function renderRoutes(app: FastifyInstance, { services }: Runtime): void 
     tryOn(await renders.byToken('tryon', params.t)),
   );
 
-  registerRoute(app, routes.looks.add, async ({ auth, query, request }) =>
-    look(await renders.createFromCatalog(auth, { kind: 'look', ...query }, idempotencyKeyOf(request))),
+  registerRoute(app, routes.looks.add, async ({ auth, query: { webhook_url, ...query }, request }) =>
+    look(
+      await renders.createFromCatalog(
+        auth,
+        { kind: 'look', ...query },
+        idempotencyKeyOf(request),
+        oneOffWebhook(webhook_url),
+      ),
+    ),
   );
   registerRoute(app, routes.looks.list, async ({ auth, query }) => {
     const page = await renders.list(auth, 'look', query);

@@ -100,7 +100,14 @@ export class RendersService {
     return { shopSuid: auth.shopSuid, clientId: auth.kind === 'public' ? auth.clientUuid : null };
   }
 
-  async createFromCatalog(auth: Auth, request: CatalogRequest, idempotencyKey?: string): Promise<RenderRow> {
+  /** `webhookUrl`: a one-off webhook for this render, already checked by the caller (private keys only). */
+  async createFromCatalog(
+    auth: Auth,
+    request: CatalogRequest,
+    idempotencyKey?: string,
+    webhookUrl: string | null = null,
+  ): Promise<RenderRow> {
+    if (webhookUrl !== null && auth.kind === 'public') throw new AppError('PRIVATE_KEY_REQUIRED');
     const scope = this.scopeOf(auth);
     const sources = await this.resolve(auth, scope, request);
     const fingerprint = digest([
@@ -110,7 +117,15 @@ export class RendersService {
       sources.model_id,
       sources.face_id,
     ]);
-    const row = await this.commitNew(scope, request.kind, sources, fingerprint, idempotencyKey, []);
+    const row = await this.commitNew(
+      scope,
+      request.kind,
+      sources,
+      fingerprint,
+      idempotencyKey,
+      [],
+      webhookUrl,
+    );
     if (request.kind === 'tryon' && scope.clientId !== null && sources.garment_id !== null) {
       await this.catalogItems.markTried(scope.shopSuid, 'garment', scope.clientId, sources.garment_id);
     }
@@ -257,6 +272,7 @@ export class RendersService {
     fingerprint: string,
     idempotencyKey: string | undefined,
     files: readonly MediaFile[],
+    webhookUrl: string | null = null,
   ): Promise<RenderRow> {
     if (idempotencyKey !== undefined) {
       const first = await this.replay(scope.shopSuid, idempotencyKey, fingerprint);
@@ -284,6 +300,7 @@ export class RendersService {
       created_at: now,
       started_at: null,
       finished_at: null,
+      webhook_url: webhookUrl,
     };
     const commit = async (keys: string[], trx: Kysely<Database>) => {
       if (files.length > 0) {

@@ -5,14 +5,16 @@ import type { Runtime } from '../../runtime.ts';
 import type { Services } from '../../services.ts';
 
 const SWEEP_MS = 60 * 60_000;
+/** How long the delivery log of webhooks keeps a finished delivery, its attempts and its event. */
+export const WEBHOOK_LOG_DAYS = 30;
 
 /**
  * Shopper photos and what was made from them go once they are older than the retention period; spent
  * Idempotency-Keys, past daily counters and sign-in codes (which hold e-mail addresses and count towards a
- * day's limit only) after a day.
+ * day's limit only) after a day; finished webhook deliveries after WEBHOOK_LOG_DAYS.
  */
 export async function sweepExpired(
-  services: Pick<Services, 'faces' | 'idempotency' | 'dailyUsage' | 'signinCodes'>,
+  services: Pick<Services, 'faces' | 'idempotency' | 'dailyUsage' | 'signinCodes' | 'webhooksRepository'>,
   db: Kysely<Database>,
   retentionMs: number,
   now: number,
@@ -21,6 +23,7 @@ export async function sweepExpired(
   await services.idempotency.deleteBefore(now - DAY_MS);
   await services.dailyUsage.deleteBefore(db, utcDay(now - DAY_MS));
   await services.signinCodes.purgeBefore(now - DAY_MS);
+  await services.webhooksRepository.purgeBefore(now - WEBHOOK_LOG_DAYS * DAY_MS);
 }
 
 /** Runs `sweepExpired` now and hourly; answers how to stop it. */

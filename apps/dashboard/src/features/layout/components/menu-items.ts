@@ -10,6 +10,7 @@ import {
   IconPhoto,
   IconShirt,
   IconSparkles,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
@@ -31,6 +32,7 @@ export const menuItems: readonly MenuItem[] = [
   { path: paths.models, label: 'menu.models', icon: IconMoodSmile },
   { path: paths.looks, label: 'menu.looks', icon: IconSparkles, adminOnly: true },
   { path: paths.keys, label: 'menu.keys', icon: IconKey },
+  { path: paths.webhooks, label: 'menu.webhooks', icon: IconWebhook },
   { path: paths.statistics, label: 'menu.statistics', icon: IconChartLine },
   { path: paths.billing, label: 'menu.billing', icon: IconCreditCard },
   { path: paths.faq, label: 'menu.faq', icon: IconHelpCircle },
