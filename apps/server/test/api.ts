@@ -92,7 +92,7 @@ export function ok<T>(answer: Answer<T>, status = 200): T {
 }
 
 /** The error body of a failed answer (all of it); throws unless it is one, with this status when given. */
-export function failed<T>(answer: Answer<T>, status?: number): ErrorBody {
+export function failed(answer: Answer<unknown>, status?: number): ErrorBody {
   if (status !== undefined && answer.status !== status)
     throw new Error(
       `expected status ${status}, got ${answer.status}: ${JSON.stringify(answer.data ?? answer.error)}`,
