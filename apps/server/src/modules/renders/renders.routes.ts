@@ -5,7 +5,6 @@ import { registerImageRoute } from '../../lib/image-route.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { Runtime } from '../../runtime.ts';
 import { idempotencyKeyOf } from './idempotency-key.ts';
-import { renderParts } from './render-paths.ts';
 
 export function renderRoutes(app: FastifyInstance, { services }: Runtime): void {
   const { renders, renderPresenter: present, storage, hotImages } = services;
@@ -55,10 +54,8 @@ export function renderRoutes(app: FastifyInstance, { services }: Runtime): void 
   for (const kind of ['tryon', 'look'] as const satisfies readonly RenderKind[]) {
     registerImageRoute(app, {
       route: kind,
-      tag: kind === 'tryon' ? 'Try-ons' : 'Looks',
       storage,
       hot: hotImages,
-      parts: renderParts[kind],
       links: services.imageLinks,
       find: (id, part) => renders.imageSource(kind, id, part),
     });
