@@ -55,9 +55,9 @@ describe('the published package', () => {
     const built = await buildPackage();
     const npm = (args: string[], cwd: string) =>
       execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    npm(['pack', built, '--pack-destination', work], work);
+    npm(['pack', built, '--pack-destination', work, '--ignore-scripts'], work);
     // zod, the package's one dependency, from this repository's node_modules: no registry needed.
-    npm(['pack', zodFolder, '--pack-destination', work], work);
+    npm(['pack', zodFolder, '--pack-destination', work, '--ignore-scripts'], work);
     const tarballs = readdirSync(work).filter((f) => f.endsWith('.tgz'));
     const client = tarballs.find((f) => f.startsWith('tryon-client-'));
     expect(client).toBeDefined();
