@@ -4376,6 +4376,8 @@ export interface operations {
                 exp?: number;
                 /** @description Signature of a signed link */
                 sig?: string;
+                /** @description Not accepted: no inputs here */
+                part?: unknown;
             };
             header?: never;
             path: {
@@ -5489,6 +5491,8 @@ export interface operations {
                 exp?: number;
                 /** @description Signature of a signed link */
                 sig?: string;
+                /** @description Not accepted: no inputs here */
+                part?: unknown;
             };
             header?: never;
             path: {
@@ -5960,6 +5964,8 @@ export interface operations {
                 exp?: number;
                 /** @description Signature of a signed link */
                 sig?: string;
+                /** @description Not accepted: no inputs here */
+                part?: unknown;
             };
             header?: never;
             path: {

@@ -15,6 +15,9 @@ const sizeQuery = z.object({
   sig: z.string().max(64).optional().describe('Signature of a signed link'),
 });
 
+/** Garments, models and faces have no inputs: a `part` is refused. */
+const withoutParts = sizeQuery.extend({ part: z.never().optional().describe('Not accepted: no inputs here') });
+
 /** Try-ons and looks also serve their inputs. */
 const withParts = <const P extends readonly [string, ...string[]]>(parts: P) =>
   sizeQuery.extend({ part: z.enum(parts).optional().describe('An input instead of the result') });
@@ -39,9 +42,9 @@ const imageRoute = <const N extends string, Q extends z.ZodObject>(name: N, tag:
 
 /** The images of garments, models, faces, try-ons and looks; their ids are those of the items. */
 export const imageRoutes = {
-  garment: imageRoute('garment', 'Garments', sizeQuery),
-  model: imageRoute('model', 'Models', sizeQuery),
-  face: imageRoute('face', 'Faces', sizeQuery),
+  garment: imageRoute('garment', 'Garments', withoutParts),
+  model: imageRoute('model', 'Models', withoutParts),
+  face: imageRoute('face', 'Faces', withoutParts),
   tryon: imageRoute('tryon', 'Try-ons', withParts(['garment', 'person'])),
   look: imageRoute('look', 'Looks', withParts(['face', 'model'])),
 };
