@@ -16,7 +16,9 @@ const sizeQuery = z.object({
 });
 
 /** Garments, models and faces have no inputs: a `part` is refused. */
-const withoutParts = sizeQuery.extend({ part: z.never().optional().describe('Not accepted: no inputs here') });
+const withoutParts = sizeQuery.extend({
+  part: z.never().optional().describe('Not accepted: no inputs here'),
+});
 
 /** Try-ons and looks also serve their inputs. */
 const withParts = <const P extends readonly [string, ...string[]]>(parts: P) =>
