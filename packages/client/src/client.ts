@@ -1,4 +1,10 @@
-import type { RouteDef, RouteParams, RouteQuery, RouteResponse } from '@tryon/contract';
+import {
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  routePath,
+} from '@tryon/contract';
 import type { ClientError, Result } from './result.ts';
 
 type Value<T> = T | (() => T);
@@ -35,12 +41,7 @@ export interface CallOptions {
 
 /** The URL of a route with its path parameters filled in and its parameters in the query string. */
 export function routeUrl(baseUrl: string, def: RouteDef, input: { query?: object; params?: object }): string {
-  const path = def.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = (input.params as Record<string, unknown> | undefined)?.[name];
-    if (value === undefined || value === null)
-      throw new Error(`Missing path parameter ${name} for ${def.path}`);
-    return encodeURIComponent(String(value));
-  });
+  const path = routePath(def, input.params);
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(input.query ?? {})) {
     // Absent and null parameters are not sent (spec §5: allowed_domains only when not null, filter only when set).

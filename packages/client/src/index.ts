@@ -1,3 +1,4 @@
+export { ApiError, type ApiErrorCode, isApiError, unwrap } from './api-error.ts';
 export {
   type CallInput,
   type CallOptions,
@@ -6,4 +7,5 @@ export {
   createClient,
   routeUrl,
 } from './client.ts';
+export { lookAndWait, tryOnAndWait, type WaitOptions } from './render-wait.ts';
 export { type ClientError, errorCodeOf, errorMessageOf, type Result } from './result.ts';

@@ -27,6 +27,7 @@ export const authRoutes = {
   mailRegister: defineRoute({
     method: 'POST',
     path: '/v1/user/mail/register',
+    errors: ['WRONG_EMAIL', 'TOO_MANY_CODES', 'DAILY_CODE_LIMIT', 'MAIL_SEND_FAILED'],
     access: 'none',
     tags,
     summary: 'Send a 4-digit sign-in code to an e-mail address',
@@ -39,6 +40,7 @@ export const authRoutes = {
   mailSignin: defineRoute({
     method: 'POST',
     path: '/v1/user/mail/signin',
+    errors: ['WRONG_EMAIL', 'WRONG_CODE', 'TOO_MANY_ATTEMPTS', 'CODE_EXPIRED'],
     access: 'none',
     tags,
     summary: 'Sign in with the e-mailed code',
@@ -55,6 +57,7 @@ export const authRoutes = {
   tokenSignin: defineRoute({
     method: 'POST',
     path: '/v1/user/token/signin',
+    errors: ['GOOGLE_SIGNIN_FAILED', 'GOOGLE_SIGNIN_DISABLED'],
     access: 'none',
     tags,
     summary: 'Sign in with a Google ID token (the credential of the Google button)',

@@ -40,6 +40,7 @@ export const billingRoutes = {
   changePlan: defineRoute({
     method: 'POST',
     path: '/v1/shop/plan',
+    errors: ['SHOP_NOT_FOUND', 'UNKNOWN_TARIFF', 'NO_BALANCE'],
     access: 'admin',
     tags,
     summary: 'Move a shop to a tariff (admins; payment is handled outside this API)',

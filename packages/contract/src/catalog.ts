@@ -115,8 +115,10 @@ function catalogRoutes<
         'The image goes in the file part `file` (jpg, png, webp or avif, at most 10 MB); the other fields may be ' +
         'form parts or query parameters.',
       query: addQuery,
+      files: [{ name: 'file', description: 'The image; a single file part of another name is taken too' }],
       response: item,
       successStatus: 201,
+      errors: ['DAILY_LIMIT_REACHED'],
     }),
     addUrl: defineRoute({
       method: 'POST',
@@ -130,6 +132,20 @@ function catalogRoutes<
         "creations count against the shop's daily garment limit.",
       query: urlQuery,
       response: item,
+      errors: [
+        'IMAGE_REQUIRED',
+        'URL_NOT_ALLOWED',
+        'URL_FETCH_FAILED',
+        'URL_FETCH_TIMEOUT',
+        'URL_NOT_IMAGE',
+        'IMAGE_TOO_LARGE',
+        'IMAGE_TYPE_NOT_ALLOWED',
+        'IMAGE_TOO_SMALL',
+        'IMAGE_TOO_MANY_PIXELS',
+        'IMAGE_UNREADABLE',
+        'DAILY_LIMIT_REACHED',
+        'STORAGE_UNAVAILABLE',
+      ],
     }),
     get: defineRoute({
       method: 'GET',
@@ -139,6 +155,7 @@ function catalogRoutes<
       summary: `One ${label}, by id or public code`,
       params,
       response: item,
+      errors: ['NOT_FOUND'],
     }),
     list: defineRoute({
       method: 'GET',
@@ -158,6 +175,7 @@ function catalogRoutes<
       params,
       query: z.object(editFields),
       response: item,
+      errors: ['NOT_FOUND'],
     }),
     remove: defineRoute({
       method: 'POST',
@@ -167,6 +185,7 @@ function catalogRoutes<
       summary: `Delete a ${label} and its images`,
       params,
       response: z.object({ ok: z.literal(true) }),
+      errors: ['NOT_FOUND'],
     }),
     like: defineRoute({
       method: 'POST',
@@ -176,6 +195,7 @@ function catalogRoutes<
       summary: `The shopper likes a ${label} (the fav filter lists them)`,
       params,
       response: item,
+      errors: ['NOT_FOUND'],
     }),
     unlike: defineRoute({
       method: 'POST',
@@ -185,6 +205,7 @@ function catalogRoutes<
       summary: `The shopper takes a like back`,
       params,
       response: item,
+      errors: ['NOT_FOUND'],
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing.ts';
 import { garmentRoutes, modelRoutes } from './catalog.ts';
+import { imageRoutes } from './images.ts';
 import { keyRoutes } from './keys.ts';
 import { faceRoutes, lookRoutes, simpleRoutes, tryOnRoutes } from './renders.ts';
 import { shopRoutes } from './shops.ts';
@@ -14,10 +15,13 @@ export * from './catalog.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './image-sizes.ts';
+export * from './images.ts';
 export * from './keys.ts';
 export * from './list-query.ts';
 export * from './renders.ts';
 export * from './route.ts';
+export * from './route-errors.ts';
 export * from './shops.ts';
 export * from './stats.ts';
 export * from './user.ts';
@@ -38,4 +42,5 @@ export const routes = {
   tryOns: tryOnRoutes,
   simple: simpleRoutes,
   webhooks: webhookRoutes,
+  images: imageRoutes,
 } as const;

@@ -45,6 +45,7 @@ export const keyRoutes = {
   add: defineRoute({
     method: 'POST',
     path: '/v1/user/key/add',
+    errors: ['INVALID_ALLOWED_DOMAINS'],
     access: 'private',
     tags,
     summary: 'Create a key',
@@ -59,6 +60,7 @@ export const keyRoutes = {
   update: defineRoute({
     method: 'POST',
     path: '/v1/user/key/update',
+    errors: ['KEY_NOT_FOUND', 'INVALID_ALLOWED_DOMAINS'],
     access: 'private',
     tags,
     summary: 'Change one property of a key: active (1/0) or allowed_domains (public keys)',
@@ -76,6 +78,7 @@ export const keyRoutes = {
   remove: defineRoute({
     method: 'POST',
     path: '/v1/user/key/delete',
+    errors: ['KEY_NOT_FOUND'],
     access: 'private',
     tags,
     summary: 'Delete a key; it stops working at once',

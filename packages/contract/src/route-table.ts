@@ -194,4 +194,15 @@ export const routeTable = {
       access: 'private',
     }),
   },
+  images: {
+    garment: light<Of<'images', 'garment'>>({
+      method: 'GET',
+      path: '/v1/garment/image/:id',
+      access: 'shopper',
+    }),
+    model: light<Of<'images', 'model'>>({ method: 'GET', path: '/v1/model/image/:id', access: 'shopper' }),
+    face: light<Of<'images', 'face'>>({ method: 'GET', path: '/v1/face/image/:id', access: 'shopper' }),
+    tryon: light<Of<'images', 'tryon'>>({ method: 'GET', path: '/v1/tryon/image/:id', access: 'shopper' }),
+    look: light<Of<'images', 'look'>>({ method: 'GET', path: '/v1/look/image/:id', access: 'shopper' }),
+  },
 };

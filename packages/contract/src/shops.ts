@@ -112,6 +112,7 @@ export const shopRoutes = {
   page: defineRoute({
     method: 'GET',
     path: '/v1/shop/page/:suid',
+    errors: ['SHOP_NOT_FOUND'],
     access: 'none',
     tags,
     summary: "A shop's public page: name, logo, site and page key, by shop id; no key needed",
@@ -124,6 +125,7 @@ export const shopRoutes = {
   update: defineRoute({
     method: 'POST',
     path: '/v1/shop/update',
+    errors: ['SHOP_NOT_FOUND', 'FIELD_NOT_EDITABLE', 'EMAIL_TAKEN', 'INVALID_ALLOWED_DOMAINS'],
     access: 'private',
     tags,
     summary: 'Change one field of a shop',
@@ -148,6 +150,7 @@ export const shopRoutes = {
   add: defineRoute({
     method: 'POST',
     path: '/v1/shop/add',
+    errors: ['SHOP_EXISTS', 'EMAIL_TAKEN'],
     access: 'admin',
     tags,
     summary: 'Create a shop for an e-mail (admins)',

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type ImageRouteName, imageRoutes, routePath } from '@tryon/contract';
 import type { Clock } from './clock.ts';
 
 const HOUR_S = 3600;
@@ -18,10 +19,13 @@ export class ImageLinks {
     this.clock = clock;
   }
 
-  sign(route: string, id: string, version: string): string {
+  /** The signed path of an image; `part` names an input of a try-on or look (not signed: it grants the same). */
+  sign(route: ImageRouteName, id: string, version: string, part?: string): string {
     const exp = (Math.floor(this.clock.now() / 1000 / HOUR_S) + 2) * HOUR_S;
     const sig = this.signature(route, id, version, exp);
-    return `/v1/${route}/image/${encodeURIComponent(id)}?v=${encodeURIComponent(version)}&exp=${exp}&sig=${sig}`;
+    const query = new URLSearchParams({ v: version, exp: String(exp), sig });
+    if (part !== undefined) query.set('part', part);
+    return `${routePath(imageRoutes[route], { id })}?${query}`;
   }
 
   verify(route: string, id: string, version: string, exp: number, sig: string): boolean {

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ImageRouteName, imageRoutes } from '@tryon/contract';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Auth } from '../plugins/authenticate.ts';
 import { AppError } from './app-error.ts';
 import type { HotImages } from './hot-images.ts';
@@ -8,17 +8,6 @@ import type { ImageLinks } from './image-links.ts';
 import { derivativeKeyFor, makeDerivative } from './images/index.ts';
 import { versionOf } from './storage/atomic-media.ts';
 import type { MediaStorage } from './storage/index.ts';
-
-const size = z.coerce.number<number | string>().int().min(1).max(4096).optional();
-
-export const imageQuerySchema = z.object({
-  width: size.describe('64 or 384; with height=384 a square card; neither: full size'),
-  height: size,
-  part: z.string().max(20).optional().describe('Try-ons and looks: an input instead of the result'),
-  v: z.string().max(40).optional().describe('Image version, from the signed link'),
-  exp: z.coerce.number<number | string>().int().optional().describe('Expiry of a signed link (Unix seconds)'),
-  sig: z.string().max(64).optional().describe('Signature of a signed link'),
-});
 
 /** Where an image lives and who may see it with a key. */
 export interface ImageSource {
@@ -30,9 +19,8 @@ export interface ImageSource {
 }
 
 export interface ImageRouteOptions {
-  /** The route name of `/v1/<route>/image/:id`, also the name signed links are made for. */
-  route: string;
-  tag: string;
+  /** The contract's image route (`/v1/<route>/image/:id`), also the name signed links are made for. */
+  route: ImageRouteName;
   /** The image of an id (and part); undefined when there is none. */
   find(id: string, part: string | undefined): Promise<ImageSource | undefined>;
   storage: MediaStorage;
@@ -40,8 +28,6 @@ export interface ImageRouteOptions {
   hot: HotImages;
   /** Verifies signed links. */
   links: ImageLinks;
-  /** Parts besides the main image (`garment`, `person`...); others are refused. */
-  parts?: readonly string[];
 }
 
 /** A key may see an image of its own shop; a public key only a shopper's own images. */
@@ -84,22 +70,26 @@ export function registerImageRoute(app: FastifyInstance, options: ImageRouteOpti
     return pending;
   }
 
+  const def = imageRoutes[options.route];
+  // Registered apart from registerRoute: a signed link needs no key, and the answer is bytes, not JSON.
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'GET',
-    url: `/v1/${options.route}/image/:id`,
+    method: def.method,
+    url: def.path,
     schema: {
-      tags: [options.tag],
-      summary: `The ${options.route} image (image/webp), at an allowed size`,
-      params: z.object({ id: z.string().min(1).max(100) }),
-      querystring: imageQuerySchema,
+      tags: [...def.tags],
+      summary: def.summary,
+      description: def.description,
+      params: def.params,
+      querystring: def.query,
       security: [{ tokenapi: [] }, {}],
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const { id } = request.params as { id: string };
-      const query = request.query as z.output<typeof imageQuerySchema>;
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const query = request.query;
+      const part = 'part' in query ? query.part : undefined;
       const requested = {
-        ...(query.width !== undefined ? { width: query.width } : {}),
-        ...(query.height !== undefined ? { height: query.height } : {}),
+        ...(query.width !== undefined ? { width: Number(query.width) } : {}),
+        ...(query.height !== undefined ? { height: Number(query.height) } : {}),
       };
       const name = derivativeKeyFor(requested);
       if (name === null) {
@@ -107,10 +97,6 @@ export function registerImageRoute(app: FastifyInstance, options: ImageRouteOpti
           'VALIDATION_ERROR',
           'Image sizes: width=64, width=384, width=384&height=384, or none.',
         );
-      }
-      const part = query.part;
-      if (part !== undefined && !options.parts?.includes(part)) {
-        throw new AppError('VALIDATION_ERROR', `part: one of ${(options.parts ?? []).join(', ') || 'none'}`);
       }
       const signed =
         query.sig !== undefined &&

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { completeDocument } from './openapi-contract.ts';
 
 /** OpenAPI 3.1 built from the contract's schemas: /v1/openapi.json, and a browsable UI at /docs. */
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
@@ -22,7 +23,7 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => completeDocument(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

@@ -1,4 +1,7 @@
+import { type ImageSize, sizedImage } from '@tryon/contract';
 import { useState } from 'react';
+
+const sizeOf = { thumb: 'square', card: 'card', full: 'full' } as const satisfies Record<string, ImageSize>;
 
 /**
  * An image from a signed link at an allowed size; while it loads the frame keeps its place (no layout shift),
@@ -12,7 +15,6 @@ export function ItemImage(props: {
   eager?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
-  const suffix = props.size === 'thumb' ? '&width=384&height=384' : props.size === 'card' ? '&width=384' : '';
   const className = `item-image ${props.className ?? ''}`;
   if (!props.src || failed)
     return (
@@ -28,7 +30,7 @@ export function ItemImage(props: {
   return (
     <img
       className={className}
-      src={`${props.src}${suffix}`}
+      src={sizedImage(props.src, sizeOf[props.size ?? 'full'])}
       alt={props.alt}
       loading={props.eager ? 'eager' : 'lazy'}
       decoding="async"

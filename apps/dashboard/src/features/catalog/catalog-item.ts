@@ -28,15 +28,5 @@ const common = (item: Garment | Model) => ({
 export const fromGarment = (item: Garment): CatalogItem => ({ id: item.guid, code: item.g, ...common(item) });
 export const fromModel = (item: Model): CatalogItem => ({ id: item.muid, code: item.m, ...common(item) });
 
-/** A signed image link at one of the allowed sizes. */
-export const imageAt = (image: string, size: 'w64' | 'w384' | 'square' | 'full') => {
-  if (!image) return '';
-  const join = image.includes('?') ? '&' : '?';
-  if (size === 'w64') return `${image}${join}width=64`;
-  if (size === 'w384') return `${image}${join}width=384`;
-  if (size === 'square') return `${image}${join}width=384&height=384`;
-  return image;
-};
-
 export const displayName = (item: CatalogItem, fallback: string) =>
   item.name || item.description || item.code || fallback;

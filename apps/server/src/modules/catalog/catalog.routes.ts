@@ -61,7 +61,6 @@ export function catalogRoutes(app: FastifyInstance, { services }: Runtime): void
 
     registerImageRoute(app, {
       route: kind,
-      tag: kind === 'garment' ? 'Garments' : 'Models',
       storage,
       hot: hotImages,
       links: services.imageLinks,

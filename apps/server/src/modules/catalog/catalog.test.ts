@@ -119,6 +119,9 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     expect(derived).toBe(true);
     const odd = await t.app.inject({ method: 'GET', url: `${item.image}&width=1000` });
     expect(odd.statusCode).toBe(400);
+    // A garment has no inputs to show instead of itself.
+    const part = await t.app.inject({ method: 'GET', url: `${item.image}&part=person` });
+    expect(part.statusCode).toBe(400);
   });
 
   it('guards images: a signed link, or a key of the same shop; a bad signature or missing item is 404/401', async () => {

@@ -27,7 +27,6 @@ export function faceRoutes(app: FastifyInstance, { services }: Runtime): void {
 
   registerImageRoute(app, {
     route: 'face',
-    tag: 'Faces',
     storage,
     hot: hotImages,
     links: services.imageLinks,

@@ -6,6 +6,3 @@ export const renderPrefix = (shopSuid: string, kind: RenderKind, id: string): st
 
 /** Storage folder of a shopper's photo. */
 export const facePrefix = (shopSuid: string, id: string): string => `shops/${shopSuid}/faces/${id}/`;
-
-/** The inputs of each kind, as `part` of its image route. */
-export const renderParts = { tryon: ['garment', 'person'], look: ['face', 'model'] } as const;

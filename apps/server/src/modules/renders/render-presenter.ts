@@ -67,6 +67,6 @@ export class RenderPresenter {
 
   /** A signed link to an input; it grants what the render's own link grants, so it shares its route. */
   private part(row: RenderRow, part: string, key: string | null): string | null {
-    return key === null ? null : `${this.links.sign(row.kind, row.id, versionOf(key))}&part=${part}`;
+    return key === null ? null : this.links.sign(row.kind, row.id, versionOf(key), part);
   }
 }

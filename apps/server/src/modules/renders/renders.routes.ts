@@ -1,11 +1,19 @@
 import { routes } from '@tryon/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderKind } from '../../db/schema.ts';
 import { registerImageRoute } from '../../lib/image-route.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { Runtime } from '../../runtime.ts';
 import { idempotencyKeyOf } from './idempotency-key.ts';
-import { renderParts } from './render-paths.ts';
+
+/** Aborts when the connection closes before the answer is sent: a waiting get stops waiting for nobody. */
+function callerGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
 
 export function renderRoutes(app: FastifyInstance, { services }: Runtime): void {
   const { renders, renderPresenter: present, storage, hotImages, webhooks } = services;
@@ -28,8 +36,8 @@ export function renderRoutes(app: FastifyInstance, { services }: Runtime): void 
     const page = await renders.list(auth, 'tryon', query);
     return { items: page.items.map(tryOn), nextOffset: page.nextOffset };
   });
-  registerRoute(app, routes.tryOns.get, async ({ auth, params, query }) =>
-    tryOn(await renders.get(auth, 'tryon', params.tuid, query.wait)),
+  registerRoute(app, routes.tryOns.get, async ({ auth, params, query, reply }) =>
+    tryOn(await renders.get(auth, 'tryon', params.tuid, query.wait, callerGone(reply))),
   );
   registerRoute(app, routes.tryOns.remove, async ({ auth, params }) => {
     await renders.remove(auth, 'tryon', params.tuid);
@@ -53,8 +61,8 @@ export function renderRoutes(app: FastifyInstance, { services }: Runtime): void 
     const page = await renders.list(auth, 'look', query);
     return { items: page.items.map(look), nextOffset: page.nextOffset };
   });
-  registerRoute(app, routes.looks.get, async ({ auth, params, query }) =>
-    look(await renders.get(auth, 'look', params.luid, query.wait)),
+  registerRoute(app, routes.looks.get, async ({ auth, params, query, reply }) =>
+    look(await renders.get(auth, 'look', params.luid, query.wait, callerGone(reply))),
   );
   registerRoute(app, routes.looks.remove, async ({ auth, params }) => {
     await renders.remove(auth, 'look', params.luid);
@@ -71,10 +79,8 @@ export function renderRoutes(app: FastifyInstance, { services }: Runtime): void 
   for (const kind of ['tryon', 'look'] as const satisfies readonly RenderKind[]) {
     registerImageRoute(app, {
       route: kind,
-      tag: kind === 'tryon' ? 'Try-ons' : 'Looks',
       storage,
       hot: hotImages,
-      parts: renderParts[kind],
       links: services.imageLinks,
       find: (id, part) => renders.imageSource(kind, id, part),
     });

@@ -161,16 +161,23 @@ export class RendersService {
     return row;
   }
 
-  async get(auth: Auth, kind: RenderKind, id: string, waitSeconds = 0): Promise<RenderRow> {
+  /** A render; with `waitSeconds`, once it finishes or they pass, or the caller has gone (`signal`). */
+  async get(
+    auth: Auth,
+    kind: RenderKind,
+    id: string,
+    waitSeconds = 0,
+    signal?: AbortSignal,
+  ): Promise<RenderRow> {
     const row = await this.require(auth, kind, id);
-    return waitSeconds > 0 ? this.waitFor(row, waitSeconds * 1000) : row;
+    return waitSeconds > 0 ? this.waitFor(row, waitSeconds * 1000, signal) : row;
   }
 
-  /** Re-reads a render until it is done or failed, or `ms` have passed. */
-  async waitFor(row: RenderRow, ms: number): Promise<RenderRow> {
+  /** Re-reads a render until it is done or failed, or `ms` have passed, or `signal` aborts. */
+  async waitFor(row: RenderRow, ms: number, signal?: AbortSignal): Promise<RenderRow> {
     const deadline = Date.now() + ms;
     let current = row;
-    while (current.status !== 'done' && current.status !== 'failed') {
+    while (current.status !== 'done' && current.status !== 'failed' && !signal?.aborted) {
       const left = deadline - Date.now();
       if (left <= 0) break;
       await this.events.next(current.id, Math.min(WAIT_TICK_MS, left));

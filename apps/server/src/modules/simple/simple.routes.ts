@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCatalog, routes, SIMPLE_RENDER_WAIT_SECONDS } from '@tryon/contract';
+import { type ErrorCode, errorCatalog, routePath, routes, SIMPLE_RENDER_WAIT_SECONDS } from '@tryon/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,7 +39,11 @@ export function simpleRoutes(app: FastifyInstance, { services }: Runtime): void 
       throw isErrorCode(row.error_code) ? new AppError(row.error_code) : new AppError('RENDER_FAILED');
     }
     if (row.status !== 'done' || row.image_key === null) {
-      reply.code(202).header('location', `/v1/${row.kind}/${row.id}`);
+      const location =
+        row.kind === 'tryon'
+          ? routePath(routes.tryOns.get, { tuid: row.id })
+          : routePath(routes.looks.get, { luid: row.id });
+      reply.code(202).header('location', location);
       return json;
     }
     if ((request.headers.accept ?? '').includes('application/json')) return json;

@@ -1,6 +1,9 @@
+import { type ImageRouteName, imageRoutes } from '@tryon/contract';
 import type { ImageLinks } from '../../lib/image-links.ts';
 
-const SIGNED_LINK = /^\/v1\/([a-z]+)\/image\/([^?/]+)\?v=([^&]+)&exp=\d+&sig=[^&]+((?:&part=[a-z]+)?)$/;
+const SIGNED_LINK = /^\/v1\/([a-z]+)\/image\/([^?/]+)\?v=([^&]+)&exp=\d+&sig=[^&]+(?:&part=([a-z]+))?$/;
+
+const isImageRoute = (name: string): name is ImageRouteName => Object.hasOwn(imageRoutes, name);
 
 /**
  * An event's object with its signed image links signed again, now, and made absolute: links live an hour or
@@ -10,8 +13,9 @@ export function withFreshLinks(value: unknown, links: ImageLinks, publicUrl: str
   if (typeof value === 'string') {
     const match = SIGNED_LINK.exec(value);
     if (!match) return value;
-    const [, route = '', id = '', version = '', part = ''] = match;
-    return `${publicUrl}${links.sign(route, decodeURIComponent(id), decodeURIComponent(version))}${part}`;
+    const [, route = '', id = '', version = '', part] = match;
+    if (!isImageRoute(route)) return value;
+    return `${publicUrl}${links.sign(route, decodeURIComponent(id), decodeURIComponent(version), part)}`;
   }
   if (Array.isArray(value)) return value.map((item) => withFreshLinks(item, links, publicUrl));
   if (value && typeof value === 'object') {

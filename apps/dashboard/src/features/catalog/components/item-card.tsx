@@ -1,7 +1,8 @@
 import { Badge, Box, Card, Group, Image, Text, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconShirt } from '@tabler/icons-react';
+import { sizedImage } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
-import { type CatalogItem, displayName, imageAt } from '../catalog-item.ts';
+import { type CatalogItem, displayName } from '../catalog-item.ts';
 import { ItemMenu, type ItemMenuProps } from './item-menu.tsx';
 
 export function ItemCard({ item, ...menu }: { item: CatalogItem } & Omit<ItemMenuProps, 'item' | 'name'>) {
@@ -14,7 +15,7 @@ export function ItemCard({ item, ...menu }: { item: CatalogItem } & Omit<ItemMen
       <Card.Section>
         <Box style={{ aspectRatio: String(ratio), background: 'var(--mantine-color-gray-1)' }}>
           <Image
-            src={imageAt(item.image, 'w384')}
+            src={sizedImage(item.image, 'card')}
             alt={t('catalog.imageAlt', { name })}
             loading="lazy"
             decoding="async"

@@ -1,8 +1,8 @@
 import { Box, Card, Group, Image, Text } from '@mantine/core';
+import { sizedImage } from '@tryon/contract';
 import { type ReactNode, useState } from 'react';
 
-const square = (image: string | null) =>
-  image ? `${image}${image.includes('?') ? '&' : '?'}width=384&height=384` : '';
+const square = (image: string | null) => sizedImage(image, 'square');
 
 /**
  * A square render with its source on hover, or on tap on touch devices (spec §2): the garment for a try-on,
