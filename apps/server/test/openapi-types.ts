@@ -1025,6 +1025,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's webhook endpoints (secrets are never listed) */
+        get: operations["webhooksList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an endpoint; the answer shows its signing secret, once
+         * @description At most 16 endpoints a shop. `events` is comma-separated: tryon.completed, tryon.failed, look.completed, look.failed, garment.added, model.added, balance.low.
+         */
+        post: operations["webhooksAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the URL, the events, or enable (1) / disable (0) an endpoint */
+        post: operations["webhooksUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the signing secret; the old one stops signing at once */
+        post: operations["webhooksRoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete an endpoint and its delivery log */
+        post: operations["webhooksRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's delivery log, newest first, each with its attempts */
+        get: operations["webhooksDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver the event of a delivery again (same event id), now */
+        post: operations["webhooksResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a "webhook.test" event to an endpoint, now */
+        post: operations["webhooksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook/oneoff/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new secret for the one-off `webhook_url` of try-on and look calls; shown once */
+        post: operations["webhooksOneOffSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1266,11 +1422,66 @@ export interface components {
             limitDailySearch: number;
             limitDailyTryon: number;
         };
+        WebhookEndpointInput: {
+            id: string;
+            url: string;
+            events: ("tryon.completed" | "tryon.failed" | "look.completed" | "look.failed" | "garment.added" | "model.added" | "balance.low")[];
+            enabled: boolean;
+            /** @description "failing": turned off by the server after days of failed deliveries; the owner was e-mailed */
+            disabledReason: "failing" | null;
+            /** @description Since when every delivery failed; null once one succeeds */
+            failingSince: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+        };
+        WebhookEndpointWithSecretInput: {
+            id: string;
+            url: string;
+            events: ("tryon.completed" | "tryon.failed" | "look.completed" | "look.failed" | "garment.added" | "model.added" | "balance.low")[];
+            enabled: boolean;
+            /** @description "failing": turned off by the server after days of failed deliveries; the owner was e-mailed */
+            disabledReason: "failing" | null;
+            /** @description Since when every delivery failed; null once one succeeds */
+            failingSince: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            /** @description whsec_...: shown only in this answer; roll it to get a new one */
+            secret: string;
+        };
+        WebhookAttemptInput: {
+            attempt: number;
+            /** @description ISO 8601 date and time, UTC */
+            at: string;
+            /** @description The receiver's HTTP status; null when none came */
+            statusCode: number | null;
+            latencyMs: number;
+            /** @description The first 500 characters of the answer */
+            responseExcerpt: string;
+            /** @description Why no answer came: timeout, refused address, connection error */
+            error: string | null;
+        };
+        WebhookDeliveryInput: {
+            id: string;
+            eventId: string;
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "succeeded" | "failed";
+            nextAttempt: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            /** @description Every attempt, oldest first */
+            attempts: components["schemas"]["WebhookAttemptInput"][];
+        };
+        WebhookSecretInput: {
+            secret: string;
+        };
         ErrorInput: {
             /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
             errorCodeStr: string;
             /** @description English text; the UIs show a translation of errorCodeStr */
             errorMessage: string;
+            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
+            requestId?: string;
         };
         Ok: {
             /** @constant */
@@ -1509,11 +1720,66 @@ export interface components {
             limitDailySearch: number;
             limitDailyTryon: number;
         };
+        WebhookEndpoint: {
+            id: string;
+            url: string;
+            events: ("tryon.completed" | "tryon.failed" | "look.completed" | "look.failed" | "garment.added" | "model.added" | "balance.low")[];
+            enabled: boolean;
+            /** @description "failing": turned off by the server after days of failed deliveries; the owner was e-mailed */
+            disabledReason: "failing" | null;
+            /** @description Since when every delivery failed; null once one succeeds */
+            failingSince: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+        };
+        WebhookEndpointWithSecret: {
+            id: string;
+            url: string;
+            events: ("tryon.completed" | "tryon.failed" | "look.completed" | "look.failed" | "garment.added" | "model.added" | "balance.low")[];
+            enabled: boolean;
+            /** @description "failing": turned off by the server after days of failed deliveries; the owner was e-mailed */
+            disabledReason: "failing" | null;
+            /** @description Since when every delivery failed; null once one succeeds */
+            failingSince: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            /** @description whsec_...: shown only in this answer; roll it to get a new one */
+            secret: string;
+        };
+        WebhookAttempt: {
+            attempt: number;
+            /** @description ISO 8601 date and time, UTC */
+            at: string;
+            /** @description The receiver's HTTP status; null when none came */
+            statusCode: number | null;
+            latencyMs: number;
+            /** @description The first 500 characters of the answer */
+            responseExcerpt: string;
+            /** @description Why no answer came: timeout, refused address, connection error */
+            error: string | null;
+        };
+        WebhookDelivery: {
+            id: string;
+            eventId: string;
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "succeeded" | "failed";
+            nextAttempt: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            /** @description Every attempt, oldest first */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookSecret: {
+            secret: string;
+        };
         Error: {
             /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
             errorCodeStr: string;
             /** @description English text; the UIs show a translation of errorCodeStr */
             errorMessage: string;
+            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
+            requestId?: string;
         };
     };
     responses: never;
@@ -6095,6 +6361,8 @@ export interface operations {
                 guid: string;
                 muid?: string;
                 fuid?: string;
+                /** @description Private keys only: also POST this render's tryon/look completed or failed event to this URL, signed with the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints */
+                webhook_url?: string;
             };
             header?: never;
             path?: never;
@@ -6107,11 +6375,15 @@ export interface operations {
                     guid: string;
                     muid?: string;
                     fuid?: string;
+                    /** @description Private keys only: also POST this render's tryon/look completed or failed event to this URL, signed with the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints */
+                    webhook_url?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     guid: string;
                     muid?: string;
                     fuid?: string;
+                    /** @description Private keys only: also POST this render's tryon/look completed or failed event to this URL, signed with the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints */
+                    webhook_url?: string;
                 };
             };
         };
@@ -6125,7 +6397,7 @@ export interface operations {
                     "application/json": components["schemas"]["TryOn"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, CLIENT_UUID_REQUIRED, IDEMPOTENCY_KEY_INVALID */
+            /** @description VALIDATION_ERROR, INVALID_JSON, CLIENT_UUID_REQUIRED, IDEMPOTENCY_KEY_INVALID, WEBHOOK_URL_NOT_ALLOWED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6133,7 +6405,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "CLIENT_UUID_REQUIRED" | "IDEMPOTENCY_KEY_INVALID";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "CLIENT_UUID_REQUIRED" | "IDEMPOTENCY_KEY_INVALID" | "WEBHOOK_URL_NOT_ALLOWED";
                     };
                 };
             };
@@ -6161,7 +6433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DOMAIN_NOT_ALLOWED */
+            /** @description DOMAIN_NOT_ALLOWED, PRIVATE_KEY_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6169,7 +6441,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "DOMAIN_NOT_ALLOWED";
+                        errorCodeStr?: "DOMAIN_NOT_ALLOWED" | "PRIVATE_KEY_REQUIRED";
                     };
                 };
             };
@@ -6629,6 +6901,8 @@ export interface operations {
             query: {
                 fuid: string;
                 muid: string;
+                /** @description Private keys only: also POST this render's tryon/look completed or failed event to this URL, signed with the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints */
+                webhook_url?: string;
             };
             header?: never;
             path?: never;
@@ -6640,10 +6914,14 @@ export interface operations {
                 "application/json": {
                     fuid: string;
                     muid: string;
+                    /** @description Private keys only: also POST this render's tryon/look completed or failed event to this URL, signed with the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints */
+                    webhook_url?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     fuid: string;
                     muid: string;
+                    /** @description Private keys only: also POST this render's tryon/look completed or failed event to this URL, signed with the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints */
+                    webhook_url?: string;
                 };
             };
         };
@@ -6657,7 +6935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Look"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, CLIENT_UUID_REQUIRED, IDEMPOTENCY_KEY_INVALID */
+            /** @description VALIDATION_ERROR, INVALID_JSON, CLIENT_UUID_REQUIRED, IDEMPOTENCY_KEY_INVALID, WEBHOOK_URL_NOT_ALLOWED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6665,7 +6943,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "CLIENT_UUID_REQUIRED" | "IDEMPOTENCY_KEY_INVALID";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "CLIENT_UUID_REQUIRED" | "IDEMPOTENCY_KEY_INVALID" | "WEBHOOK_URL_NOT_ALLOWED";
                     };
                 };
             };
@@ -6693,7 +6971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description DOMAIN_NOT_ALLOWED */
+            /** @description DOMAIN_NOT_ALLOWED, PRIVATE_KEY_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6701,7 +6979,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "DOMAIN_NOT_ALLOWED";
+                        errorCodeStr?: "DOMAIN_NOT_ALLOWED" | "PRIVATE_KEY_REQUIRED";
                     };
                 };
             };
@@ -8071,6 +8349,1067 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "RENDER_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    webhooksList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookEndpoint"][];
+                        /** @description Offset of the next page, or null on the last page */
+                        nextOffset: number | null;
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksAdd: {
+        parameters: {
+            query: {
+                url: string;
+                events: string;
+                enabled?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: string;
+                    /** @default 1 */
+                    enabled?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    url: string;
+                    events: string;
+                    /** @default 1 */
+                    enabled?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON, WEBHOOK_URL_NOT_ALLOWED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "WEBHOOK_URL_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description WEBHOOK_LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "WEBHOOK_LIMIT_REACHED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksUpdate: {
+        parameters: {
+            query: {
+                id: string;
+                url?: string;
+                events?: string;
+                enabled?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    id: string;
+                    url?: string;
+                    events?: string;
+                    enabled?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    id: string;
+                    url?: string;
+                    events?: string;
+                    enabled?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON, WEBHOOK_URL_NOT_ALLOWED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "WEBHOOK_URL_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksRoll: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksRemove: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksDeliveries: {
+        parameters: {
+            query: {
+                id: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["WebhookDelivery"][];
+                        /** @description Offset of the next page, or null on the last page */
+                        nextOffset: number | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksResend: {
+        parameters: {
+            query: {
+                delivery: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    delivery: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    delivery: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksTest: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    id: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    webhooksOneOffSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
                     };
                 };
             };

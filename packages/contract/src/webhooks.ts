@@ -91,6 +91,7 @@ export const webhookRoutes = {
     query: z.object({ url: urlInput, events: eventListInput, enabled: flagSchema.default(1) }),
     response: webhookEndpointWithSecretSchema,
     successStatus: 201,
+    errors: ['WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_LIMIT_REACHED'],
   }),
   update: defineRoute({
     method: 'POST',
@@ -105,6 +106,7 @@ export const webhookRoutes = {
       enabled: flagSchema.optional(),
     }),
     response: webhookEndpointSchema,
+    errors: ['NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED'],
   }),
   roll: defineRoute({
     method: 'POST',
@@ -114,6 +116,7 @@ export const webhookRoutes = {
     summary: 'Replace the signing secret; the old one stops signing at once',
     query: z.object({ id: endpointId }),
     response: webhookEndpointWithSecretSchema,
+    errors: ['NOT_FOUND'],
   }),
   remove: defineRoute({
     method: 'POST',
@@ -123,6 +126,7 @@ export const webhookRoutes = {
     summary: 'Delete an endpoint and its delivery log',
     query: z.object({ id: endpointId }),
     response: okSchema,
+    errors: ['NOT_FOUND'],
   }),
   deliveries: defineRoute({
     method: 'GET',
@@ -132,6 +136,7 @@ export const webhookRoutes = {
     summary: "An endpoint's delivery log, newest first, each with its attempts",
     query: z.object({ id: endpointId, offset: offsetSchema, limit: limitSchema(20, 100) }),
     response: listOf(webhookDeliverySchema),
+    errors: ['NOT_FOUND'],
   }),
   resend: defineRoute({
     method: 'POST',
@@ -142,6 +147,7 @@ export const webhookRoutes = {
     query: z.object({ delivery: z.string().min(1).max(100) }),
     response: webhookDeliverySchema,
     successStatus: 202,
+    errors: ['NOT_FOUND'],
   }),
   test: defineRoute({
     method: 'POST',
@@ -152,6 +158,7 @@ export const webhookRoutes = {
     query: z.object({ id: endpointId }),
     response: webhookDeliverySchema,
     successStatus: 202,
+    errors: ['NOT_FOUND'],
   }),
   oneOffSecret: defineRoute({
     method: 'POST',
