@@ -29,6 +29,7 @@ import { IdempotencyRepository } from './modules/renders/idempotency.repository.
 import { RenderCharge } from './modules/renders/render-charge.ts';
 import { RenderEvents } from './modules/renders/render-events.ts';
 import { RenderPresenter } from './modules/renders/render-presenter.ts';
+import { RenderShare } from './modules/renders/render-share.ts';
 import { RendersRepository } from './modules/renders/renders.repository.ts';
 import { RendersService } from './modules/renders/renders.service.ts';
 import { ShopsRepository } from './modules/shops/shops.repository.ts';
@@ -69,6 +70,8 @@ export interface Services {
   renderCharge: RenderCharge;
   renderEvents: RenderEvents;
   renderPresenter: RenderPresenter;
+  /** Try-ons and looks as their share links show them (the result, never the shopper's photo). */
+  renderShare: RenderShare;
   idempotency: IdempotencyRepository;
 }
 
@@ -176,6 +179,13 @@ export function createServices(deps: {
     renderCharge,
     renderEvents,
     renderPresenter: new RenderPresenter(imageLinks),
+    renderShare: new RenderShare({
+      renders,
+      shops,
+      catalog: catalogRepository,
+      catalogImages,
+      links: imageLinks,
+    }),
     idempotency,
     storage,
     media,

@@ -105,7 +105,27 @@ describe('shopper pages end to end', () => {
     const viewer = new ViewerPage(await context.newPage());
     await viewer.goto(viewerLink);
     await expect.poll(() => viewer.imageLoaded()).toBe(true);
+    // The result and the shop's product, never the shopper's photo.
+    expect(await viewer.product().innerText()).toContain('Ocean cotton tee');
+    expect(await viewer.product().getByRole('link').getAttribute('href')).toBe(`https://${SHOP_SITE}/p/2`);
+    expect(await viewer.page.locator('.brand-name').innerText()).toBe('Northwind Apparel');
+    const sources = await viewer.imageSources();
+    expect(sources.some((src) => src.includes('/v1/tryon/image/'))).toBe(true);
+    expect(sources.filter((src) => src.includes('part=') || src.includes('/v1/face/'))).toEqual([]);
     await context.close();
+  });
+
+  it('answers a link unfurler (no Accept: text/html) with the preview tags of the result', async () => {
+    const res = await fetch(viewerLink, {
+      headers: { accept: '*/*', 'user-agent': 'Slackbot-LinkExpanding 1.0' },
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta property="og:title" content="Ocean cotton tee · Northwind Apparel" />');
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const picture = await fetch(image);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
   });
 
   it('removes the photo, and with it what was made of it', async () => {

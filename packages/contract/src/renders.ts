@@ -73,6 +73,32 @@ export const lookSchema = z
   .meta({ id: 'Look' });
 export type Look = z.infer<typeof lookSchema>;
 
+/**
+ * What a share link shows: the result, the shop's item it was made with, and the shop, never the shopper's
+ * photo (that is only in the shopper's own calls). The product lets the viewer buy what they see.
+ */
+const sharedFields = {
+  status: renderFields.status,
+  errorCode: renderFields.errorCode,
+  image: renderFields.image,
+  created: isoDate,
+  shop: z.object({ name: z.string(), url: z.string().describe("The shop's site; may be empty") }),
+  product: z
+    .object({
+      name: z.string(),
+      url: z.string().describe("The product's page at the shop; may be empty"),
+      image: signedImage.nullable(),
+    })
+    .nullable()
+    .describe('The garment (try-on) or model (look); null when it was an upload or is gone'),
+};
+
+export const sharedTryOnSchema = z.object({ t: z.string(), ...sharedFields }).meta({ id: 'SharedTryOn' });
+export type SharedTryOn = z.infer<typeof sharedTryOnSchema>;
+
+export const sharedLookSchema = z.object({ l: z.string(), ...sharedFields }).meta({ id: 'SharedLook' });
+export type SharedLook = z.infer<typeof sharedLookSchema>;
+
 /** List filters of looks and try-ons. */
 export const renderListFilters = ['stats', 'done', 'fav'] as const;
 export type RenderListFilter = (typeof renderListFilters)[number];
@@ -201,9 +227,10 @@ export const lookRoutes = {
     path: '/v1/look/view/:l',
     access: 'none',
     tags: ['Looks'],
-    summary: 'A look by its viewer token (share links); no key needed',
+    summary:
+      "A look by its viewer token (share links); no key needed. The result only, never the shopper's photo",
     params: id('l'),
-    response: lookSchema,
+    response: sharedLookSchema,
   }),
 };
 
@@ -258,9 +285,10 @@ export const tryOnRoutes = {
     path: '/v1/tryon/view/:t',
     access: 'none',
     tags: ['Try-ons'],
-    summary: 'A try-on by its viewer token (share links); no key needed',
+    summary:
+      "A try-on by its viewer token (share links); no key needed. The result only, never the shopper's photo",
     params: id('t'),
-    response: tryOnSchema,
+    response: sharedTryOnSchema,
   }),
 };
 
