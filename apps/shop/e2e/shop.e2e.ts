@@ -139,6 +139,19 @@ describe('shopper pages end to end', () => {
     await context.close();
   });
 
+  it('deletes all of the shopper photos and results at once, after a question', async () => {
+    const outfit = new OutfitPage(page.frameLocator('#tryon'));
+    await outfit.uploadPhoto(person);
+    await expect.poll(() => outfit.faces().count()).toBe(1);
+    await outfit.removeEverything();
+    await expect.poll(() => outfit.faces().count()).toBe(0);
+    await expect
+      .poll(async () => (await outfit.toasts().allInnerTexts()).join('\n'))
+      .toContain('Everything was deleted');
+    // The agreement holds: the next photo needs no question.
+    expect(await outfit.consent().count()).toBe(0);
+  });
+
   it('refuses to open in an iframe on a site the key does not allow, saying why', async () => {
     const refused = await browser.newPage();
     const statuses: number[] = [];

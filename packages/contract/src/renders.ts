@@ -126,6 +126,13 @@ const waitQuery = z.object({
 });
 
 const ok = z.object({ ok: z.literal(true) });
+
+/**
+ * The version of the wording a shopper agrees to before their first photo (what happens to it: kept for the
+ * retention period, deleted with everything made from it when they remove it). Raise it when the wording
+ * changes: uploads with a public key then need the new agreement.
+ */
+export const PHOTO_CONSENT_VERSION = 1;
 const idempotency =
   'Send an `Idempotency-Key` header (any unique string of up to 255 characters) to make a retry safe: the ' +
   'same key with the same parameters charges once and answers the first result.';
@@ -149,7 +156,17 @@ export const faceRoutes = {
     description:
       'A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without ' +
       'metadata, counts against the daily photo limits, and is deleted with everything made from it after ' +
-      'the retention period or when the shopper removes it.',
+      'the retention period or when the shopper removes it. With a public key, `consent` is the version of the ' +
+      `wording the shopper agreed to (now ${PHOTO_CONSENT_VERSION}), recorded with the photo; without it 428 ` +
+      'CONSENT_REQUIRED.',
+    query: z.object({
+      consent: z.coerce
+        .number<number | string>()
+        .int()
+        .min(1)
+        .optional()
+        .describe('The version of the photo wording the shopper agreed to (public keys)'),
+    }),
     response: faceSchema,
     successStatus: 201,
   }),
@@ -161,6 +178,14 @@ export const faceRoutes = {
     summary: 'Delete a photo and the looks and try-ons made from it',
     params: id('fuid'),
     response: ok,
+  }),
+  removeAll: defineRoute({
+    method: 'POST',
+    path: '/v1/face/remove-all',
+    access: 'shopper',
+    tags: ['Faces'],
+    summary: "Delete all of the shopper's photos, try-ons and looks (public keys only)",
+    response: z.object({ ok: z.literal(true), photos: z.number().int(), renders: z.number().int() }),
   }),
 };
 

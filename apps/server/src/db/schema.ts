@@ -132,6 +132,14 @@ export interface FacesTable {
   created_at: number;
 }
 
+/** A shopper's agreement to the photo wording of a version (005). */
+export interface PhotoConsentsTable {
+  shop_suid: string;
+  client_id: string;
+  version: number;
+  agreed_at: number;
+}
+
 export type RenderKind = 'tryon' | 'look';
 export type RenderStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -200,6 +208,7 @@ export interface Database {
   client_activity: ClientActivityTable;
   media_intents: MediaIntentsTable;
   faces: FacesTable;
+  photo_consents: PhotoConsentsTable;
   renders: RendersTable;
   daily_usage: DailyUsageTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { routes } from '@tryon/contract';
+import { PHOTO_CONSENT_VERSION, routes } from '@tryon/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, upload } from '../../test/api.ts';
@@ -38,7 +38,11 @@ describe('share links: a page with preview tags for every client', () => {
     );
     const shopper = shop.client('share-shopper');
     fuid = ok(
-      await shopper.call(routes.faces.add, {}, upload(await testImage(600, 800, 'jpeg', '#d9a'))),
+      await shopper.call(
+        routes.faces.add,
+        { query: { consent: PHOTO_CONSENT_VERSION } },
+        upload(await testImage(600, 800, 'jpeg', '#d9a')),
+      ),
       201,
     ).fuid;
     const created = ok(await shopper.call(routes.tryOns.add, { query: { guid: garment.guid, fuid } }), 202);

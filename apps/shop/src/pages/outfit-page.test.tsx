@@ -78,12 +78,14 @@ describe('outfit page', () => {
     await screen.findByText('Add a photo of yourself to start.');
     const before = api.count('GET', '/v1/face');
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'I agree, add my photo' })[0] as HTMLElement);
     await userEvent.upload(screen.getByTestId('photo-input'), file);
     await waitFor(() => expect(screen.getAllByTestId('face-thumb')).toHaveLength(1));
     const upload = api.calls.find((c) => c.path === '/v1/face/add');
     const body = upload?.body as FormData | undefined;
     expect((body?.get('file') as File | undefined)?.name).toBe('camera-image.jpg');
     expect(upload?.headers.get('tokenapi')).toBe('pk_test');
+    expect(upload?.search.get('consent')).toBe('1');
     expect(upload?.headers.get('clientuuid')).toMatch(/^[0-9a-f]{32}$/);
     expect(upload?.headers.get('hostreferer')).toBeTruthy();
     expect(api.count('GET', '/v1/face')).toBe(before + 1);

@@ -138,6 +138,7 @@ export function OutfitPage(props: { query: PageQuery }) {
             loading={photos.loading}
             selected={photos.selected}
             onSelect={photos.select}
+            onRemovedAll={reset}
           />
           <ItemStrip
             title={t('catalog.moreGarments')}

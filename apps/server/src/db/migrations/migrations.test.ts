@@ -23,6 +23,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '001-foundation',
         '002-catalog',
         '003-renders',
+        '005-photo-consents',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

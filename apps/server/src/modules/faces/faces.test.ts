@@ -1,4 +1,4 @@
-import { routes } from '@tryon/contract';
+import { PHOTO_CONSENT_VERSION, routes } from '@tryon/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, failed, ok, upload } from '../../../test/api.ts';
@@ -27,7 +27,8 @@ describe("shoppers' photos", () => {
     await t.close();
   });
 
-  const add = (client: Api, bytes = photo) => client.call(routes.faces.add, {}, upload(bytes));
+  const add = (client: Api, bytes = photo) =>
+    client.call(routes.faces.add, { query: { consent: PHOTO_CONSENT_VERSION } }, upload(bytes));
   const addedFuid = async (client: Api) => ok(await add(client), 201).fuid;
   const list = async (client: Api) =>
     ((await client.call(routes.faces.list, { query: {} })).data?.items ?? []).map((f) => f.fuid);
@@ -64,7 +65,7 @@ describe("shoppers' photos", () => {
     expect(failed(tiny).errorCodeStr).toBe('IMAGE_TOO_SMALL');
     const text = await add(shop.client(), Buffer.from('not an image at all, just text'));
     expect(failed(text).errorCodeStr).toBe('IMAGE_TYPE_NOT_ALLOWED');
-    const none = await shop.client().call(routes.faces.add, {});
+    const none = await shop.client().call(routes.faces.add, { query: { consent: PHOTO_CONSENT_VERSION } });
     expect(failed(none).errorCodeStr).toBe('IMAGE_REQUIRED');
   });
 
@@ -86,6 +87,52 @@ describe("shoppers' photos", () => {
     expect(await hasFiles(prefixOf('faces', fuid))).toBe(0);
     expect(await hasFiles(prefixOf('looks', luid))).toBe(0);
     expect(await hasFiles(prefixOf('tryons', tuid))).toBe(0);
+  });
+
+  it("needs the shopper's agreement to the current photo wording, and records it with its version", async () => {
+    const client = shop.client('shopper-consent');
+    for (const consent of [undefined, PHOTO_CONSENT_VERSION + 1, 0]) {
+      const res = await client.call(routes.faces.add, { query: { consent } }, upload(photo));
+      expect(failed(res).errorCodeStr, String(consent)).toBe(
+        consent === 0 ? 'VALIDATION_ERROR' : 'CONSENT_REQUIRED',
+      );
+    }
+    expect(await list(client)).toEqual([]);
+    const consents = t.runtime.services.facesRepository;
+    expect(await consents.consentOf(shop.suid, 'shopper-consent', PHOTO_CONSENT_VERSION)).toBeUndefined();
+    await addedFuid(client);
+    await addedFuid(client);
+    const recorded = await consents.consentOf(shop.suid, 'shopper-consent', PHOTO_CONSENT_VERSION);
+    expect(recorded).toMatchObject({ version: PHOTO_CONSENT_VERSION, agreed_at: expect.any(Number) });
+    // The shop's own uploads (private key) are not a shopper's photo: no agreement asked.
+    ok(await shop.ownerApi.call(routes.faces.add, { query: {} }, upload(photo)), 201);
+  });
+
+  it("removes everything of one shopper at once: photos, try-ons and looks, and nobody else's", async () => {
+    const client = shop.client('shopper-everything');
+    const other = shop.client('shopper-keeps');
+    const fuid = await addedFuid(client);
+    const kept = await addedFuid(other);
+    const made = [
+      (await addLook(client, fuid, shop.muid)).data?.luid ?? '',
+      (await tryOn(client, { guid: shop.guid, fuid })).data?.tuid ?? '',
+      (await tryOn(client, { guid: shop.guid, muid: shop.muid })).data?.tuid ?? '',
+    ];
+    const keptTryOn = (await tryOn(other, { guid: shop.guid, muid: shop.muid })).data?.tuid ?? '';
+    for (const id of [...made, keptTryOn]) await settled(t, id);
+
+    const res = ok(await client.call(routes.faces.removeAll, {}));
+    expect(res).toEqual({ ok: true, photos: 1, renders: 3 });
+    expect(await list(client)).toEqual([]);
+    expect((await client.call(routes.tryOns.list, { query: {} })).data?.items).toEqual([]);
+    expect((await client.call(routes.looks.list, { query: {} })).data?.items).toEqual([]);
+    expect(await filesUnder(`shops/${shop.suid}/faces/${fuid}/`)).toBe(0);
+    expect(await list(other)).toEqual([kept]);
+    expect((await other.call(routes.tryOns.list, { query: {} })).data?.items.map((i) => i.tuid)).toEqual([
+      keptTryOn,
+    ]);
+    // A private key speaks for the whole shop: it may not wipe every shopper's photos in one call.
+    expect(failed(await shop.ownerApi.call(routes.faces.removeAll, {})).errorCodeStr).toBe('SHOPPER_ONLY');
   });
 
   it('deletes photos and what was made from them after the retention period, and nothing younger', async () => {

@@ -1,4 +1,4 @@
-import { routes } from '@tryon/contract';
+import { PHOTO_CONSENT_VERSION, routes } from '@tryon/contract';
 import { EngineError } from '@tryon/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,14 @@ describe('try-ons and looks', () => {
 
   const anyone = () => api(t);
   const addFace = async (client: Api) =>
-    ok(await client.call(routes.faces.add, {}, upload(await testImage(600, 800, 'jpeg', '#d9a'))), 201).fuid;
+    ok(
+      await client.call(
+        routes.faces.add,
+        { query: { consent: PHOTO_CONSENT_VERSION } },
+        upload(await testImage(600, 800, 'jpeg', '#d9a')),
+      ),
+      201,
+    ).fuid;
   const tryOn = (client: Api, query: { guid: string; muid?: string; fuid?: string }) =>
     client.call(routes.tryOns.add, { query });
   const getTryOn = (client: Api, tuid: string, wait?: number) =>

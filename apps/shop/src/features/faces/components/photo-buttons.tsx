@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n.ts';
+import { usePhotoConsent } from '../../../lib/storage/photo-consent.ts';
 import { notify } from '../../../lib/toast/toast-store.ts';
 import { useAddPhoto } from '../hooks/use-add-photo.ts';
 import { cameraSupported } from '../lib/camera-supported.ts';
@@ -14,6 +15,7 @@ export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: 
   const { t } = useT();
   const { addPhoto, busy } = useAddPhoto();
   const [camera, setCamera] = useState(false);
+  const consent = usePhotoConsent();
   const { onAdded } = props;
 
   const add = async (input: unknown) => {
@@ -30,6 +32,15 @@ export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: 
       <p className="actions uploading" role="status">
         <span className="spinner" aria-hidden="true" /> {t('photo.uploading')}
       </p>
+    );
+  if (!consent.agreed)
+    return (
+      <div className="consent" data-testid="photo-consent">
+        <p>{t('consent.text')}</p>
+        <button type="button" className="btn btn-primary" onClick={consent.agree}>
+          {t('consent.agree')}
+        </button>
+      </div>
     );
   return (
     <div className="actions">
