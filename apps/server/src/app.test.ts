@@ -119,6 +119,8 @@ describe('server conventions', () => {
       '/v1/user/stats'
     ];
     expect(stats?.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['days']));
+    // "Try it out" calls the address the docs were opened at, which need not be PUBLIC_URL.
+    expect((res.body.servers as { url: string }[]).map((s) => s.url)).toEqual(['/', 'http://tryon.test']);
     const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
