@@ -130,7 +130,8 @@ export class CatalogService {
       },
       categories,
     );
-    if (parsed.text) await this.stats.record(auth.shopSuid, 'search', clientId);
+    // Shoppers' searches only: the shop's own, in its dashboard, are not what the statistic measures.
+    if (parsed.text && clientId) await this.stats.record(auth.shopSuid, 'search', clientId);
     return { items: rows, nextOffset: rows.length === query.limit ? query.offset + query.limit : null };
   }
 

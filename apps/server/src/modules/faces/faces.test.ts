@@ -172,8 +172,13 @@ describe("shoppers' photos", () => {
     await tryOn(own.client('shopper-s1'), { guid: own.guid, fuid });
     await addLook(own.client('shopper-s2'), fuid, own.muid); // not theirs: refused
     await tryOn(own.client('shopper-s2'), { guid: own.guid, muid: own.muid });
+    // Opening a page is a page view, not an action; the shop's own calls count as neither.
+    ok(await own.client('shopper-s3').call(routes.shops.publicInfo, {}));
+    ok(await own.ownerApi.call(routes.garments.list, { query: { query: 'tee' } }));
     const stats = ok(await own.ownerApi.call(routes.stats.get, { query: { days: 1 } }));
-    const today = (kind: 'person' | 'tryon' | 'client') => stats[kind][0];
+    const today = (kind: 'person' | 'tryon' | 'client' | 'view' | 'search') => stats[kind][0];
+    expect(today('view')).toEqual(expect.objectContaining({ user_count: 1, action_count: 1 }));
+    expect(today('search')).toEqual(expect.objectContaining({ user_count: 0, action_count: 0 }));
     expect(today('person')).toEqual(expect.objectContaining({ user_count: 1, action_count: 1 }));
     expect(today('tryon')).toEqual(expect.objectContaining({ user_count: 2, action_count: 2 }));
     expect(today('client')).toEqual(expect.objectContaining({ user_count: 2, action_count: 3 }));
