@@ -19,9 +19,10 @@ import { publicShopQuery } from '../features/shop/api/shop-api.ts';
 import { errorText } from '../lib/api/error-text.ts';
 import type { Call } from '../lib/api/query-cache.ts';
 import { skip, useMutation, useQuery } from '../lib/api/use-query.ts';
+import { embeddedByScript, emitToHost } from '../lib/embed/host-bridge.ts';
 import { useT } from '../lib/i18n/i18n.ts';
 import { notify } from '../lib/toast/toast-store.ts';
-import { type PageQuery, shopperUrls } from '../lib/urls/shopper-urls.ts';
+import { absoluteUrl, type PageQuery, shopperUrls } from '../lib/urls/shopper-urls.ts';
 
 const waitFor = (call: Call, item: TryOn, signal: AbortSignal) => waitTryOn(call, item.tuid, signal);
 const STRIP_SIZE = 12;
@@ -46,6 +47,18 @@ export function OutfitPage(props: { query: PageQuery }) {
   useEffect(() => {
     if (garment.error) notify('error', errorText(garment.error));
   }, [garment.error]);
+  // The embed script's host hears how a try-on ended (nothing without the script).
+  const ended = job.phase === 'done' || job.phase === 'failed' ? job.item : undefined;
+  const endedPhase = job.phase;
+  useEffect(() => {
+    if (!ended) return;
+    if (endedPhase === 'done')
+      emitToHost({
+        type: 'tryon.done',
+        detail: { tuid: ended.tuid, link: absoluteUrl(shopperUrls.tryonViewer(ended.t)) },
+      });
+    else emitToHost({ type: 'tryon.failed', detail: { code: ended.errorCode } });
+  }, [ended, endedPhase]);
 
   const tryOn = () => {
     if (!photos.selected) return notify('warning', t('tryon.noPerson'));
@@ -99,6 +112,21 @@ export function OutfitPage(props: { query: PageQuery }) {
                   <span className="result-title">{t('tryon.done')}</span>
                   {heart}
                   <ShareLink path={shopperUrls.tryonViewer(job.item.t)} title={t('tryon.shareTitle')} />
+                  {shown && embeddedByScript() && (
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      data-testid="add-to-cart"
+                      onClick={() =>
+                        emitToHost({
+                          type: 'add-to-cart',
+                          detail: { guid: shown.guid, g: shown.g, url: shown.url, sku: shown.sku },
+                        })
+                      }
+                    >
+                      {t('embed.addToCart')}
+                    </button>
+                  )}
                 </div>
               )
             }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { emitToHost } from '../../../lib/embed/host-bridge.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { usePhotoConsent } from '../../../lib/storage/photo-consent.ts';
 import { notify } from '../../../lib/toast/toast-store.ts';
@@ -20,7 +21,9 @@ export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: 
 
   const add = async (input: unknown) => {
     const fuid = await addPhoto(input);
-    if (fuid) onAdded(fuid);
+    if (!fuid) return;
+    onAdded(fuid);
+    emitToHost({ type: 'photo.added', detail: { fuid } });
   };
   const closeCamera = useCallback((problem?: string) => {
     setCamera(false);
