@@ -64,7 +64,6 @@ describe('embed script', () => {
     const contentHeight = () => frame.locator('body').evaluate((body) => Math.ceil(body.scrollHeight));
     const fits = async () => Math.abs((await frameHeight(page)) - (await contentHeight()));
     await expect.poll(fits).toBeLessThan(2);
-    const before = await frameHeight(page);
 
     // The shopper's id lives in the shop's own storage, and the frame's calls carry it.
     const hostId = await page.evaluate(() => localStorage.getItem('tryon.clientuuid'));
