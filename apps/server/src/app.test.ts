@@ -148,6 +148,12 @@ describe('server conventions', () => {
     const own = await preflight('http://tryon.test');
     expect(own.headers['access-control-allow-origin']).toBe('http://tryon.test');
     expect(String(own.headers['access-control-allow-headers'])).toContain('tokenapi');
+    const simple = await t.app.inject({
+      method: 'GET',
+      url: '/v1/public/config',
+      headers: { origin: 'http://tryon.test' },
+    });
+    expect(String(simple.headers['access-control-expose-headers'])).toContain('retry-after');
     const partner = await preflight('https://dashboard.partner.com');
     expect(partner.headers['access-control-allow-origin']).toBe('https://dashboard.partner.com');
 

@@ -2,6 +2,7 @@ import { type ErrorCode, errorCatalog } from '@tryon/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { DAY_MS } from '../lib/clock.ts';
 
 const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(errorCatalog, value);
 
@@ -17,6 +18,9 @@ const fastifyCodes: Record<string, ErrorCode> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // Daily limits open again at the next UTC midnight: say when.
+      if (error.code === 'DAILY_LIMIT_REACHED' || error.code === 'CLIENT_DAILY_LIMIT_REACHED')
+        reply.header('retry-after', String(Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000))));
       return reply.code(error.status).send({ errorCodeStr: error.code, errorMessage: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -24,6 +24,8 @@ export async function registerSecurity(app: FastifyInstance, { config, services 
     },
     methods: ['GET', 'POST'],
     allowedHeaders: ['tokenapi', 'clientuuid', 'hostreferer', 'content-type', 'idempotency-key'],
+    // Browsers let a page read only the headers listed here: when to try again after a 429.
+    exposedHeaders: ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
     maxAge: 600,
   });
   const redis = config.REDIS_URL

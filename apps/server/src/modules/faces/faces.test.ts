@@ -160,6 +160,20 @@ describe("shoppers' photos", () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
     const refused = results.find((r) => r.status === 429);
     expect(refused && failed(refused).errorCodeStr).toBe('CLIENT_DAILY_LIMIT_REACHED');
+    // A daily limit says when it opens again (the next UTC midnight), readable by the shopper's browser.
+    await own.ownerApi.call(routes.shops.update, { query: { limit_tryon_daily_per_client: '1' } });
+    const tryOnRaw = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/tryon/add?guid=${own.guid}&muid=${own.muid}`,
+        headers: own.shopper('shopper-limited'),
+      });
+    expect((await tryOnRaw()).statusCode).toBe(202);
+    const limited = await tryOnRaw();
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     expect((await add(own.client('shopper-two'))).status).toBe(201);
     const over = await add(own.client('shopper-three'));
     expect(failed(over).errorCodeStr).toBe('DAILY_LIMIT_REACHED');
