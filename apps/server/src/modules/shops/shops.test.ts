@@ -132,19 +132,6 @@ describe('shops', () => {
       expect((await profile(admin)).isAdmin).toBe(true);
     });
 
-    it('follow `admin grant` and `revoke` at once, in a session signed in before (no new sign-in)', async () => {
-      const session = await signIn(t, 'promoted@example.com');
-      expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(403);
-      const { users } = t.runtime.services;
-      const user = await users.findByEmail('promoted@example.com');
-      if (!user) throw new Error('no user');
-      // What `npm run admin -- grant` does (src/cli.ts).
-      await users.update(user.uid, { is_admin: 1 });
-      expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(200);
-      await users.update(user.uid, { is_admin: 0 });
-      expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(403);
-    });
-
     it('list shops with search and stable paging', async () => {
       for (let i = 0; i < 5; i++) {
         const res = await by(admin).call(routes.shops.add, {
@@ -209,5 +196,18 @@ describe('shops', () => {
       });
       expect(missing.status).toBe(400);
     });
+  });
+
+  it('follows `admin grant` and `revoke` at once, in a session signed in before (no new sign-in)', async () => {
+    const session = await signIn(t, 'promoted@example.com');
+    expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(403);
+    const { users } = t.runtime.services;
+    const user = await users.findByEmail('promoted@example.com');
+    if (!user) throw new Error('no user');
+    // What `npm run admin -- grant` does (src/cli.ts).
+    await users.update(user.uid, { is_admin: 1 });
+    expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(200);
+    await users.update(user.uid, { is_admin: 0 });
+    expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(403);
   });
 });
