@@ -245,9 +245,9 @@ export class CatalogService {
     return { ...row, liked_at: null };
   }
 
-  /** A garment's or model's image for its image route, by id alone (the route checks access). */
-  async imageSource(kind: CatalogKind, id: string): Promise<ImageSource | undefined> {
-    const row = await this.items.findAnyShop(kind, id);
+  /** A garment's or model's image for its image route, by id or public code (the route checks access). */
+  async imageSource(kind: CatalogKind, idOrCode: string): Promise<ImageSource | undefined> {
+    const row = await this.items.findAnyShopByIdOrCode(kind, idOrCode);
     return row && { shopSuid: row.shop_suid, imageKey: row.image_key };
   }
 }
