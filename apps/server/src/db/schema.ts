@@ -17,6 +17,8 @@ export interface ShopsTable {
   logo: string;
   url: string;
   referral: string;
+  /** ISO 4217 code of the shop's prices (005), or ''. */
+  currency: string;
   disabled: number;
   tariff: string;
   tryon_balance: number;

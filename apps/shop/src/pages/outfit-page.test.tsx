@@ -9,11 +9,13 @@ import { pageQuery } from '../lib/urls/shopper-urls.ts';
 import { face, fakeApi, garment, tryOn } from '../test/fake-api.ts';
 import { OutfitPage } from './outfit-page.tsx';
 
-function outfitApi(options: { faces?: string[]; garmentStatus?: number } = {}) {
+function outfitApi(options: { faces?: string[]; garmentStatus?: number; currency?: string } = {}) {
   let faces = [...(options.faces ?? [])];
   let tryon = tryOn('queued');
   const api = fakeApi({
-    'GET /v1/shop/public': () => ({ body: { suid: 's_1', name: 'Northwind', logo: '', url: '' } }),
+    'GET /v1/shop/public': () => ({
+      body: { suid: 's_1', name: 'Northwind', logo: '', url: '', currency: options.currency ?? '' },
+    }),
     'GET /v1/garment/list': () => ({
       body: { items: [garment(), garment({ guid: 'gar_2', g: 'G2', name: 'Ocean tee' })], nextOffset: null },
     }),
@@ -63,6 +65,12 @@ describe('outfit page', () => {
     renderOutfit(failing, '?g=NOPE&key=pk_test');
     await waitFor(() => expect(currentItems().garment).toBeNull());
     expect((await screen.findAllByText('There is no such item in this shop.')).length).toBeGreaterThan(0);
+  });
+
+  it("shows the garment's price with the shop's currency", async () => {
+    renderOutfit(outfitApi({ currency: 'EUR' }));
+    await screen.findByRole('heading', { name: 'Linen tee' });
+    await waitFor(() => expect(screen.getByTestId('current-item').textContent).toContain('€29.90'));
   });
 
   it("asks for a photo first: 'Select person to try on.'", async () => {

@@ -20,6 +20,7 @@ import { errorText } from '../lib/api/error-text.ts';
 import type { Call } from '../lib/api/query-cache.ts';
 import { skip, useMutation, useQuery } from '../lib/api/use-query.ts';
 import { embeddedByScript, emitToHost } from '../lib/embed/host-bridge.ts';
+import { formatPrice } from '../lib/i18n/format-price.ts';
 import { useT } from '../lib/i18n/i18n.ts';
 import { notify } from '../lib/toast/toast-store.ts';
 import { absoluteUrl, type PageQuery, shopperUrls } from '../lib/urls/shopper-urls.ts';
@@ -29,7 +30,7 @@ const STRIP_SIZE = 12;
 
 /** The outfit try-on page: the shopper's photo, a garment, and the garment on them. */
 export function OutfitPage(props: { query: PageQuery }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const shop = useQuery(publicShopQuery, null);
   const [code, setCode] = useState(props.query.garment);
   const garment = useQuery(garmentQuery, code ?? skip);
@@ -138,7 +139,7 @@ export function OutfitPage(props: { query: PageQuery }) {
               label={t('catalog.garment')}
               name={shown.name}
               description={shown.description}
-              price={shown.price}
+              price={formatPrice(shown.price, shop.data?.currency ?? '', lang)}
               url={shown.url}
               image={shown.image}
               actions={heart}

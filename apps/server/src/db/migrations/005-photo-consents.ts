@@ -11,4 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('agreed_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('photo_consents_pk', ['shop_suid', 'client_id', 'version'])
     .execute();
+  // The currency of the shop's prices (ISO 4217, such as EUR), shown with them; '' shows prices as written.
+  await db.schema
+    .alterTable('shops')
+    .addColumn('currency', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }

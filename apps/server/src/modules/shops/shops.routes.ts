@@ -11,7 +11,7 @@ export function shopRoutes(app: FastifyInstance, { services }: Runtime): void {
     const shop = await shops.require(auth.shopSuid);
     // Every shopper page asks this once as it opens: a page view, not a shopper action.
     if (auth.kind === 'public' && auth.clientUuid) await stats.record(shop.suid, 'view', auth.clientUuid);
-    return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url };
+    return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url, currency: shop.currency };
   });
 
   registerRoute(app, routes.shops.page, ({ params }) => shopPage(services, params.suid));

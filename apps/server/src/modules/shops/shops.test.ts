@@ -40,6 +40,17 @@ describe('shops', () => {
     expect(p).toMatchObject({ name: 'Blue Jeans Ltd', limitDailyTryon: 43, limitDailyPerClientTryon: 7 });
   });
 
+  it("sets the currency of the shop's prices, which the shopper pages read", async () => {
+    expect((await update(owner, { currency: 'eur' })).data?.currency).toBe('EUR');
+    const bad = await update(owner, { currency: 'EURO' });
+    expect(failed(bad).errorCodeStr).toBe('VALIDATION_ERROR');
+    expect(failed(bad).errorMessage).toContain('ISO 4217');
+    const pub = ok(await by(owner).call(routes.keys.account, {})).activeApiKeys.public[0]?.apiKey ?? '';
+    const shopper = api(t, { apiKey: pub, clientUuid: 'currency-shopper' });
+    expect(ok(await shopper.call(routes.shops.publicInfo, {})).currency).toBe('EUR');
+    expect((await update(owner, { currency: '' })).data?.currency).toBe('');
+  });
+
   it('refuses owner changes to balance, status, e-mail and the garment limit', async () => {
     for (const field of ['tryon_balance', 'disabled', 'limit_garment_daily'] as const) {
       const res = await update(owner, { [field]: 1 });
