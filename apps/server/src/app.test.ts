@@ -119,6 +119,8 @@ describe('server conventions', () => {
       '/v1/user/stats'
     ];
     expect(stats?.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['days']));
+    // "Try it out" calls the address the docs were opened at, which need not be PUBLIC_URL.
+    expect((res.body.servers as { url: string }[]).map((s) => s.url)).toEqual(['/', 'http://tryon.test']);
     const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
@@ -146,6 +148,12 @@ describe('server conventions', () => {
     const own = await preflight('http://tryon.test');
     expect(own.headers['access-control-allow-origin']).toBe('http://tryon.test');
     expect(String(own.headers['access-control-allow-headers'])).toContain('tokenapi');
+    const simple = await t.app.inject({
+      method: 'GET',
+      url: '/v1/public/config',
+      headers: { origin: 'http://tryon.test' },
+    });
+    expect(String(simple.headers['access-control-expose-headers'])).toContain('retry-after');
     const partner = await preflight('https://dashboard.partner.com');
     expect(partner.headers['access-control-allow-origin']).toBe('https://dashboard.partner.com');
 

@@ -20,9 +20,10 @@ import { registerDocs } from './plugins/docs.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { requestIdOf, sendRequestIds } from './plugins/request-id.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerSharePreview } from './plugins/share-preview.ts';
 import { registerShopPageGuard } from './plugins/shop-page-guard.ts';
 import { recordShopperActions } from './plugins/shopper-activity.ts';
-import { registerWebApps } from './plugins/web-apps.ts';
+import { defaultWebApps, registerWebApps } from './plugins/web-apps.ts';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.ts';
 
 declare module 'fastify' {
@@ -90,7 +91,9 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
   }
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   registerShopPageGuard(app, runtime);
-  await registerWebApps(app, config);
+  await registerWebApps(app, config, defaultWebApps(), (sendPage) =>
+    registerSharePreview(app, runtime, sendPage),
+  );
   return app;
 }
 

@@ -12,6 +12,10 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Try-on platform on ${config.PUBLIC_URL} (API docs: ${config.PUBLIC_URL}/docs)`);
+  app.log.info(
+    `Opened at another address (127.0.0.1, a LAN name), the pages and the API work there too; share links, ` +
+      `previews and e-mails point at PUBLIC_URL=${config.PUBLIC_URL}: set PUBLIC_URL to the address people use.`,
+  );
 }
 
 await main();

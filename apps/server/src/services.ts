@@ -29,6 +29,7 @@ import { IdempotencyRepository } from './modules/renders/idempotency.repository.
 import { RenderCharge } from './modules/renders/render-charge.ts';
 import { RenderEvents } from './modules/renders/render-events.ts';
 import { RenderPresenter } from './modules/renders/render-presenter.ts';
+import { RenderShare } from './modules/renders/render-share.ts';
 import { RendersRepository } from './modules/renders/renders.repository.ts';
 import { RendersService } from './modules/renders/renders.service.ts';
 import { ShopsRepository } from './modules/shops/shops.repository.ts';
@@ -73,6 +74,8 @@ export interface Services {
   renderCharge: RenderCharge;
   renderEvents: RenderEvents;
   renderPresenter: RenderPresenter;
+  /** Try-ons and looks as their share links show them (the result, never the shopper's photo). */
+  renderShare: RenderShare;
   idempotency: IdempotencyRepository;
   webhooksRepository: WebhooksRepository;
   webhooks: WebhooksService;
@@ -202,6 +205,13 @@ export function createServices(deps: {
       config.URL_IMPORT_ALLOW_PRIVATE,
     ),
     renderWebhooks: new RenderWebhooks(webhookEmitter, renderPresenter),
+    renderShare: new RenderShare({
+      renders,
+      shops,
+      catalog: catalogRepository,
+      catalogImages,
+      links: imageLinks,
+    }),
     idempotency,
     storage,
     media,

@@ -106,6 +106,7 @@ describe('outfit page with the camera', () => {
         await new ProductPage(product).goto(SHOP_SITE, site.port, widget, { camera: false }),
       );
       await bare.currentItem().waitFor();
+      await bare.agreeIfAsked();
       await bare.uploadButton().waitFor();
       expect(await bare.takePhotoButton().count()).toBe(0);
     } finally {

@@ -105,7 +105,27 @@ describe('shopper pages end to end', () => {
     const viewer = new ViewerPage(await context.newPage());
     await viewer.goto(viewerLink);
     await expect.poll(() => viewer.imageLoaded()).toBe(true);
+    // The result and the shop's product, never the shopper's photo.
+    expect(await viewer.product().innerText()).toContain('Ocean cotton tee');
+    expect(await viewer.product().getByRole('link').getAttribute('href')).toBe(`https://${SHOP_SITE}/p/2`);
+    expect(await viewer.page.locator('.brand-name').innerText()).toBe('Northwind Apparel');
+    const sources = await viewer.imageSources();
+    expect(sources.some((src) => src.includes('/v1/tryon/image/'))).toBe(true);
+    expect(sources.filter((src) => src.includes('part=') || src.includes('/v1/face/'))).toEqual([]);
     await context.close();
+  });
+
+  it('answers a link unfurler (no Accept: text/html) with the preview tags of the result', async () => {
+    const res = await fetch(viewerLink, {
+      headers: { accept: '*/*', 'user-agent': 'Slackbot-LinkExpanding 1.0' },
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta property="og:title" content="Ocean cotton tee · Northwind Apparel" />');
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const picture = await fetch(image);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
   });
 
   it('removes the photo, and with it what was made of it', async () => {
@@ -117,6 +137,19 @@ describe('shopper pages end to end', () => {
     await other.goto(viewerLink);
     await expect.poll(() => other.locator('.notice').innerText()).toContain('This link does not work');
     await context.close();
+  });
+
+  it('deletes all of the shopper photos and results at once, after a question', async () => {
+    const outfit = new OutfitPage(page.frameLocator('#tryon'));
+    await outfit.uploadPhoto(person);
+    await expect.poll(() => outfit.faces().count()).toBe(1);
+    await outfit.removeEverything();
+    await expect.poll(() => outfit.faces().count()).toBe(0);
+    await expect
+      .poll(async () => (await outfit.toasts().allInnerTexts()).join('\n'))
+      .toContain('Everything was deleted');
+    // The agreement holds: the next photo needs no question.
+    expect(await outfit.consent().count()).toBe(0);
   });
 
   it('refuses to open in an iframe on a site the key does not allow, saying why', async () => {

@@ -33,7 +33,7 @@ export const SHOP_LIST_MAX = 2000;
 export const statsPeriods = [3, 7, 14, 30, 90] as const;
 export const STATS_DEFAULT_DAYS = 30;
 export const STATS_MAX_DAYS = 365;
-export const statsKinds = ['tryon', 'client', 'garment', 'person', 'search'] as const;
+export const statsKinds = ['tryon', 'client', 'garment', 'person', 'search', 'view'] as const;
 export type StatsKind = (typeof statsKinds)[number];
 
 /** Daily limits a new shop starts with; owners change the try-on ones on the Shop screen. */

@@ -48,6 +48,11 @@ export const errorCatalog = {
   PRIVATE_KEY_REQUIRED: { status: 403, message: 'This call needs a private API key.' },
   DOMAIN_NOT_ALLOWED: { status: 403, message: 'This key may not be used from this domain.' },
   CLIENT_UUID_REQUIRED: { status: 400, message: 'Shopper calls need a clientuuid header.' },
+  CONSENT_REQUIRED: {
+    status: 428,
+    message: 'Please agree to how your photo is kept and deleted before uploading it.',
+  },
+  SHOPPER_ONLY: { status: 403, message: 'Only a shopper (public key) can do this.' },
   ADMIN_ONLY: { status: 403, message: 'Only administrators may do this.' },
   KEY_NOT_FOUND: { status: 404, message: 'There is no such key in your shop.' },
   INVALID_ALLOWED_DOMAINS: {

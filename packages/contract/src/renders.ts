@@ -73,6 +73,32 @@ export const lookSchema = z
   .meta({ id: 'Look' });
 export type Look = z.infer<typeof lookSchema>;
 
+/**
+ * What a share link shows: the result, the shop's item it was made with, and the shop, never the shopper's
+ * photo (that is only in the shopper's own calls). The product lets the viewer buy what they see.
+ */
+const sharedFields = {
+  status: renderFields.status,
+  errorCode: renderFields.errorCode,
+  image: renderFields.image,
+  created: isoDate,
+  shop: z.object({ name: z.string(), url: z.string().describe("The shop's site; may be empty") }),
+  product: z
+    .object({
+      name: z.string(),
+      url: z.string().describe("The product's page at the shop; may be empty"),
+      image: signedImage.nullable(),
+    })
+    .nullable()
+    .describe('The garment (try-on) or model (look); null when it was an upload or is gone'),
+};
+
+export const sharedTryOnSchema = z.object({ t: z.string(), ...sharedFields }).meta({ id: 'SharedTryOn' });
+export type SharedTryOn = z.infer<typeof sharedTryOnSchema>;
+
+export const sharedLookSchema = z.object({ l: z.string(), ...sharedFields }).meta({ id: 'SharedLook' });
+export type SharedLook = z.infer<typeof sharedLookSchema>;
+
 /** List filters of looks and try-ons. */
 export const renderListFilters = ['stats', 'done', 'fav'] as const;
 export type RenderListFilter = (typeof renderListFilters)[number];
@@ -112,6 +138,12 @@ const webhookUrl = z
       'the one-off secret (POST /v1/webhook/oneoff/roll), under the same address rules as registered endpoints',
   );
 
+/**
+ * The version of the wording a shopper agrees to before their first photo (what happens to it: kept for the
+ * retention period, deleted with everything made from it when they remove it). Raise it when the wording
+ * changes: uploads with a public key then need the new agreement.
+ */
+export const PHOTO_CONSENT_VERSION = 1;
 const idempotency =
   'Send an `Idempotency-Key` header (any unique string of up to 255 characters) to make a retry safe: the ' +
   'same key with the same parameters charges once and answers the first result.';
@@ -129,15 +161,25 @@ export const faceRoutes = {
   add: defineRoute({
     method: 'POST',
     path: '/v1/face/add',
-    errors: ['DAILY_LIMIT_REACHED', 'CLIENT_DAILY_LIMIT_REACHED'],
+    errors: ['DAILY_LIMIT_REACHED', 'CLIENT_DAILY_LIMIT_REACHED', 'CONSENT_REQUIRED'],
     access: 'shopper',
     tags: ['Faces'],
     summary: "Upload the shopper's photo (multipart/form-data, file part `file`)",
     description:
       'A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without ' +
       'metadata, counts against the daily photo limits, and is deleted with everything made from it after ' +
-      'the retention period or when the shopper removes it.',
+      'the retention period or when the shopper removes it. With a public key, `consent` is the version of the ' +
+      `wording the shopper agreed to (now ${PHOTO_CONSENT_VERSION}), recorded with the photo; without it 428 ` +
+      'CONSENT_REQUIRED.',
     files: [{ name: 'file', description: 'The photo; a single file part of another name is taken too' }],
+    query: z.object({
+      consent: z.coerce
+        .number<number | string>()
+        .int()
+        .min(1)
+        .optional()
+        .describe('The version of the photo wording the shopper agreed to (public keys)'),
+    }),
     response: faceSchema,
     successStatus: 201,
   }),
@@ -150,6 +192,14 @@ export const faceRoutes = {
     summary: 'Delete a photo and the looks and try-ons made from it',
     params: id('fuid'),
     response: ok,
+  }),
+  removeAll: defineRoute({
+    method: 'POST',
+    path: '/v1/face/remove-all',
+    access: 'shopper',
+    tags: ['Faces'],
+    summary: "Delete all of the shopper's photos, try-ons and looks (public keys only)",
+    response: z.object({ ok: z.literal(true), photos: z.number().int(), renders: z.number().int() }),
   }),
 };
 
@@ -235,9 +285,10 @@ export const lookRoutes = {
     errors: ['NOT_FOUND'],
     access: 'none',
     tags: ['Looks'],
-    summary: 'A look by its viewer token (share links); no key needed',
+    summary:
+      "A look by its viewer token (share links); no key needed. The result only, never the shopper's photo",
     params: id('l'),
-    response: lookSchema,
+    response: sharedLookSchema,
   }),
 };
 
@@ -306,9 +357,10 @@ export const tryOnRoutes = {
     errors: ['NOT_FOUND'],
     access: 'none',
     tags: ['Try-ons'],
-    summary: 'A try-on by its viewer token (share links); no key needed',
+    summary:
+      "A try-on by its viewer token (share links); no key needed. The result only, never the shopper's photo",
     params: id('t'),
-    response: tryOnSchema,
+    response: sharedTryOnSchema,
   }),
 };
 

@@ -130,6 +130,11 @@ export const routeTable = {
       path: '/v1/face/remove/:fuid',
       access: 'shopper',
     }),
+    removeAll: light<Of<'faces', 'removeAll'>>({
+      method: 'POST',
+      path: '/v1/face/remove-all',
+      access: 'shopper',
+    }),
   },
   looks: {
     list: light<Of<'looks', 'list'>>({ method: 'GET', path: '/v1/look/list', access: 'shopper' }),

@@ -10,6 +10,7 @@ export const shopEntrySchema = z
     name: z.string(),
     logo: z.string(),
     url: z.string(),
+    currency: z.string().describe("ISO 4217 code of the shop's prices, or empty"),
     access_key: z
       .string()
       .nullable()
@@ -41,6 +42,12 @@ export const shopUpdateFields = {
   logo: z.string().trim().max(2000),
   url: z.string().trim().max(2000),
   referral: z.string().trim().max(200),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{3})?$/, 'currency: a three-letter ISO 4217 code such as EUR, or empty')
+    .describe("The currency of the shop's prices, shown with them on the shopper pages"),
   limit_garment_daily: limit,
   limit_tryon_daily: limit,
   tryOnLimit: limit.describe('Alias of limit_tryon_daily'),
@@ -82,7 +89,13 @@ const shopUpdateQuery = z
   );
 
 export const publicShopSchema = z
-  .object({ suid: z.string(), name: z.string(), logo: z.string(), url: z.string() })
+  .object({
+    suid: z.string(),
+    name: z.string(),
+    logo: z.string(),
+    url: z.string(),
+    currency: z.string().describe("ISO 4217 code of the shop's prices, or empty"),
+  })
   .meta({ id: 'PublicShop' });
 
 /** A shop's public page (spec §1): what the public garments and models pages need, found by the shop id alone. */

@@ -18,6 +18,7 @@ export const statsSchema = z
     garment: series,
     person: series,
     search: series,
+    view: series.describe('Shopper pages opened (page views), apart from the shopper actions of `client`'),
     totals: z
       .object({
         user_count: z.number().int().describe('Distinct shoppers with an action in the whole period'),
@@ -37,7 +38,8 @@ export const statsRoutes = {
     summary: 'Daily series of the last N days, oldest first, one zero-filled item per day',
     description:
       'tryon: try-ons made; client: any shopper action; garment: a shopper fetched or viewed a garment; ' +
-      'person: a face or body photo uploaded; search: a list call with a query.',
+      'person: a face or body photo uploaded; search: a shopper list call with a query; view: a shopper page ' +
+      "opened (not an action). The shop's own dashboard calls are never counted.",
     query: z.object({
       days: z.coerce.number<number | string>().int().min(1).max(STATS_MAX_DAYS).default(STATS_DEFAULT_DAYS),
       shop_uid: z.string().optional().describe("Admins only: another shop's statistics"),

@@ -17,6 +17,8 @@ export interface ShopsTable {
   logo: string;
   url: string;
   referral: string;
+  /** ISO 4217 code of the shop's prices (005), or ''. */
+  currency: string;
   disabled: number;
   tariff: string;
   tryon_balance: number;
@@ -130,6 +132,14 @@ export interface FacesTable {
   image_width: number;
   image_height: number;
   created_at: number;
+}
+
+/** A shopper's agreement to the photo wording of a version (005). */
+export interface PhotoConsentsTable {
+  shop_suid: string;
+  client_id: string;
+  version: number;
+  agreed_at: number;
 }
 
 export type RenderKind = 'tryon' | 'look';
@@ -260,6 +270,7 @@ export interface Database {
   client_activity: ClientActivityTable;
   media_intents: MediaIntentsTable;
   faces: FacesTable;
+  photo_consents: PhotoConsentsTable;
   renders: RendersTable;
   daily_usage: DailyUsageTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -11,6 +11,21 @@ describe('allowed domains', () => {
     expect(parseAllowedDomains('*')).toEqual({ ok: true, entries: ['*'] });
   });
 
+  it('keeps international names in the form browsers send, and matches them', () => {
+    const parsed = parseAllowedDomains('bücher.de, *.магазин.рф');
+    expect(parsed).toEqual({ ok: true, entries: ['xn--bcher-kva.de', '*.xn--80aairftm.xn--p1ai'] });
+    expect(parsed.ok && isHostAllowed(parsed.entries, hostOf('https://bücher.de/p'))).toBe(true);
+    expect(parsed.ok && isHostAllowed(parsed.entries, hostOf('https://www.магазин.рф'))).toBe(true);
+  });
+
+  it('refuses a URL with a space in it rather than reading two hosts', () => {
+    expect(parseAllowedDomains('http://bad host/x')).toEqual({ ok: false, invalid: 'http://bad host/x' });
+    expect(parseAllowedDomains('shop.com other.org')).toEqual({
+      ok: true,
+      entries: ['shop.com', 'other.org'],
+    });
+  });
+
   it('refuses entries that are not host names', () => {
     for (const bad of [
       'shop.*.com',

@@ -8,7 +8,8 @@ const HOUR_S = 3600;
  * Short-lived signed image URLs, because an <img> cannot send a tokenapi header. The expiry is rounded to the
  * next full hour plus one, so a URL stays the same for an hour and browsers can cache it; it is valid one to
  * two hours. The signature covers the route, the id and the image version, not the size, so clients pick the
- * size (from the allowed list) themselves.
+ * size (from the allowed list) themselves. A try-on's or look's input (`part`, the shopper's photo among them) is
+ * signed with its part, so the result's link, which a share link shows, never opens the photo it was made from.
  */
 export class ImageLinks {
   private readonly key: Buffer;
@@ -19,25 +20,25 @@ export class ImageLinks {
     this.clock = clock;
   }
 
-  /** The signed path of an image; `part` names an input of a try-on or look (not signed: it grants the same). */
+  /** The signed path of an image; `part` names an input of a try-on or look, and is signed with it. */
   sign(route: ImageRouteName, id: string, version: string, part?: string): string {
     const exp = (Math.floor(this.clock.now() / 1000 / HOUR_S) + 2) * HOUR_S;
-    const sig = this.signature(route, id, version, exp);
+    const sig = this.signature(route, id, version, exp, part);
     const query = new URLSearchParams({ v: version, exp: String(exp), sig });
     if (part !== undefined) query.set('part', part);
     return `${routePath(imageRoutes[route], { id })}?${query}`;
   }
 
-  verify(route: string, id: string, version: string, exp: number, sig: string): boolean {
+  verify(route: string, id: string, version: string, exp: number, sig: string, part?: string): boolean {
     if (!Number.isInteger(exp) || exp * 1000 < this.clock.now()) return false;
-    const expected = Buffer.from(this.signature(route, id, version, exp));
+    const expected = Buffer.from(this.signature(route, id, version, exp, part));
     const given = Buffer.from(sig);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private signature(route: string, id: string, version: string, exp: number): string {
+  private signature(route: string, id: string, version: string, exp: number, part?: string): string {
     return createHmac('sha256', this.key)
-      .update(`${route}\n${id}\n${version}\n${exp}`)
+      .update(`${route}\n${id}\n${version}\n${exp}${part === undefined ? '' : `\npart:${part}`}`)
       .digest('base64url')
       .slice(0, 32);
   }

@@ -101,7 +101,7 @@ export function registerImageRoute(app: FastifyInstance, options: ImageRouteOpti
       const signed =
         query.sig !== undefined &&
         query.exp !== undefined &&
-        options.links.verify(options.route, id, query.v ?? '', query.exp, query.sig);
+        options.links.verify(options.route, id, query.v ?? '', query.exp, query.sig, part);
       const send = (bytes: Buffer, version: string) => {
         const etag = `"${id}-${part ?? ''}-${version}-${name}"`;
         reply

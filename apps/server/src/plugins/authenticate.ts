@@ -28,19 +28,50 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 };
 
+/** The origin (scheme, host and port) of a URL or origin, or null when it is not http(s). */
+export function originOf(urlOrOrigin: string): string | null {
+  try {
+    const url = new URL(urlOrOrigin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The site a public key is being used from. A browser sets Origin itself, so it is trusted first, unless it is
- * our own origin: then the call comes from our embedded pages, which name the embedding site in hostreferer.
- * Without Origin (a plain page load or a non-browser client), hostreferer, then Referer.
+ * Our own origins for a request: PUBLIC_URL's, and the address the request itself was made to (scheme and Host),
+ * so the product opened at another address (127.0.0.1 instead of localhost, a LAN name) still counts as itself.
+ * Only a page we served at that address makes a browser send it as Origin, so this trusts nothing new.
  */
-export function callingHost(request: FastifyRequest, ownHost: string | null): string | null {
+export function ownOrigins(request: FastifyRequest, publicOrigin: string | null): string[] {
+  const host = header(request, 'host');
+  const here = host ? originOf(`${request.protocol}://${host}`) : null;
+  return [publicOrigin, here].filter((o): o is string => o !== null);
+}
+
+/** The site a call comes from: our own pages (any of our origins), or another site's host (null: unknown). */
+export type CallingSite = { own: true } | { own: false; host: string | null };
+
+/**
+ * The site a public key is being used from, compared by full origin (scheme, host and port). A browser sets
+ * Origin itself, so it is trusted first, unless it is our own origin: then the call comes from our pages, which
+ * name the embedding site in hostreferer (the page itself at the top level). Without Origin (a plain page load
+ * or a non-browser client), hostreferer, then Referer.
+ */
+export function callingSite(request: FastifyRequest, own: readonly string[]): CallingSite {
+  const site = (value: string): CallingSite => {
+    const origin = originOf(value) ?? originOf(`https://${value}`);
+    if (origin !== null && own.includes(origin)) return { own: true };
+    return { own: false, host: hostOf(value) ?? hostOf(`https://${value}`) };
+  };
   const origin = header(request, 'origin');
-  const originHost = origin && origin !== 'null' ? hostOf(origin) : null;
-  if (originHost && originHost !== ownHost) return originHost;
+  const fromOrigin = origin && origin !== 'null' ? site(origin) : null;
+  if (fromOrigin && !fromOrigin.own) return fromOrigin;
   const hostReferer = header(request, 'hostreferer');
-  if (hostReferer) return hostOf(hostReferer) ?? hostOf(`https://${hostReferer}`);
+  if (hostReferer) return site(hostReferer);
   const referer = header(request, 'referer');
-  return (referer && hostOf(referer)) || originHost;
+  if (referer) return site(referer);
+  return fromOrigin ?? { own: false, host: null };
 }
 
 export function createAuthenticator(deps: {
@@ -49,7 +80,7 @@ export function createAuthenticator(deps: {
   clock: Clock;
   publicUrl: string;
 }) {
-  const ownHost = hostOf(deps.publicUrl);
+  const publicOrigin = originOf(deps.publicUrl);
 
   return async function authenticate(request: FastifyRequest, access: Access): Promise<Auth | null> {
     if (access === 'none') return null;
@@ -66,10 +97,10 @@ export function createAuthenticator(deps: {
     const clientUuid = rawClient && CLIENT_UUID.test(rawClient) ? rawClient : null;
     if (key.kind === 'public') {
       if (access !== 'shopper') throw new AppError('PRIVATE_KEY_REQUIRED');
-      const host = callingHost(request, ownHost);
+      const site = callingSite(request, ownOrigins(request, publicOrigin));
       const parsed = parseAllowedDomains(key.allowed_domains ?? '');
       const entries = parsed.ok ? parsed.entries : [];
-      if (host !== ownHost && !isHostAllowed(entries, host)) throw new AppError('DOMAIN_NOT_ALLOWED');
+      if (!site.own && !isHostAllowed(entries, site.host)) throw new AppError('DOMAIN_NOT_ALLOWED');
       if (!clientUuid) throw new AppError('CLIENT_UUID_REQUIRED');
     }
     const isAdmin = key.kind === 'session' && key.user_is_admin === 1;

@@ -17,7 +17,11 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
           'Parameters travel in the query string; POST calls may also send them as a JSON or form body. ' +
           'Errors come as { errorCodeStr, errorMessage }. See docs/api.md for the guide.',
       },
-      servers: [{ url: config.PUBLIC_URL }],
+      // The address the docs were opened at first, so "Try it out" works at 127.0.0.1 as at PUBLIC_URL.
+      servers: [
+        { url: '/', description: 'This server, at the address these docs were opened at' },
+        { url: config.PUBLIC_URL, description: 'PUBLIC_URL' },
+      ],
       components: {
         securitySchemes: { tokenapi: { type: 'apiKey', in: 'header', name: 'tokenapi' } },
       },

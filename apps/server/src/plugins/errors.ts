@@ -2,6 +2,7 @@ import { type ErrorCode, errorCatalog } from '@tryon/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { DAY_MS } from '../lib/clock.ts';
 
 const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(errorCatalog, value);
 
@@ -20,7 +21,12 @@ const sendError = (reply: FastifyReply, status: number, code: ErrorCode, message
 /** Every failure leaves as { errorCodeStr, errorMessage, requestId } with its status; bad input is never a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error.status, error.code, error.message);
+    if (error instanceof AppError) {
+      // Daily limits open again at the next UTC midnight: say when.
+      if (error.code === 'DAILY_LIMIT_REACHED' || error.code === 'CLIENT_DAILY_LIMIT_REACHED')
+        reply.header('retry-after', String(Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000))));
+      return sendError(reply, error.status, error.code, error.message);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const code = error.validation.map((issue) => issue.message ?? '').find(isErrorCode);
       if (code) return sendError(reply, errorCatalog[code].status, code, errorCatalog[code].message);

@@ -31,7 +31,16 @@ export async function registerSecurity(app: FastifyInstance, { config, services 
       'idempotency-key',
       'x-request-id',
     ],
-    exposedHeaders: ['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after'],
+    // Browsers let a page read only the headers listed here: the request id, the limits, when to try again.
+    exposedHeaders: [
+      'x-request-id',
+      'ratelimit',
+      'ratelimit-policy',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+      'retry-after',
+    ],
     maxAge: 600,
   });
   const redis = config.REDIS_URL

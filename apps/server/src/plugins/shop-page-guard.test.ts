@@ -95,6 +95,19 @@ describe('shop page guard', () => {
       const res = await open(`/w/tryon?g=ABC&key=${key}`, framedBy(referer));
       expect(res.statusCode, referer).toBe(200);
     }
+    // Our own page, with the product opened at another address than PUBLIC_URL.
+    const here = await open(`/w/tryon?g=ABC&key=${key}`, {
+      host: '127.0.0.1:8080',
+      ...framedBy('http://127.0.0.1:8080/w/shop/s_1/garments'),
+    });
+    expect(here.statusCode).toBe(200);
+  });
+
+  it("says what to set when the refused frame is on our own host at another address than PUBLIC_URL's", async () => {
+    const res = await open(`/w/tryon?g=ABC&key=${key}`, framedBy('http://tryon.test:3000/p'));
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('PUBLIC_URL');
+    expect(res.body).toContain('http://tryon.test');
   });
 
   it('answers a frame of another site with a 403 page that says why and how the shop fixes it', async () => {
@@ -102,6 +115,9 @@ describe('shop page guard', () => {
       'https://evil.example/',
       'https://brand.example/',
       'https://shop.example.evil.io/',
+      // Another port or scheme of our own host is another site, as frame-ancestors 'self' sees it.
+      'http://tryon.test:3000/',
+      'https://tryon.test/',
     ]) {
       const res = await open(`/w/tryon?g=ABC&key=${key}`, framedBy(referer));
       const host = new URL(referer).hostname;

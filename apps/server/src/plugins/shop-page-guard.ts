@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostOf, isHostAllowed, parseAllowedDomains } from '../lib/allowed-domains.ts';
 import type { Runtime } from '../runtime.ts';
+import { originOf, ownOrigins } from './authenticate.ts';
 
 /** What a key in a shopper page's address allows: where the page may be framed. */
 export type EmbedPolicy =
@@ -24,8 +25,15 @@ export function frameAncestors(policy: EmbedPolicy): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The small page a refused embedding shows inside the shop's iframe: what happened and how the shop fixes it. */
-export function refusalPage(host: string, policy: EmbedPolicy): string {
+export function refusalPage(host: string, policy: EmbedPolicy, publicUrl?: string): string {
   const site = escapeHtml(host);
+  // A frame on our own host at another port or scheme: most likely the service opened at another address.
+  const note =
+    publicUrl && hostOf(publicUrl) === host
+      ? `<p>If <code>${site}</code> is this try-on service itself, opened at another address: the service's own ` +
+        `address is <code>PUBLIC_URL=${escapeHtml(publicUrl)}</code>. Open it there, or set ` +
+        '<code>PUBLIC_URL</code> to the address people use and restart it.</p>'
+      : '';
   const [title, text] = policy.ok
     ? [
         `This try-on widget is not allowed on ${site}`,
@@ -47,7 +55,7 @@ export function refusalPage(host: string, policy: EmbedPolicy): string {
     'main{max-width:34rem;margin:1rem auto;padding:1.5rem;background:#fff;' +
     'border:1px solid #e3e7ee;border-radius:12px}h1{font-size:1.15rem;margin:0 0 .5rem;color:#c92a2a}' +
     'code{background:#f1f3f5;padding:0 .3em;border-radius:4px}</style></head>' +
-    `<body><main role="alert"><h1>${title}</h1><p>${text}</p></main></body></html>`
+    `<body><main role="alert"><h1>${title}</h1><p>${text}</p>${note}</main></body></html>`
   );
 }
 
@@ -76,7 +84,7 @@ const single = (value: unknown) => (typeof value === 'string' ? value : undefine
  * (viewers, guides, public shop pages) keep the default `frame-ancestors 'self'`.
  */
 export function registerShopPageGuard(app: FastifyInstance, runtime: Runtime): void {
-  const ownHost = hostOf(runtime.config.PUBLIC_URL);
+  const publicOrigin = originOf(runtime.config.PUBLIC_URL);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || !request.url.startsWith(PREFIX)) return;
@@ -87,8 +95,11 @@ export function registerShopPageGuard(app: FastifyInstance, runtime: Runtime): v
     if (request.headers['sec-fetch-dest'] !== 'iframe') return;
     const referer = single(request.headers.referer);
     const host = referer ? hostOf(referer) : null;
-    // Without a Referer the request cannot tell; the frame-ancestors header still holds.
-    if (host === null || host === ownHost) return;
+    // Without a Referer the request cannot tell; the frame-ancestors header still holds. Our own pages are
+    // told by full origin (scheme, host and port), as frame-ancestors 'self' is: a site on another port of our
+    // host is another site, and gets this page rather than the browser's blank refusal.
+    if (host === null || !referer) return;
+    if (ownOrigins(request, publicOrigin).includes(originOf(referer) ?? '')) return;
     if (policy.ok && isHostAllowed(policy.entries, host)) return;
     request.log.info({ host, keyValid: policy.ok }, 'shopper page refused in a frame of another site');
     reply.removeHeader('x-frame-options');
@@ -100,7 +111,7 @@ export function registerShopPageGuard(app: FastifyInstance, runtime: Runtime): v
         "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *",
       )
       .type('text/html; charset=utf-8')
-      .send(refusalPage(host, policy));
+      .send(refusalPage(host, policy, runtime.config.PUBLIC_URL));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

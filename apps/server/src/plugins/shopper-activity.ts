@@ -4,15 +4,17 @@ import type { StatsService } from '../modules/stats/stats.service.ts';
 /**
  * The `client` statistic (spec §3: any shopper action): every successful POST a shopper makes with a public
  * key (uploads, try-ons, looks, likes, removals). Reads are not actions: a page polling a render would count
- * dozens of times.
+ * dozens of times. Recorded in `onSend`, before the answer leaves: whoever reads the statistics after the answer
+ * finds the action counted (in `onResponse` it raced the next request).
  */
 export function recordShopperActions(app: FastifyInstance, stats: StatsService): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.auth;
     if (request.method !== 'POST' || reply.statusCode >= 400 || auth?.kind !== 'public' || !auth.clientUuid)
-      return;
+      return payload;
     await stats
       .record(auth.shopSuid, 'client', auth.clientUuid)
       .catch((err: unknown) => request.log.warn({ err }, 'could not record a shopper action'));
+    return payload;
   });
 }

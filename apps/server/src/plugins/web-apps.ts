@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -78,6 +78,8 @@ export async function registerWebApps(
   app: FastifyInstance,
   config: Pick<Config, 'GOOGLE_CLIENT_ID' | 'PUBLIC_URL'>,
   apps: WebApp[] = defaultWebApps(),
+  /** Routes of the shopper pages that send their index.html with extra head tags (share previews). */
+  withShopPage?: (sendPage: (reply: FastifyReply, head: string) => FastifyReply) => void,
 ): Promise<void> {
   let decorated = false;
   for (const webApp of apps) {
@@ -111,6 +113,15 @@ export async function registerWebApps(
         // Google's sign-in opens a popup that must be able to answer the page.
         .header('cross-origin-opener-policy', 'same-origin-allow-popups')
         .sendFile('index.html', webApp.dir);
+    if (webApp.name === 'shop' && withShopPage) {
+      const html = readFileSync(index, 'utf8');
+      withShopPage((reply, head) =>
+        reply
+          .header('content-security-policy', pagePolicy(config))
+          .type('text/html; charset=utf-8')
+          .send(html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${head}</head>`)),
+      );
+    }
     app.get(`${webApp.prefix}*`, { schema: { hide: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       // The app's own root is a page whatever the client accepts (curl included); deeper paths that do not

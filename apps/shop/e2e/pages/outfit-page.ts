@@ -18,7 +18,20 @@ export class OutfitPage {
   readonly cameraPreview = () => this.camera().locator('video');
   private readonly photoPanel = () => this.root.getByRole('region', { name: 'Your photo' });
 
+  readonly consent = () => this.root.getByTestId('photo-consent');
+
+  /** Before the first photo the page asks the shopper to agree to what happens to it; agrees when asked. */
+  async agreeIfAsked(): Promise<void> {
+    await this.root
+      .getByTestId('photo-input')
+      .or(this.consent().first())
+      .first()
+      .waitFor({ state: 'attached' });
+    if ((await this.consent().count()) > 0) await this.consent().first().getByRole('button').click();
+  }
+
   async uploadPhoto(photo: Buffer): Promise<void> {
+    await this.agreeIfAsked();
     await this.root
       .getByTestId('photo-input')
       .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -29,6 +42,7 @@ export class OutfitPage {
 
   /** Opens the camera from the photo panel (the stage offers the same buttons while it is empty). */
   async openCamera(): Promise<void> {
+    await this.agreeIfAsked();
     await this.takePhotoButton().click();
   }
 
@@ -64,6 +78,11 @@ export class OutfitPage {
     const href = await this.root.getByTestId('share-link').getAttribute('href');
     if (!href) throw new Error('no share link');
     return href;
+  }
+
+  async removeEverything(): Promise<void> {
+    await this.root.getByTestId('remove-everything').click();
+    await this.root.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   }
 
   async removePhoto(index = 0): Promise<void> {

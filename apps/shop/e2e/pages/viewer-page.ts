@@ -2,13 +2,19 @@ import type { Page } from 'playwright-core';
 
 /** A shared try-on or look, opened by its link. */
 export class ViewerPage {
-  private readonly page: Page;
+  readonly page: Page;
 
   constructor(page: Page) {
     this.page = page;
   }
 
   readonly viewer = () => this.page.getByTestId('viewer');
+  readonly product = () => this.page.getByTestId('viewer-product');
+
+  /** The addresses of every picture on the page. */
+  async imageSources(): Promise<string[]> {
+    return this.page.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));
+  }
 
   async goto(url: string): Promise<void> {
     await this.page.goto(url);

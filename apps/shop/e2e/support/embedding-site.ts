@@ -11,6 +11,22 @@ export const shopChromiumArgs = [
   `--host-resolver-rules=MAP ${SHOP_SITE} 127.0.0.1, MAP ${OTHER_SITE} 127.0.0.1`,
 ];
 
+const attr = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * `/embed?server=&key=&g=`: a product page with the embed script, as the dashboard's snippet has it, and a
+ * listener that keeps the widget's events in `window.tryonEvents` for the test to read.
+ */
+function embedPage(query: URLSearchParams): string {
+  const server = query.get('server') ?? '';
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(server)) return '<!doctype html><p>bad server</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>
+<h1>Linen summer tee</h1>
+<script>window.tryonEvents = []; document.addEventListener('tryon:event', (e) => window.tryonEvents.push(e.detail));</script>
+<script src="${attr(server)}/w/embed.js" data-key="${attr(query.get('key') ?? '')}" data-garment="${attr(query.get('g') ?? '')}" async></script>
+</body></html>`;
+}
+
 /**
  * A shop's site on another origin: a product page with the iframe snippet of the try-on guide, as a shop would
  * paste it. `/product?src=` frames the given address; `&camera=0` drops `camera` from the snippet's `allow`, as
@@ -19,6 +35,12 @@ export const shopChromiumArgs = [
 export async function startEmbeddingSite(): Promise<{ port: number; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/embed') {
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(embedPage(url.searchParams));
+      return;
+    }
     const src = url.searchParams.get('src') ?? '';
     if (url.pathname !== '/product' || !/^http:\/\/127\.0\.0\.1:\d+\/w\//.test(src)) {
       response.writeHead(404).end();

@@ -11,13 +11,19 @@ export interface ShopFixture {
   setAllowedDomains(domains: string): Promise<void>;
 }
 
+let shopsMade = 0;
+
 /**
  * A shop as its owner would set it up: created with its keys, a name, and garments uploaded through the API
- * with the private key (generated product photos; nothing real is committed).
+ * with the private key (generated product photos; nothing real is committed). `garmentCount` garments (3 by
+ * default): the three named tees first, then numbered ones.
  */
-export async function createShop(server: E2eServer, site: string): Promise<ShopFixture> {
+export async function createShop(server: E2eServer, site: string, garmentCount = 3): Promise<ShopFixture> {
   const { shops, keys } = server.runtime.services;
-  const shop = await shops.createShop({ email: 'owner@shop.test', name: 'Northwind Apparel' });
+  const shop = await shops.createShop({
+    email: shopsMade++ === 0 ? 'owner@shop.test' : `owner-${shopsMade}@shop.test`,
+    name: 'Northwind Apparel',
+  });
   const privateKey = (await keys.account(shop.suid)).activeApiKeys.private[0]?.apiKey ?? '';
   // The public key a new shop starts with: its page key too, as the oldest one.
   const first = (await keys.account(shop.suid)).activeApiKeys.public[0]?.apiKey ?? '';
@@ -38,13 +44,18 @@ export async function createShop(server: E2eServer, site: string): Promise<ShopF
     { name: 'Ocean cotton tee', colour: '#1c7ed6', price: '24.50' },
     { name: 'Forest basic tee', colour: '#2f9e44', price: '19.00' },
   ];
-  for (const product of products) {
+  const photos = new Map<string, Buffer>();
+  for (let index = 0; index < garmentCount; index++) {
+    const product = products[index] ?? {
+      // A long name, as real catalogues have, to show it never widens the page.
+      name: `Relaxed-fit organic cotton crew-neck tee number ${index + 1}`,
+      colour: products[index % products.length]?.colour ?? '#868e96',
+      price: '15.00',
+    };
+    const photo = photos.get(product.colour) ?? (await flatLayShirt({ colour: product.colour }));
+    photos.set(product.colour, photo);
     const form = new FormData();
-    form.append(
-      'file',
-      new Blob([new Uint8Array(await flatLayShirt({ colour: product.colour }))], { type: 'image/jpeg' }),
-      'shirt.jpg',
-    );
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'shirt.jpg');
     const query = new URLSearchParams({
       name: product.name,
       price: product.price,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { embeddedByScript, emitToHost } from '../lib/embed/host-bridge.ts';
 import { useT } from '../lib/i18n/i18n.ts';
 import { LanguageSelect } from './language-select.tsx';
 
@@ -43,7 +44,20 @@ export function PageShell(props: {
         ) : (
           <span className="brand">{brand}</span>
         )}
-        <LanguageSelect />
+        <span className="topbar-end">
+          <LanguageSelect />
+          {embeddedByScript() && (
+            <button
+              type="button"
+              className="topbar-close"
+              aria-label={t('embed.close')}
+              onClick={() => emitToHost({ type: 'close', detail: {} })}
+              data-testid="widget-close"
+            >
+              ×
+            </button>
+          )}
+        </span>
       </header>
       <main className={props.wide ? 'content content-wide' : 'content'}>{props.children}</main>
       <footer className="footer">{t('app.poweredBy')}</footer>

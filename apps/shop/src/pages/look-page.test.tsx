@@ -25,7 +25,9 @@ const model = {
 function lookApi() {
   let looks = [look(false)];
   return fakeApi({
-    'GET /v1/shop/public': () => ({ body: { suid: 's_1', name: 'Northwind', logo: '', url: '' } }),
+    'GET /v1/shop/public': () => ({
+      body: { suid: 's_1', name: 'Northwind', logo: '', url: '', currency: '' },
+    }),
     'GET /v1/model/list': () => ({ body: { items: [model], nextOffset: null } }),
     'GET /v1/model/M1': () => ({ body: model }),
     'GET /v1/face': () => ({ body: { items: [face('face_1')], nextOffset: null } }),

@@ -135,6 +135,7 @@ export function LookPage(props: { query: PageQuery }) {
             loading={photos.loading}
             selected={photos.selected}
             onSelect={photos.select}
+            onRemovedAll={reset}
           />
           <ItemStrip
             title={t('catalog.moreModels')}

@@ -14,6 +14,7 @@ export function LookViewerPage(props: { query: PageQuery }) {
     <RenderViewer
       title={t('viewer.lookTitle')}
       intro={t('viewer.lookIntro')}
+      productLabel={t('viewer.model')}
       hideIntro={props.query.hideIntro}
       loading={view.isLoading && token !== null}
       failed={!token || view.error !== undefined}
@@ -23,10 +24,8 @@ export function LookViewerPage(props: { query: PageQuery }) {
           status: item.status,
           errorCode: item.errorCode,
           image: item.image,
-          sources: [
-            { image: item.modelImage, label: t('viewer.model') },
-            { image: item.faceImage, label: t('viewer.face') },
-          ],
+          shop: item.shop,
+          product: item.product,
         }
       }
     />

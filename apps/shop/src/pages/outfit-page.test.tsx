@@ -9,11 +9,13 @@ import { pageQuery } from '../lib/urls/shopper-urls.ts';
 import { face, fakeApi, garment, tryOn } from '../test/fake-api.ts';
 import { OutfitPage } from './outfit-page.tsx';
 
-function outfitApi(options: { faces?: string[]; garmentStatus?: number } = {}) {
+function outfitApi(options: { faces?: string[]; garmentStatus?: number; currency?: string } = {}) {
   let faces = [...(options.faces ?? [])];
   let tryon = tryOn('queued');
   const api = fakeApi({
-    'GET /v1/shop/public': () => ({ body: { suid: 's_1', name: 'Northwind', logo: '', url: '' } }),
+    'GET /v1/shop/public': () => ({
+      body: { suid: 's_1', name: 'Northwind', logo: '', url: '', currency: options.currency ?? '' },
+    }),
     'GET /v1/garment/list': () => ({
       body: { items: [garment(), garment({ guid: 'gar_2', g: 'G2', name: 'Ocean tee' })], nextOffset: null },
     }),
@@ -65,6 +67,12 @@ describe('outfit page', () => {
     expect((await screen.findAllByText('There is no such item in this shop.')).length).toBeGreaterThan(0);
   });
 
+  it("shows the garment's price with the shop's currency", async () => {
+    renderOutfit(outfitApi({ currency: 'EUR' }));
+    await screen.findByRole('heading', { name: 'Linen tee' });
+    await waitFor(() => expect(screen.getByTestId('current-item').textContent).toContain('€29.90'));
+  });
+
   it("asks for a photo first: 'Select person to try on.'", async () => {
     renderOutfit(outfitApi());
     await screen.findByRole('heading', { name: 'Linen tee' });
@@ -78,12 +86,14 @@ describe('outfit page', () => {
     await screen.findByText('Add a photo of yourself to start.');
     const before = api.count('GET', '/v1/face');
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'I agree, add my photo' })[0] as HTMLElement);
     await userEvent.upload(screen.getByTestId('photo-input'), file);
     await waitFor(() => expect(screen.getAllByTestId('face-thumb')).toHaveLength(1));
     const upload = api.calls.find((c) => c.path === '/v1/face/add');
     const body = upload?.body as FormData | undefined;
     expect((body?.get('file') as File | undefined)?.name).toBe('camera-image.jpg');
     expect(upload?.headers.get('tokenapi')).toBe('pk_test');
+    expect(upload?.search.get('consent')).toBe('1');
     expect(upload?.headers.get('clientuuid')).toMatch(/^[0-9a-f]{32}$/);
     expect(upload?.headers.get('hostreferer')).toBeTruthy();
     expect(api.count('GET', '/v1/face')).toBe(before + 1);

@@ -19,16 +19,18 @@ import { publicShopQuery } from '../features/shop/api/shop-api.ts';
 import { errorText } from '../lib/api/error-text.ts';
 import type { Call } from '../lib/api/query-cache.ts';
 import { skip, useMutation, useQuery } from '../lib/api/use-query.ts';
+import { embeddedByScript, emitToHost } from '../lib/embed/host-bridge.ts';
+import { formatPrice } from '../lib/i18n/format-price.ts';
 import { useT } from '../lib/i18n/i18n.ts';
 import { notify } from '../lib/toast/toast-store.ts';
-import { type PageQuery, shopperUrls } from '../lib/urls/shopper-urls.ts';
+import { absoluteUrl, type PageQuery, shopperUrls } from '../lib/urls/shopper-urls.ts';
 
 const waitFor = (call: Call, item: TryOn, signal: AbortSignal) => waitTryOn(call, item.tuid, signal);
 const STRIP_SIZE = 12;
 
 /** The outfit try-on page: the shopper's photo, a garment, and the garment on them. */
 export function OutfitPage(props: { query: PageQuery }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const shop = useQuery(publicShopQuery, null);
   const [code, setCode] = useState(props.query.garment);
   const garment = useQuery(garmentQuery, code ?? skip);
@@ -46,6 +48,18 @@ export function OutfitPage(props: { query: PageQuery }) {
   useEffect(() => {
     if (garment.error) notify('error', errorText(garment.error));
   }, [garment.error]);
+  // The embed script's host hears how a try-on ended (nothing without the script).
+  const ended = job.phase === 'done' || job.phase === 'failed' ? job.item : undefined;
+  const endedPhase = job.phase;
+  useEffect(() => {
+    if (!ended) return;
+    if (endedPhase === 'done')
+      emitToHost({
+        type: 'tryon.done',
+        detail: { tuid: ended.tuid, link: absoluteUrl(shopperUrls.tryonViewer(ended.t)) },
+      });
+    else emitToHost({ type: 'tryon.failed', detail: { code: ended.errorCode } });
+  }, [ended, endedPhase]);
 
   const tryOn = () => {
     if (!photos.selected) return notify('warning', t('tryon.noPerson'));
@@ -99,6 +113,21 @@ export function OutfitPage(props: { query: PageQuery }) {
                   <span className="result-title">{t('tryon.done')}</span>
                   {heart}
                   <ShareLink path={shopperUrls.tryonViewer(job.item.t)} title={t('tryon.shareTitle')} />
+                  {shown && embeddedByScript() && (
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      data-testid="add-to-cart"
+                      onClick={() =>
+                        emitToHost({
+                          type: 'add-to-cart',
+                          detail: { guid: shown.guid, g: shown.g, url: shown.url, sku: shown.sku },
+                        })
+                      }
+                    >
+                      {t('embed.addToCart')}
+                    </button>
+                  )}
                 </div>
               )
             }
@@ -110,7 +139,7 @@ export function OutfitPage(props: { query: PageQuery }) {
               label={t('catalog.garment')}
               name={shown.name}
               description={shown.description}
-              price={shown.price}
+              price={formatPrice(shown.price, shop.data?.currency ?? '', lang)}
               url={shown.url}
               image={shown.image}
               actions={heart}
@@ -138,6 +167,7 @@ export function OutfitPage(props: { query: PageQuery }) {
             loading={photos.loading}
             selected={photos.selected}
             onSelect={photos.select}
+            onRemovedAll={reset}
           />
           <ItemStrip
             title={t('catalog.moreGarments')}

@@ -1,4 +1,4 @@
-import type { RenderStatus } from '@tryon/contract';
+import type { RenderStatus, SharedTryOn } from '@tryon/contract';
 import { useEffect } from 'react';
 import { ItemImage } from '../components/item-image.tsx';
 import { Notice } from '../components/notice.tsx';
@@ -7,12 +7,16 @@ import { Spinner } from '../components/spinner.tsx';
 import { renderErrorText } from '../lib/api/error-text.ts';
 import { useT } from '../lib/i18n/i18n.ts';
 
+/** A shared render: the result, the shop and its product; never the shopper's photo (the API does not send it). */
 export interface ViewedRender {
   status: RenderStatus;
   errorCode: string | null;
   image: string | null;
-  sources: { image: string | null; label: string }[];
+  shop: SharedTryOn['shop'];
+  product: SharedTryOn['product'];
 }
+
+const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
 
 /** Seconds between looks at a render that is still being made. */
 const POLL_MS = 2000;
@@ -21,6 +25,8 @@ const POLL_MS = 2000;
 export function RenderViewer(props: {
   title: string;
   intro: string;
+  /** What the product is: Garment or Model. */
+  productLabel: string;
   hideIntro: boolean;
   render: ViewedRender | undefined;
   loading: boolean;
@@ -58,17 +64,33 @@ export function RenderViewer(props: {
             </div>
           )}
         </div>
-        <ul className="viewer-sources">
-          {render.sources
-            .filter((s) => s.image)
-            .map((s) => (
-              <li key={s.label}>
-                <ItemImage src={s.image} size="thumb" alt={s.label} />
-                <span>{s.label}</span>
-              </li>
-            ))}
-        </ul>
+        {render.product && (
+          <section className="panel item-card" aria-label={props.productLabel} data-testid="viewer-product">
+            {render.product.image && (
+              <ItemImage
+                src={render.product.image}
+                size="thumb"
+                alt={render.product.name || props.productLabel}
+                className="item-card-image"
+              />
+            )}
+            <div className="item-card-body">
+              <span className="eyebrow">{props.productLabel}</span>
+              <h2 className="item-card-name">{render.product.name || props.productLabel}</h2>
+              {safeUrl(render.product.url) && (
+                <a className="link" href={safeUrl(render.product.url)} target="_blank" rel="noopener">
+                  {t('viewer.atShop', { shop: render.shop.name })}
+                </a>
+              )}
+            </div>
+          </section>
+        )}
       </article>
     );
-  return <PageShell title={t('app.title')}>{body}</PageShell>;
+  const shop = render && { name: render.shop.name, url: render.shop.url, logo: '' };
+  return (
+    <PageShell shop={shop} title={t('app.title')}>
+      {body}
+    </PageShell>
+  );
 }

@@ -59,7 +59,7 @@ export function ShopCatalogPage(props: { suid: string; kind: 'garments' | 'model
         <p className="catalog-lead">
           {t(props.kind === 'garments' ? 'shop.garmentsLead' : 'shop.modelsLead')}
         </p>
-        <CatalogBrowser kind={props.kind} pageKey={page.data.key} />
+        <CatalogBrowser kind={props.kind} pageKey={page.data.key} currency={page.data.currency} />
       </PageShell>
     </ApiProvider>
   );

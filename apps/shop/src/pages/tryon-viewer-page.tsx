@@ -14,6 +14,7 @@ export function TryOnViewerPage(props: { query: PageQuery }) {
     <RenderViewer
       title={t('viewer.tryonTitle')}
       intro={t('viewer.tryonIntro')}
+      productLabel={t('viewer.garment')}
       hideIntro={props.query.hideIntro}
       loading={view.isLoading && token !== null}
       failed={!token || view.error !== undefined}
@@ -23,10 +24,8 @@ export function TryOnViewerPage(props: { query: PageQuery }) {
           status: item.status,
           errorCode: item.errorCode,
           image: item.image,
-          sources: [
-            { image: item.garmentImage, label: t('viewer.garment') },
-            { image: item.personImage, label: t('viewer.person') },
-          ],
+          shop: item.shop,
+          product: item.product,
         }
       }
     />

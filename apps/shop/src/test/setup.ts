@@ -3,6 +3,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { resetBlocked } from '../lib/api/blocked-store.ts';
 import { setLanguage } from '../lib/i18n/i18n.ts';
 import { resetClientUuid } from '../lib/storage/client-uuid.ts';
+import { resetPhotoConsent } from '../lib/storage/photo-consent.ts';
 import { resetToasts } from '../lib/toast/toast-store.ts';
 
 beforeAll(async () => {
@@ -13,5 +14,6 @@ afterEach(() => {
   localStorage.clear();
   resetBlocked();
   resetClientUuid();
+  resetPhotoConsent();
   resetToasts();
 });

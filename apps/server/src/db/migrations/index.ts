@@ -4,6 +4,7 @@ import * as foundation from './001-foundation.ts';
 import * as catalog from './002-catalog.ts';
 import * as renders from './003-renders.ts';
 import * as webhooks from './004-webhooks.ts';
+import * as photoConsents from './005-photo-consents.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -17,6 +18,7 @@ const steps: Record<string, Step> = {
   '002-catalog': catalog,
   '003-renders': renders,
   '004-webhooks': webhooks,
+  '005-photo-consents': photoConsents,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -24,6 +24,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '002-catalog',
         '003-renders',
         '004-webhooks',
+        '005-photo-consents',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

@@ -66,6 +66,16 @@ export class CatalogRepository {
       .executeTakeFirst();
   }
 
+  /** By id or public code (codes are unique across shops), for the image routes; the route checks access. */
+  findAnyShopByIdOrCode(kind: CatalogKind, idOrCode: string): Promise<CatalogItemsTable | undefined> {
+    return this.db
+      .selectFrom('catalog_items')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where((eb) => eb.or([eb('id', '=', idOrCode), eb('code', '=', idOrCode)]))
+      .executeTakeFirst();
+  }
+
   findByProductKey(shopSuid: string, kind: CatalogKind, productKey: string): Promise<CatalogRow | undefined> {
     return this.selectItems(shopSuid, kind, null).where('i.product_key', '=', productKey).executeTakeFirst();
   }

@@ -134,7 +134,8 @@ export class CatalogService {
       },
       categories,
     );
-    if (parsed.text) await this.stats.record(auth.shopSuid, 'search', clientId);
+    // Shoppers' searches only: the shop's own, in its dashboard, are not what the statistic measures.
+    if (parsed.text && clientId) await this.stats.record(auth.shopSuid, 'search', clientId);
     return { items: rows, nextOffset: rows.length === query.limit ? query.offset + query.limit : null };
   }
 
@@ -251,9 +252,9 @@ export class CatalogService {
     return { ...row, liked_at: null };
   }
 
-  /** A garment's or model's image for its image route, by id alone (the route checks access). */
-  async imageSource(kind: CatalogKind, id: string): Promise<ImageSource | undefined> {
-    const row = await this.items.findAnyShop(kind, id);
+  /** A garment's or model's image for its image route, by id or public code (the route checks access). */
+  async imageSource(kind: CatalogKind, idOrCode: string): Promise<ImageSource | undefined> {
+    const row = await this.items.findAnyShopByIdOrCode(kind, idOrCode);
     return row && { shopSuid: row.shop_suid, imageKey: row.image_key };
   }
 }

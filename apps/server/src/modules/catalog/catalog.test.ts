@@ -145,6 +145,13 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
       headers: withKey(owner),
     });
     expect(missing).toMatchObject({ status: 404, body: { errorCodeStr: 'IMAGE_NOT_FOUND' } });
+    // The public code works here as everywhere, with the same access rules.
+    const byCode = `/v1/garment/image/${item.g}`;
+    expect((await t.app.inject({ method: 'GET', url: byCode, headers: withKey(owner) })).statusCode).toBe(
+      200,
+    );
+    expect((await call(t.app, { method: 'GET', url: byCode, headers: withKey(other) })).status).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: byCode })).statusCode).toBe(401);
   });
 
   it('refuses bad uploads with clear codes and stores nothing', async () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, FacesTable } from '../../db/schema.ts';
+import type { Database, FacesTable, PhotoConsentsTable } from '../../db/schema.ts';
 
 /** Whose faces a call may see: the shop's (private keys) or one shopper's (public keys). */
 export interface FaceScope {
@@ -17,6 +17,25 @@ export class FacesRepository {
 
   async insert(row: FacesTable, trx: Kysely<Database> = this.db): Promise<void> {
     await trx.insertInto('faces').values(row).execute();
+  }
+
+  /** Records a shopper's agreement to the photo wording of `version` (once; the first time counts). */
+  async recordConsent(trx: Kysely<Database>, row: PhotoConsentsTable): Promise<void> {
+    await trx
+      .insertInto('photo_consents')
+      .values(row)
+      .onConflict((oc) => oc.columns(['shop_suid', 'client_id', 'version']).doNothing())
+      .execute();
+  }
+
+  consentOf(shopSuid: string, clientId: string, version: number): Promise<PhotoConsentsTable | undefined> {
+    return this.db
+      .selectFrom('photo_consents')
+      .selectAll()
+      .where('shop_suid', '=', shopSuid)
+      .where('client_id', '=', clientId)
+      .where('version', '=', version)
+      .executeTakeFirst();
   }
 
   find(scope: FaceScope, id: string): Promise<FacesTable | undefined> {

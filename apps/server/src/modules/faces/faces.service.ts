@@ -1,3 +1,4 @@
+import { PHOTO_CONSENT_VERSION } from '@tryon/contract';
 import type { FacesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, utcDay } from '../../lib/clock.ts';
@@ -44,9 +45,14 @@ export class FacesService {
     this.clock = clock;
   }
 
-  async add(auth: Auth, file: Buffer | undefined): Promise<FacesTable> {
-    if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
+  /**
+   * A photo; a shopper's (public key) needs `consent`, the version of the wording they agreed to, which is
+   * recorded in the same transaction as the photo.
+   */
+  async add(auth: Auth, file: Buffer | undefined, consent?: number): Promise<FacesTable> {
     const { clientId, shopSuid } = this.rendersService.scopeOf(auth);
+    if (clientId !== null && consent !== PHOTO_CONSENT_VERSION) throw new AppError('CONSENT_REQUIRED');
+    if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
     const image = await inspectUpload(file, imageMinimums.face);
     const now = this.clock.now();
     const row: FacesTable = {
@@ -65,6 +71,13 @@ export class FacesService {
         await this.limits.take(trx, shopSuid, 'person', clientId, utcDay(now));
         row.image_key = key ?? '';
         await this.faces.insert(row, trx);
+        if (clientId !== null)
+          await this.faces.recordConsent(trx, {
+            shop_suid: shopSuid,
+            client_id: clientId,
+            version: PHOTO_CONSENT_VERSION,
+            agreed_at: now,
+          });
       },
     );
     await this.stats.record(shopSuid, 'person', clientId);
@@ -80,6 +93,38 @@ export class FacesService {
     const face = await this.faces.find(this.rendersService.scopeOf(auth), id);
     if (!face) throw new AppError('NOT_FOUND');
     await this.delete(face);
+  }
+
+  /**
+   * Deletes everything a shopper (public key) has here: their photos, and every try-on and look they made,
+   * from their photos or on the shop's models. Answers how many of each.
+   */
+  async removeAllOf(auth: Auth): Promise<{ photos: number; renders: number }> {
+    const scope = this.rendersService.scopeOf(auth);
+    if (scope.clientId === null) throw new AppError('SHOPPER_ONLY');
+    let photos = 0;
+    let renders = 0;
+    const BATCH = 100;
+    for (;;) {
+      const faces = await this.faces.list(scope, 0, BATCH);
+      for (const face of faces) renders += await this.delete(face);
+      photos += faces.length;
+      if (faces.length < BATCH) break;
+    }
+    for (const kind of ['tryon', 'look'] as const) {
+      for (;;) {
+        const rows = await this.renders.list(scope, kind, undefined, 0, BATCH);
+        for (const row of rows) {
+          await this.media.removeAll(async (trx) => ({
+            result: undefined,
+            prefixes: [await this.rendersService.deleteRow(trx, row)],
+          }));
+        }
+        renders += rows.length;
+        if (rows.length < BATCH) break;
+      }
+    }
+    return { photos, renders };
   }
 
   /** Deletes photos and what was made from them, older than `retentionMs`; answers how many photos. */
@@ -105,14 +150,15 @@ export class FacesService {
     return deleted;
   }
 
-  private async delete(face: FacesTable): Promise<void> {
-    await this.media.removeAll(async (trx) => {
+  /** Deletes a photo and what was made from it; answers how many renders that was. */
+  private async delete(face: FacesTable): Promise<number> {
+    return this.media.removeAll(async (trx) => {
       const prefixes = [facePrefix(face.shop_suid, face.id)];
       for (const row of await this.renders.madeFromFace(trx, face.id)) {
         prefixes.push(await this.rendersService.deleteRow(trx, row));
       }
       await this.faces.delete(trx, face.id);
-      return { result: undefined, prefixes };
+      return { result: prefixes.length - 1, prefixes };
     });
   }
 

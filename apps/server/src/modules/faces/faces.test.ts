@@ -1,4 +1,4 @@
-import { routes } from '@tryon/contract';
+import { PHOTO_CONSENT_VERSION, routes } from '@tryon/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, failed, ok, upload } from '../../../test/api.ts';
@@ -27,7 +27,8 @@ describe("shoppers' photos", () => {
     await t.close();
   });
 
-  const add = (client: Api, bytes = photo) => client.call(routes.faces.add, {}, upload(bytes));
+  const add = (client: Api, bytes = photo) =>
+    client.call(routes.faces.add, { query: { consent: PHOTO_CONSENT_VERSION } }, upload(bytes));
   const addedFuid = async (client: Api) => ok(await add(client), 201).fuid;
   const list = async (client: Api) =>
     ((await client.call(routes.faces.list, { query: {} })).data?.items ?? []).map((f) => f.fuid);
@@ -64,7 +65,7 @@ describe("shoppers' photos", () => {
     expect(failed(tiny).errorCodeStr).toBe('IMAGE_TOO_SMALL');
     const text = await add(shop.client(), Buffer.from('not an image at all, just text'));
     expect(failed(text).errorCodeStr).toBe('IMAGE_TYPE_NOT_ALLOWED');
-    const none = await shop.client().call(routes.faces.add, {});
+    const none = await shop.client().call(routes.faces.add, { query: { consent: PHOTO_CONSENT_VERSION } });
     expect(failed(none).errorCodeStr).toBe('IMAGE_REQUIRED');
   });
 
@@ -86,6 +87,52 @@ describe("shoppers' photos", () => {
     expect(await hasFiles(prefixOf('faces', fuid))).toBe(0);
     expect(await hasFiles(prefixOf('looks', luid))).toBe(0);
     expect(await hasFiles(prefixOf('tryons', tuid))).toBe(0);
+  });
+
+  it("needs the shopper's agreement to the current photo wording, and records it with its version", async () => {
+    const client = shop.client('shopper-consent');
+    for (const consent of [undefined, PHOTO_CONSENT_VERSION + 1, 0]) {
+      const res = await client.call(routes.faces.add, { query: { consent } }, upload(photo));
+      expect(failed(res).errorCodeStr, String(consent)).toBe(
+        consent === 0 ? 'VALIDATION_ERROR' : 'CONSENT_REQUIRED',
+      );
+    }
+    expect(await list(client)).toEqual([]);
+    const consents = t.runtime.services.facesRepository;
+    expect(await consents.consentOf(shop.suid, 'shopper-consent', PHOTO_CONSENT_VERSION)).toBeUndefined();
+    await addedFuid(client);
+    await addedFuid(client);
+    const recorded = await consents.consentOf(shop.suid, 'shopper-consent', PHOTO_CONSENT_VERSION);
+    expect(recorded).toMatchObject({ version: PHOTO_CONSENT_VERSION, agreed_at: expect.any(Number) });
+    // The shop's own uploads (private key) are not a shopper's photo: no agreement asked.
+    ok(await shop.ownerApi.call(routes.faces.add, { query: {} }, upload(photo)), 201);
+  });
+
+  it("removes everything of one shopper at once: photos, try-ons and looks, and nobody else's", async () => {
+    const client = shop.client('shopper-everything');
+    const other = shop.client('shopper-keeps');
+    const fuid = await addedFuid(client);
+    const kept = await addedFuid(other);
+    const made = [
+      (await addLook(client, fuid, shop.muid)).data?.luid ?? '',
+      (await tryOn(client, { guid: shop.guid, fuid })).data?.tuid ?? '',
+      (await tryOn(client, { guid: shop.guid, muid: shop.muid })).data?.tuid ?? '',
+    ];
+    const keptTryOn = (await tryOn(other, { guid: shop.guid, muid: shop.muid })).data?.tuid ?? '';
+    for (const id of [...made, keptTryOn]) await settled(t, id);
+
+    const res = ok(await client.call(routes.faces.removeAll, {}));
+    expect(res).toEqual({ ok: true, photos: 1, renders: 3 });
+    expect(await list(client)).toEqual([]);
+    expect((await client.call(routes.tryOns.list, { query: {} })).data?.items).toEqual([]);
+    expect((await client.call(routes.looks.list, { query: {} })).data?.items).toEqual([]);
+    expect(await filesUnder(`shops/${shop.suid}/faces/${fuid}/`)).toBe(0);
+    expect(await list(other)).toEqual([kept]);
+    expect((await other.call(routes.tryOns.list, { query: {} })).data?.items.map((i) => i.tuid)).toEqual([
+      keptTryOn,
+    ]);
+    // A private key speaks for the whole shop: it may not wipe every shopper's photos in one call.
+    expect(failed(await shop.ownerApi.call(routes.faces.removeAll, {})).errorCodeStr).toBe('SHOPPER_ONLY');
   });
 
   it('deletes photos and what was made from them after the retention period, and nothing younger', async () => {
@@ -113,6 +160,20 @@ describe("shoppers' photos", () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
     const refused = results.find((r) => r.status === 429);
     expect(refused && failed(refused).errorCodeStr).toBe('CLIENT_DAILY_LIMIT_REACHED');
+    // A daily limit says when it opens again (the next UTC midnight), readable by the shopper's browser.
+    await own.ownerApi.call(routes.shops.update, { query: { limit_tryon_daily_per_client: '1' } });
+    const tryOnRaw = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/tryon/add?guid=${own.guid}&muid=${own.muid}`,
+        headers: own.shopper('shopper-limited'),
+      });
+    expect((await tryOnRaw()).statusCode).toBe(202);
+    const limited = await tryOnRaw();
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     expect((await add(own.client('shopper-two'))).status).toBe(201);
     const over = await add(own.client('shopper-three'));
     expect(failed(over).errorCodeStr).toBe('DAILY_LIMIT_REACHED');
@@ -125,8 +186,13 @@ describe("shoppers' photos", () => {
     await tryOn(own.client('shopper-s1'), { guid: own.guid, fuid });
     await addLook(own.client('shopper-s2'), fuid, own.muid); // not theirs: refused
     await tryOn(own.client('shopper-s2'), { guid: own.guid, muid: own.muid });
+    // Opening a page is a page view, not an action; the shop's own calls count as neither.
+    ok(await own.client('shopper-s3').call(routes.shops.publicInfo, {}));
+    ok(await own.ownerApi.call(routes.garments.list, { query: { query: 'tee' } }));
     const stats = ok(await own.ownerApi.call(routes.stats.get, { query: { days: 1 } }));
-    const today = (kind: 'person' | 'tryon' | 'client') => stats[kind][0];
+    const today = (kind: 'person' | 'tryon' | 'client' | 'view' | 'search') => stats[kind][0];
+    expect(today('view')).toEqual(expect.objectContaining({ user_count: 1, action_count: 1 }));
+    expect(today('search')).toEqual(expect.objectContaining({ user_count: 0, action_count: 0 }));
     expect(today('person')).toEqual(expect.objectContaining({ user_count: 1, action_count: 1 }));
     expect(today('tryon')).toEqual(expect.objectContaining({ user_count: 2, action_count: 2 }));
     expect(today('client')).toEqual(expect.objectContaining({ user_count: 2, action_count: 3 }));

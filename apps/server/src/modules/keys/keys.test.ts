@@ -191,6 +191,31 @@ describe('API keys', () => {
       }
     });
 
+    it('tells our own pages by full origin, wherever the product is opened', async () => {
+      const pub = await addKey('public', 'shop.com');
+      // The product opened at another address than PUBLIC_URL (http://tryon.test): its own pages still work.
+      const here = { host: '127.0.0.1:8080' };
+      const own: Record<string, string>[] = [
+        { ...here, origin: 'http://127.0.0.1:8080' },
+        { ...here, origin: 'http://127.0.0.1:8080', hostreferer: 'http://127.0.0.1:8080/w/tryon?g=x' },
+        { ...here, origin: 'http://127.0.0.1:8080', hostreferer: 'https://shop.com/p/1' },
+      ];
+      for (const headers of own)
+        expect((await shopperCall(pub.apiKey, headers)).status, JSON.stringify(headers)).toBe(200);
+      // Another port or scheme of our host is another site; so is a page that names another port as its host.
+      const others: Record<string, string>[] = [
+        { origin: 'http://tryon.test:8081' },
+        { origin: 'https://tryon.test' },
+        { ...here, origin: 'http://127.0.0.1:9999' },
+        { ...here, origin: 'http://127.0.0.1:8080', hostreferer: 'http://127.0.0.1:3000/shop' },
+        { ...here, origin: 'http://127.0.0.1:8080', hostreferer: 'https://evil.com/p' },
+      ];
+      for (const headers of others) {
+        const res = await shopperCall(pub.apiKey, headers);
+        expect(failed(res, 403).errorCodeStr, JSON.stringify(headers)).toBe('DOMAIN_NOT_ALLOWED');
+      }
+    });
+
     it('treats an empty allowed-domains list as no site at all', async () => {
       const pub = await addKey('public', '');
       expect((await shopperCall(pub.apiKey, { origin: 'https://shop.com' })).status).toBe(403);

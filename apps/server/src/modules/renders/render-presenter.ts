@@ -65,7 +65,7 @@ export class RenderPresenter {
     };
   }
 
-  /** A signed link to an input; it grants what the render's own link grants, so it shares its route. */
+  /** A signed link to an input, on the render's route; signed with its part, so the result's link opens no input. */
   private part(row: RenderRow, part: string, key: string | null): string | null {
     return key === null ? null : this.links.sign(row.kind, row.id, versionOf(key), part);
   }

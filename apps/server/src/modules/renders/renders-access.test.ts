@@ -1,4 +1,4 @@
-import { type RouteDef, routes } from '@tryon/contract';
+import { PHOTO_CONSENT_VERSION, type RouteDef, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, upload } from '../../../test/api.ts';
 import { call, createTestApp, type TestApp, withKey } from '../../../test/harness.ts';
@@ -24,7 +24,11 @@ describe('access to faces, looks and try-ons, route by route', () => {
     shop = await createShop(t, 'access-owner@example.com');
     rival = await createShop(t, 'access-rival@example.com');
     const shopper = shop.client();
-    const face = await shopper.call(routes.faces.add, {}, upload(await testImage(600, 800, 'jpeg')));
+    const face = await shopper.call(
+      routes.faces.add,
+      { query: { consent: PHOTO_CONSENT_VERSION } },
+      upload(await testImage(600, 800, 'jpeg')),
+    );
     const fuid = ok(face, 201).fuid;
     const look = ok(await shopper.call(routes.looks.add, { query: { fuid, muid: shop.muid } }), 202);
     const tryOn = ok(

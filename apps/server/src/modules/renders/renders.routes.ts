@@ -43,9 +43,7 @@ export function renderRoutes(app: FastifyInstance, { services }: Runtime): void 
     await renders.remove(auth, 'tryon', params.tuid);
     return { ok: true as const };
   });
-  registerRoute(app, routes.tryOns.view, async ({ params }) =>
-    tryOn(await renders.byToken('tryon', params.t)),
-  );
+  registerRoute(app, routes.tryOns.view, ({ params }) => services.renderShare.tryOn(params.t));
 
   registerRoute(app, routes.looks.add, async ({ auth, query: { webhook_url, ...query }, request }) =>
     look(
@@ -74,7 +72,7 @@ export function renderRoutes(app: FastifyInstance, { services }: Runtime): void 
   registerRoute(app, routes.looks.unlike, async ({ auth, params }) =>
     look(await renders.setLiked(auth, params.luid, false)),
   );
-  registerRoute(app, routes.looks.view, async ({ params }) => look(await renders.byToken('look', params.l)));
+  registerRoute(app, routes.looks.view, ({ params }) => services.renderShare.look(params.l));
 
   for (const kind of ['tryon', 'look'] as const satisfies readonly RenderKind[]) {
     registerImageRoute(app, {

@@ -1,4 +1,4 @@
-import { routes } from '@tryon/contract';
+import { PHOTO_CONSENT_VERSION, routes } from '@tryon/contract';
 import { EngineError } from '@tryon/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,14 @@ describe('try-ons and looks', () => {
 
   const anyone = () => api(t);
   const addFace = async (client: Api) =>
-    ok(await client.call(routes.faces.add, {}, upload(await testImage(600, 800, 'jpeg', '#d9a'))), 201).fuid;
+    ok(
+      await client.call(
+        routes.faces.add,
+        { query: { consent: PHOTO_CONSENT_VERSION } },
+        upload(await testImage(600, 800, 'jpeg', '#d9a')),
+      ),
+      201,
+    ).fuid;
   const tryOn = (client: Api, query: { guid: string; muid?: string; fuid?: string }) =>
     client.call(routes.tryOns.add, { query });
   const getTryOn = (client: Api, tuid: string, wait?: number) =>
@@ -121,13 +128,36 @@ describe('try-ons and looks', () => {
     ).toBe(404);
   });
 
-  it('shares a try-on by its viewer token, without a key', async () => {
+  it('shares a try-on by its viewer token, without a key: the result, the shop and its product', async () => {
     const created = ok(await tryOn(shop.client(), { guid: shop.guid, muid: shop.muid }), 202);
-    const viewed = await anyone().call(routes.tryOns.view, { params: { t: created.t } });
-    expect(viewed.status).toBe(200);
-    expect(viewed.data?.tuid).toBe(created.tuid);
+    await settled(t, created.tuid);
+    const viewed = ok(await anyone().call(routes.tryOns.view, { params: { t: created.t } }));
+    expect(viewed).toMatchObject({ t: created.t, status: 'done', shop: { name: expect.any(String) } });
+    expect(viewed.product?.name).toBe(
+      (await shop.ownerApi.call(routes.garments.get, { params: { guid: shop.guid } })).data?.name,
+    );
+    expect((await t.app.inject({ method: 'GET', url: viewed.image ?? '' })).statusCode).toBe(200);
     expect((await anyone().call(routes.tryOns.view, { params: { t: 'not-a-token' } })).status).toBe(404);
     expect((await anyone().call(routes.looks.view, { params: { l: created.t } })).status).toBe(404);
+  });
+
+  it("never shows the shopper's photo through a share link, nor through the result's link", async () => {
+    const shopper = shop.client('shopper-private');
+    const fuid = await addFace(shopper);
+    const created = ok(await tryOn(shopper, { guid: shop.guid, fuid }), 202);
+    await settled(t, created.tuid);
+    const own = ok(await getTryOn(shopper, created.tuid));
+    const raw = await t.app.inject({ method: 'GET', url: `/v1/tryon/view/${created.t}` });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.body).not.toContain('part=');
+    expect(Object.keys(raw.json())).not.toContain('personImage');
+    // The shopper's own link to their photo works; the result's link with the part added opens nothing.
+    expect((await t.app.inject({ method: 'GET', url: own.personImage ?? '' })).statusCode).toBe(200);
+    const shared = ok(await anyone().call(routes.tryOns.view, { params: { t: created.t } }));
+    for (const part of ['person', 'garment']) {
+      const forged = await t.app.inject({ method: 'GET', url: `${shared.image}&part=${part}` });
+      expect(forged.statusCode, part).toBe(401);
+    }
   });
 
   it("wears a garment on the shopper's own photo, and never on another shopper's", async () => {
@@ -219,9 +249,9 @@ describe('try-ons and looks', () => {
     expect(favs.data?.items.map((l) => l.luid)).toEqual([luid]);
     expect((await shopper.call(routes.looks.unlike, { params: { luid } })).data?.liked).toBe(false);
     expect((await shopper.call(routes.looks.list, { query: { filter: 'fav' } })).data?.items).toEqual([]);
-    expect((await anyone().call(routes.looks.view, { params: { l: done.data?.l ?? '' } })).data?.luid).toBe(
-      luid,
-    );
+    const sharedLook = ok(await anyone().call(routes.looks.view, { params: { l: done.data?.l ?? '' } }));
+    expect(sharedLook.l).toBe(done.data?.l);
+    expect(Object.keys(sharedLook)).not.toContain('faceImage');
 
     expect((await shopper.call(routes.looks.remove, { params: { luid } })).status).toBe(200);
     expect((await shopper.call(routes.looks.get, { params: { luid }, query: {} })).status).toBe(404);

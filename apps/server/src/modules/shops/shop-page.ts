@@ -17,5 +17,5 @@ export async function shopPage(
   if (shop.disabled === 1) throw new AppError('SHOP_NOT_FOUND');
   const key = (await deps.keys.firstPublicKeys([shop.suid])).get(shop.suid);
   if (!key) throw new AppError('SHOP_NOT_FOUND');
-  return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url, key };
+  return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url, currency: shop.currency, key };
 }

@@ -9,8 +9,9 @@ export function shopRoutes(app: FastifyInstance, { services }: Runtime): void {
 
   registerRoute(app, routes.shops.publicInfo, async ({ auth }) => {
     const shop = await shops.require(auth.shopSuid);
-    if (auth.clientUuid) await stats.record(shop.suid, 'client', auth.clientUuid);
-    return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url };
+    // Every shopper page asks this once as it opens: a page view, not a shopper action.
+    if (auth.kind === 'public' && auth.clientUuid) await stats.record(shop.suid, 'view', auth.clientUuid);
+    return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url, currency: shop.currency };
   });
 
   registerRoute(app, routes.shops.page, ({ params }) => shopPage(services, params.suid));

@@ -40,6 +40,17 @@ describe('shops', () => {
     expect(p).toMatchObject({ name: 'Blue Jeans Ltd', limitDailyTryon: 43, limitDailyPerClientTryon: 7 });
   });
 
+  it("sets the currency of the shop's prices, which the shopper pages read", async () => {
+    expect((await update(owner, { currency: 'eur' })).data?.currency).toBe('EUR');
+    const bad = await update(owner, { currency: 'EURO' });
+    expect(failed(bad).errorCodeStr).toBe('VALIDATION_ERROR');
+    expect(failed(bad).errorMessage).toContain('ISO 4217');
+    const pub = ok(await by(owner).call(routes.keys.account, {})).activeApiKeys.public[0]?.apiKey ?? '';
+    const shopper = api(t, { apiKey: pub, clientUuid: 'currency-shopper' });
+    expect(ok(await shopper.call(routes.shops.publicInfo, {})).currency).toBe('EUR');
+    expect((await update(owner, { currency: '' })).data?.currency).toBe('');
+  });
+
   it('refuses owner changes to balance, status, e-mail and the garment limit', async () => {
     for (const field of ['tryon_balance', 'disabled', 'limit_garment_daily'] as const) {
       const res = await update(owner, { [field]: 1 });
@@ -196,5 +207,18 @@ describe('shops', () => {
       });
       expect(missing.status).toBe(400);
     });
+  });
+
+  it('follows `admin grant` and `revoke` at once, in a session signed in before (no new sign-in)', async () => {
+    const session = await signIn(t, 'promoted@example.com');
+    expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(403);
+    const { users } = t.runtime.services;
+    const user = await users.findByEmail('promoted@example.com');
+    if (!user) throw new Error('no user');
+    // What `npm run admin -- grant` does (src/cli.ts).
+    await users.update(user.uid, { is_admin: 1 });
+    expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(200);
+    await users.update(user.uid, { is_admin: 0 });
+    expect((await by(session).call(routes.shops.list, { query: {} })).status).toBe(403);
   });
 });

@@ -25,7 +25,15 @@ describe('statistics', () => {
 
   it('returns the five series, one zero-filled item per day, oldest first, 30 days by default', async () => {
     const stats = await body();
-    expect(Object.keys(stats).sort()).toEqual(['client', 'garment', 'person', 'search', 'totals', 'tryon']);
+    expect(Object.keys(stats).sort()).toEqual([
+      'client',
+      'garment',
+      'person',
+      'search',
+      'totals',
+      'tryon',
+      'view',
+    ]);
     const { totals, ...all } = stats;
     expect(totals).toEqual({ user_count: 0, action_count: 0 });
     for (const series of Object.values(all)) {

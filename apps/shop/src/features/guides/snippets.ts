@@ -1,5 +1,19 @@
 import { absoluteUrl, shopperUrls } from '../../lib/urls/shopper-urls.ts';
 
+/**
+ * The embed script a shop puts on a product page (`/w/embed.js`): it inserts the iframe, sizes it to its content,
+ * keeps the shopper's photos across reloads where third-party storage is blocked, and relays the widget's events.
+ */
+export function scriptSnippet(
+  kind: 'tryon' | 'look',
+  code: string,
+  publicKey: string,
+  origin: string,
+): string {
+  const item = kind === 'tryon' ? `data-garment="${code}"` : `data-model="${code}"`;
+  return `<script src="${absoluteUrl('/w/embed.js', origin)}" data-key="${publicKey}" ${item} async></script>`;
+}
+
 /** The iframe a shop puts on a product page; `allow="camera"` lets shoppers take the photo in place. */
 export function iframeSnippet(
   kind: 'tryon' | 'look',

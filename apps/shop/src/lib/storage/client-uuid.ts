@@ -23,6 +23,16 @@ export function clientUuid(): string {
   return current;
 }
 
+/**
+ * The id the embed script keeps in the shop's own (first-party) storage: used instead of this frame's, which a
+ * browser that blocks third-party storage forgets on every reload.
+ */
+export function adoptClientUuid(id: string): void {
+  if (!VALID.test(id)) return;
+  current = id;
+  safeStorage.set(storageKeys.clientUuid, id);
+}
+
 /** For tests: forget the id held in memory. */
 export const resetClientUuid = () => {
   current = null;

@@ -1,2 +1,2 @@
 /** Names of stored entries; `lang` is the dashboard's too, so one choice holds on both. */
-export const storageKeys = { clientUuid: 'clientuuid', lang: 'lang' } as const;
+export const storageKeys = { clientUuid: 'clientuuid', lang: 'lang', photoConsent: 'photoConsent' } as const;

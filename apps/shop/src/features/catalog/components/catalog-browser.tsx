@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { skip, useQuery } from '../../../lib/api/use-query.ts';
+import { formatPrice } from '../../../lib/i18n/format-price.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { shopperUrls } from '../../../lib/urls/shopper-urls.ts';
 import { garmentListQuery, modelListQuery } from '../api/catalog-api.ts';
@@ -17,9 +18,10 @@ function CatalogPage(props: {
   query: string;
   offset: number;
   pageKey: string;
+  currency: string;
   onLoaded: (offset: number, more: boolean, count: number) => void;
 }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const args = { query: props.query, offset: props.offset, limit: PAGE_SIZE };
   const garments = useQuery(garmentListQuery, props.kind === 'garments' ? args : skip);
   const models = useQuery(modelListQuery, props.kind === 'models' ? args : skip);
@@ -37,7 +39,7 @@ function CatalogPage(props: {
           id: g.guid,
           name: g.name,
           description: g.description,
-          price: g.price,
+          price: formatPrice(g.price, props.currency, lang),
           image: g.image,
           href: shopperUrls.garmentTryon(g.g, props.pageKey, { hideIntro: false }),
           stats: g.stats,
@@ -62,7 +64,7 @@ function CatalogPage(props: {
  * A shop's garments or models: a search box and a grid that loads the next page as its end comes near
  * (200 px, spec §9), with a button for browsers that do not scroll it into view.
  */
-export function CatalogBrowser(props: { kind: Kind; pageKey: string }) {
+export function CatalogBrowser(props: { kind: Kind; pageKey: string; currency: string }) {
   const { t } = useT();
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
@@ -121,6 +123,7 @@ export function CatalogBrowser(props: { kind: Kind; pageKey: string }) {
             query={query}
             offset={offset}
             pageKey={props.pageKey}
+            currency={props.currency}
             onLoaded={onLoaded}
           />
         ))}

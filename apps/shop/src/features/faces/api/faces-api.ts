@@ -1,4 +1,4 @@
-import type { Face } from '@tryon/contract';
+import { type Face, PHOTO_CONSENT_VERSION } from '@tryon/contract';
 import { routeTable } from '@tryon/contract/route-table';
 import type { MutationDef, QueryDef } from '../../../lib/api/query-cache.ts';
 import { faceUploadBody } from '../../../lib/image/image-input.ts';
@@ -17,7 +17,20 @@ export const faceListQuery: QueryDef<null, { items: Face[]; nextOffset: number |
 export const addFace: MutationDef<Blob, Face> = {
   name: 'addFace',
   invalidates: ['Face', 'Look', 'Tryon'],
-  run: (call, image) => call(routeTable.faces.add, {}, { body: faceUploadBody(image) }),
+  run: (call, image) =>
+    call(
+      routeTable.faces.add,
+      // Sent only once the shopper agreed (the photo buttons ask first); the server records it with the photo.
+      { query: { consent: PHOTO_CONSENT_VERSION } },
+      { body: faceUploadBody(image) },
+    ),
+};
+
+/** Everything of this shopper: photos, try-ons and looks. */
+export const removeEverything: MutationDef<null, { ok: true; photos: number; renders: number }> = {
+  name: 'removeEverything',
+  invalidates: ['Face', 'Look', 'Tryon'],
+  run: (call) => call(routeTable.faces.removeAll, {}),
 };
 
 export const removeFace: MutationDef<string, { ok: true }> = {

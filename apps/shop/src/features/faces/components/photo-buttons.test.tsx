@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../../../lib/api/api-context.tsx';
@@ -26,11 +26,31 @@ const renderButtons = () => {
   );
   return { api, onAdded };
 };
+/** The buttons once the shopper agreed to what happens to their photo. */
+const renderAgreed = () => {
+  const rendered = renderButtons();
+  fireEvent.click(screen.getByRole('button', { name: 'I agree, add my photo' }));
+  return rendered;
+};
 
 describe('photo buttons', () => {
+  it('says what happens to the photo and asks to agree before the first one, then remembers it', async () => {
+    camera = installFakeCamera();
+    renderButtons();
+    expect(screen.getByTestId('photo-consent').textContent).toContain('deleted automatically');
+    expect(screen.queryByText('Upload a photo')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Take a photo' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'I agree, add my photo' }));
+    expect(screen.getByText('Upload a photo')).toBeTruthy();
+    expect(localStorage.getItem('photoConsent')).toBe('1');
+    cleanup();
+    renderButtons();
+    expect(screen.queryByTestId('photo-consent')).toBeNull();
+  });
+
   it('takes a photo with the camera and uploads the shot as camera-image.jpg', async () => {
     camera = installFakeCamera();
-    const { api, onAdded } = renderButtons();
+    const { api, onAdded } = renderAgreed();
     await userEvent.click(screen.getByRole('button', { name: 'Take a photo' }));
     const capture = screen.getByRole('button', { name: 'Take photo' }) as HTMLButtonElement;
     await waitFor(() => expect(capture.disabled).toBe(false));
@@ -53,7 +73,7 @@ describe('photo buttons', () => {
       value: { allowsFeature: () => false },
       configurable: true,
     });
-    renderButtons();
+    renderAgreed();
     expect(screen.queryByRole('button', { name: 'Take a photo' })).toBeNull();
     expect(screen.getByText('Upload a photo')).toBeTruthy();
   });
@@ -65,7 +85,7 @@ describe('photo buttons', () => {
 
   it('closes the camera with a message when it is refused', async () => {
     camera = installFakeCamera({ refuse: 'NotAllowedError' });
-    renderButtons();
+    renderAgreed();
     await userEvent.click(screen.getByRole('button', { name: 'Take a photo' }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Camera access was refused');
     expect(screen.queryByRole('dialog')).toBeNull();

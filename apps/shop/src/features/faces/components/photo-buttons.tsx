@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+import { emitToHost } from '../../../lib/embed/host-bridge.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
+import { usePhotoConsent } from '../../../lib/storage/photo-consent.ts';
 import { notify } from '../../../lib/toast/toast-store.ts';
 import { useAddPhoto } from '../hooks/use-add-photo.ts';
 import { cameraSupported } from '../lib/camera-supported.ts';
@@ -14,11 +16,14 @@ export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: 
   const { t } = useT();
   const { addPhoto, busy } = useAddPhoto();
   const [camera, setCamera] = useState(false);
+  const consent = usePhotoConsent();
   const { onAdded } = props;
 
   const add = async (input: unknown) => {
     const fuid = await addPhoto(input);
-    if (fuid) onAdded(fuid);
+    if (!fuid) return;
+    onAdded(fuid);
+    emitToHost({ type: 'photo.added', detail: { fuid } });
   };
   const closeCamera = useCallback((problem?: string) => {
     setCamera(false);
@@ -30,6 +35,15 @@ export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: 
       <p className="actions uploading" role="status">
         <span className="spinner" aria-hidden="true" /> {t('photo.uploading')}
       </p>
+    );
+  if (!consent.agreed)
+    return (
+      <div className="consent" data-testid="photo-consent">
+        <p>{t('consent.text')}</p>
+        <button type="button" className="btn btn-primary" onClick={consent.agree}>
+          {t('consent.agree')}
+        </button>
+      </div>
     );
   return (
     <div className="actions">

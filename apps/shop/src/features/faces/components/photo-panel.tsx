@@ -5,8 +5,9 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { errorText } from '../../../lib/api/error-text.ts';
 import { useMutation } from '../../../lib/api/use-query.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
+import { usePhotoConsent } from '../../../lib/storage/photo-consent.ts';
 import { notify } from '../../../lib/toast/toast-store.ts';
-import { removeFace } from '../api/faces-api.ts';
+import { removeEverything, removeFace } from '../api/faces-api.ts';
 import { PhotoButtons } from './photo-buttons.tsx';
 
 /**
@@ -18,11 +19,24 @@ export function PhotoPanel(props: {
   loading: boolean;
   selected: string | null;
   onSelect: (fuid: string | null) => void;
+  /** After everything of the shopper was deleted: the page forgets the result it shows. */
+  onRemovedAll?: () => void;
 }) {
   const { t } = useT();
   const [remove] = useMutation(removeFace);
+  const [removeAll, removeAllState] = useMutation(removeEverything);
   const [removing, setRemoving] = useState<string | null>(null);
-  const { onSelect } = props;
+  const [wiping, setWiping] = useState(false);
+  const consent = usePhotoConsent();
+  const { onSelect, onRemovedAll } = props;
+
+  const confirmRemoveAll = async () => {
+    const result = await removeAll(null);
+    if (result.error) return notify('error', errorText(result.error));
+    notify('success', t('consent.removedAll'));
+    onSelect(null);
+    onRemovedAll?.();
+  };
 
   const confirmRemove = async (fuid: string) => {
     const result = await remove(fuid);
@@ -65,6 +79,24 @@ export function PhotoPanel(props: {
       )}
       <PhotoButtons onAdded={onSelect} testId="photo-input" />
       <p className="hint">{t('photo.hint')}</p>
+      {consent.agreed && (
+        <button
+          type="button"
+          className="btn-link-danger"
+          disabled={removeAllState.isLoading}
+          onClick={() => setWiping(true)}
+          data-testid="remove-everything"
+        >
+          {t('consent.removeAll')}
+        </button>
+      )}
+      <ConfirmDialog
+        open={wiping}
+        text={t('consent.removeAllConfirm')}
+        confirmLabel={t('common.remove')}
+        onClose={() => setWiping(false)}
+        onConfirm={() => void confirmRemoveAll()}
+      />
       <ConfirmDialog
         open={removing !== null}
         text={t('photo.removeConfirm')}

@@ -1,7 +1,7 @@
 import type { TextKey } from '../../../lib/i18n/i18n.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { type GuideName, guideNames, shopperUrls } from '../../../lib/urls/shopper-urls.ts';
-import { iframeSnippet, simpleCurl } from '../snippets.ts';
+import { iframeSnippet, scriptSnippet, simpleCurl } from '../snippets.ts';
 import { CodeBlock } from './code-block.tsx';
 
 const titles: Record<GuideName, TextKey> = {
@@ -15,7 +15,9 @@ function WidgetGuide(props: { kind: 'tryon' | 'look'; code: string | null; publi
   const { t } = useT();
   const g = props.kind === 'tryon' ? 'guide.tryonWidget' : 'guide.lookWidget';
   const code = props.code ?? (props.kind === 'tryon' ? 'GARMENT_CODE' : 'MODEL_CODE');
-  const snippet = iframeSnippet(props.kind, code, props.publicKey ?? 'pk_YOUR_PUBLIC_KEY', location.origin);
+  const key = props.publicKey ?? 'pk_YOUR_PUBLIC_KEY';
+  const snippet = iframeSnippet(props.kind, code, key, location.origin);
+  const script = scriptSnippet(props.kind, code, key, location.origin);
   return (
     <>
       <p className="lead">{t(`${g}.lead`)}</p>
@@ -25,6 +27,9 @@ function WidgetGuide(props: { kind: 'tryon' | 'look'; code: string | null; publi
       <p>{t(`${g}.code`)}</p>
       <h2>{t('guide.widget.snippetTitle')}</h2>
       <p>{t('guide.widget.snippet')}</p>
+      <CodeBlock code={script} label="HTML" testId="script-snippet" />
+      <p>{t('guide.widget.events')}</p>
+      <p>{t('guide.widget.iframe')}</p>
       <CodeBlock code={snippet} label="HTML" testId="iframe-snippet" />
       <h2>{t('guide.widget.optionsTitle')}</h2>
       <ul>

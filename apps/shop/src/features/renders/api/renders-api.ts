@@ -1,4 +1,4 @@
-import type { Look, TryOn } from '@tryon/contract';
+import type { Look, SharedLook, SharedTryOn, TryOn } from '@tryon/contract';
 import { routeTable } from '@tryon/contract/route-table';
 import type { Call, MutationDef, QueryDef } from '../../../lib/api/query-cache.ts';
 
@@ -51,13 +51,13 @@ export const removeLook: MutationDef<string, { ok: true }> = {
   run: (call, luid) => call(routeTable.looks.remove, { params: { luid } }),
 };
 
-export const tryOnViewQuery: QueryDef<string, TryOn> = {
+export const tryOnViewQuery: QueryDef<string, SharedTryOn> = {
   name: 'tryonView',
   provides: ['Tryon'],
   run: (call, t, signal) => call(routeTable.tryOns.view, { params: { t } }, { signal }),
 };
 
-export const lookViewQuery: QueryDef<string, Look> = {
+export const lookViewQuery: QueryDef<string, SharedLook> = {
   name: 'lookView',
   provides: ['Look'],
   run: (call, l, signal) => call(routeTable.looks.view, { params: { l } }, { signal }),

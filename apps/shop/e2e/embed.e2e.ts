@@ -1,0 +1,119 @@
+import { chromiumPath } from '@tryon/web/e2e/chromium';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
+import { type E2eServer, startE2eServer } from '../../server/test/e2e-server.ts';
+import { OutfitPage } from './pages/outfit-page.ts';
+import { ensureShopBuilt } from './support/build-shop.ts';
+import { SHOP_SITE, shopChromiumArgs, startEmbeddingSite } from './support/embedding-site.ts';
+import { createShop, type ShopFixture } from './support/shop-fixture.ts';
+
+type Relayed = { type: string; [name: string]: unknown };
+
+/**
+ * The embed script (`/w/embed.js`) on a shop's product page on another origin: it inserts the frame, sizes it to
+ * its content, hands the shopper's first-party id to it and relays the widget's events, hearing only the
+ * widget's own window and origin.
+ */
+describe('embed script', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof startEmbeddingSite>>;
+  let shop: ShopFixture;
+  let person: Buffer;
+
+  beforeAll(async () => {
+    ensureShopBuilt();
+    [server, browser, site, person] = await Promise.all([
+      startE2eServer(),
+      chromium.launch({ executablePath: chromiumPath, args: shopChromiumArgs }),
+      startEmbeddingSite(),
+      samplePhoto('standing', 768, 1024),
+    ]);
+    shop = await createShop(server, SHOP_SITE);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await server?.close();
+  });
+
+  const productPage = (g: string) =>
+    `http://${SHOP_SITE}:${site.port}/embed?${new URLSearchParams({ server: server.origin, key: shop.publicKey, g })}`;
+  const events = (page: Page) =>
+    page.evaluate(() => (window as unknown as { tryonEvents: Relayed[] }).tryonEvents);
+  const frameHeight = (page: Page) =>
+    page.locator('iframe[data-tryon-widget]').evaluate((f) => f.getBoundingClientRect().height);
+
+  it('inserts the widget, sizes it to its content and relays what the shopper does', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const sentIds = new Set<string>();
+    page.on('request', (request) => {
+      const id = request.headers().clientuuid;
+      if (id && new URL(request.url()).origin === server.origin) sentIds.add(id);
+    });
+    await page.goto(productPage(shop.garments[0]?.g ?? ''));
+    const frame = page.frameLocator('iframe[data-tryon-widget]');
+    const outfit = new OutfitPage(frame);
+    await outfit.currentItem().waitFor();
+    expect(await page.locator('iframe[data-tryon-widget]').getAttribute('src')).toContain('embed=1');
+
+    // Sized to the content, not the script's first 720 px, and again when the content grows.
+    await expect.poll(() => frameHeight(page)).not.toBe(720);
+    const contentHeight = () => frame.locator('body').evaluate((body) => Math.ceil(body.scrollHeight));
+    const fits = async () => Math.abs((await frameHeight(page)) - (await contentHeight()));
+    await expect.poll(fits).toBeLessThan(2);
+
+    // The shopper's id lives in the shop's own storage, and the frame's calls carry it.
+    const hostId = await page.evaluate(() => localStorage.getItem('tryon.clientuuid'));
+    expect(hostId).toMatch(/^[0-9a-f]{32}$/);
+    await outfit.uploadPhoto(person);
+    await expect.poll(() => outfit.faces().count()).toBe(1);
+    expect([...sentIds]).toEqual([hostId]);
+    await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('photo.added');
+    await expect.poll(fits).toBeLessThan(2);
+
+    await outfit.tryOn();
+    await outfit.result().waitFor({ timeout: 60_000 });
+    await expect.poll(fits).toBeLessThan(2);
+    await expect
+      .poll(async () => (await events(page)).find((e) => e.type === 'tryon.done')?.link)
+      .toMatch(new RegExp(`^${server.origin}/w/tryon/view\\?t=`));
+    await frame.getByTestId('add-to-cart').click();
+    await frame.getByTestId('widget-close').click();
+    await expect
+      .poll(async () => (await events(page)).map((e) => e.type))
+      .toEqual(['photo.added', 'tryon.done', 'add-to-cart', 'close']);
+    const cart = (await events(page)).find((e) => e.type === 'add-to-cart');
+    expect(cart).toMatchObject({ guid: shop.garments[0]?.guid, g: shop.garments[0]?.g });
+
+    // A reload finds the same photo: the id came from the shop's storage, whatever the frame's own keeps.
+    await page.evaluate(() =>
+      localStorage.setItem('tryon.clientuuid', localStorage.getItem('tryon.clientuuid') ?? ''),
+    );
+    await page.reload();
+    await expect
+      .poll(() => new OutfitPage(page.frameLocator('iframe[data-tryon-widget]')).faces().count())
+      .toBe(1);
+    await context.close();
+  }, 120_000);
+
+  it('hears only the widget: messages from elsewhere on the page change nothing', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(productPage(shop.garments[1]?.g ?? ''));
+    await new OutfitPage(page.frameLocator('iframe[data-tryon-widget]')).currentItem().waitFor();
+    await expect.poll(() => frameHeight(page)).not.toBe(720);
+    const height = await frameHeight(page);
+    // The host page itself (another window, another origin than the widget's) posts look-alike messages.
+    await page.evaluate(() => {
+      window.postMessage({ source: 'tryon-widget', type: 'resize', height: 40 }, '*');
+      window.postMessage({ source: 'tryon-widget', type: 'close' }, '*');
+    });
+    await page.waitForTimeout(300);
+    expect(await frameHeight(page)).toBe(height);
+    expect(await events(page)).toEqual([]);
+    await context.close();
+  });
+});
