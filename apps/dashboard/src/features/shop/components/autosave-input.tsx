@@ -6,6 +6,10 @@ export interface AutosaveInputProps {
   stored: string;
   saving: boolean;
   numeric?: boolean;
+  /** Defaults to true. */
+  required?: boolean;
+  description?: string;
+  placeholder?: string;
   validate: (value: string) => string | null;
   save: (value: string) => void;
 }
@@ -14,7 +18,17 @@ export interface AutosaveInputProps {
  * A text or number field saved 1 s after typing stops or on blur. While a save runs it is read-only (it
  * keeps focus, unlike a disabled field) and shows a spinner.
  */
-export function AutosaveInput({ label, stored, saving, numeric, validate, save }: AutosaveInputProps) {
+export function AutosaveInput({
+  label,
+  stored,
+  saving,
+  numeric,
+  required = true,
+  description,
+  placeholder,
+  validate,
+  save,
+}: AutosaveInputProps) {
   const field = useAutosaveField(stored, save, validate);
   return (
     <TextInput
@@ -27,7 +41,9 @@ export function AutosaveInput({ label, stored, saving, numeric, validate, save }
       aria-busy={saving}
       rightSection={saving ? <Loader size={14} /> : null}
       inputMode={numeric ? 'numeric' : undefined}
-      required
+      required={required}
+      description={description}
+      placeholder={placeholder}
     />
   );
 }
