@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, flagSchema, isoDate, limitSchema, listOf, offsetSchema, webUrlSchema } from './common.ts';
+import {
+  emailSchema,
+  flagSchema,
+  isoDate,
+  limitSchema,
+  listOf,
+  offsetSchema,
+  webUrlSchema,
+} from './common.ts';
 import { SHOP_LIST_MAX, tariffIds } from './constants.ts';
 import { defineRoute } from './route.ts';
 

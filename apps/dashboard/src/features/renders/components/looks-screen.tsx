@@ -10,13 +10,17 @@ import { useParameters } from '../../../lib/store/parameters-hooks.ts';
 import { rendersApi } from '../api/renders-api.ts';
 import { useRemoveRender } from '../hooks/use-remove-render.ts';
 import { useLookList } from '../hooks/use-render-lists.ts';
+import { useShopFilter } from '../hooks/use-shop-filter.ts';
+import { renderCaption } from '../render-caption.ts';
 import { RenderCard } from './render-card.tsx';
+import { ShopFilter } from './shop-filter.tsx';
 
-/** Spec §2 Looks (admin): the shop's finished looks; hover shows the face. */
+/** Spec §2 Looks (admin): every shop's finished looks, or one shop's; hover shows the face. */
 export function LooksScreen() {
   const { t } = useTranslation();
   const { lang } = useParameters();
-  const list = useLookList();
+  const filter = useShopFilter();
+  const list = useLookList(filter.shop);
   const [remove] = rendersApi.useRemoveLookMutation();
   const removal = useRemoveRender(remove, {
     success: t('looks.deletesuccess'),
@@ -24,7 +28,9 @@ export function LooksScreen() {
   });
   return (
     <>
-      <PageHeader title={t('looks.title')} />
+      <PageHeader title={t('looks.title')}>
+        <ShopFilter value={filter.shop} shops={filter.shops} onChange={filter.setShop} />
+      </PageHeader>
       <InfiniteGrid
         list={list}
         emptyText={t('looks.empty')}
@@ -37,7 +43,7 @@ export function LooksScreen() {
             sourceImage={item.faceImage}
             alt={t('looks.title')}
             sourceAlt={t('looks.title')}
-            caption={new Date(item.created).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' })}
+            caption={renderCaption(item, lang, filter)}
             menu={
               <Menu position="bottom-end" shadow="md" withinPortal>
                 <Menu.Target>
