@@ -16,7 +16,14 @@ export interface SourceView {
 export function SourceViewModal({ view, onClose }: { view: SourceView | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={view !== null} onClose={onClose} title={view?.title} size="lg" centered>
+    <Modal
+      opened={view !== null}
+      onClose={onClose}
+      title={view?.title}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       {view && (
         <Stack gap="sm">
           <Image
