@@ -9,8 +9,8 @@ import { LoginPage } from './pages/login-page.ts';
 import { RendersPage } from './pages/renders-page.ts';
 import { ensureDashboardBuilt } from './support/build-dashboard.ts';
 import { ADMIN_EMAIL, startDashboardServer } from './support/dashboard-server.ts';
-import { seedGarments } from './support/seed-catalog.ts';
 import { seedRenders } from './support/renders.ts';
+import { seedGarments } from './support/seed-catalog.ts';
 
 const OWNER = 'gaps-owner@e2e.test';
 
@@ -110,7 +110,9 @@ describe('dashboard: the spec gaps of issue 15', () => {
     await renders.menuItem('Try-ons', tuid, 'View garment');
     const dialog = admin.getByRole('dialog', { name: 'Garment' });
     const image = dialog.getByRole('img', { name: 'Garment' });
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     expect(admin.url()).toBe(`${server.origin}/tryons`);
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.keyboard.press('Escape');

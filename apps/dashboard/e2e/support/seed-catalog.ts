@@ -6,11 +6,14 @@ export async function seedGarments(origin: string, key: string, count: number): 
   for (let i = 0; i < count; i++) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `g${i}.jpg`);
-    const res = await fetch(`${origin}/v1/garment/add?name=Seeded%20${i}&description=Seeded%20garment%20${i}`, {
-      method: 'POST',
-      headers: { tokenapi: key },
-      body: form,
-    });
+    const res = await fetch(
+      `${origin}/v1/garment/add?name=Seeded%20${i}&description=Seeded%20garment%20${i}`,
+      {
+        method: 'POST',
+        headers: { tokenapi: key },
+        body: form,
+      },
+    );
     if (res.status !== 201) throw new Error(`garment ${i}: ${res.status} ${await res.text()}`);
   }
 }

@@ -9,7 +9,10 @@ const session = { referrer: '', privateApiKey: 'ss_old', lang: 'en', user: null 
 function answer(status: number, body: object) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    ),
   );
 }
 

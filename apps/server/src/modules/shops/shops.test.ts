@@ -61,8 +61,15 @@ describe('shops', () => {
   it('sets the logo and site to http(s) addresses only, and clears them with an empty value', async () => {
     const logo = 'https://cdn.example.com/logo.png';
     expect((await update(owner, { logo })).data?.logo).toBe(logo);
-    expect((await update(owner, { url: 'https://shop.example.com' })).data?.url).toBe('https://shop.example.com');
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'shop.example.com', 'https://a b.com']) {
+    expect((await update(owner, { url: 'https://shop.example.com' })).data?.url).toBe(
+      'https://shop.example.com',
+    );
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'shop.example.com',
+      'https://a b.com',
+    ]) {
       expect(failed(await update(owner, { logo: bad })).errorCodeStr, bad).toBe('VALIDATION_ERROR');
       expect(failed(await update(owner, { url: bad })).errorCodeStr, bad).toBe('VALIDATION_ERROR');
     }

@@ -16,6 +16,7 @@ export function LoginScreen() {
   const errorText = useErrorText();
   const completeSignIn = useCompleteSignIn();
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
+  const [googleDown, setGoogleDown] = useState(false);
   useEffect(() => {
     let live = true;
     authCalls.publicConfig().then((result) => live && setGoogleClientId(result.data?.googleClientId ?? null));
@@ -58,13 +59,14 @@ export function LoginScreen() {
                 {t('login.description')}
               </Text>
             </Stack>
-            {googleClientId && (
+            {googleClientId && !googleDown && (
               <>
                 <Suspense fallback={<div style={{ minHeight: 44 }} />}>
                   <GoogleButton
                     clientId={googleClientId}
                     onCredential={onGoogle}
                     onError={() => notify.error(t('login.googlefailed'))}
+                    onUnavailable={() => setGoogleDown(true)}
                   />
                 </Suspense>
                 <Divider label={t('login.or')} labelPosition="center" />

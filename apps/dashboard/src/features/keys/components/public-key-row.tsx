@@ -1,5 +1,6 @@
 import { Code, Table, Textarea } from '@mantine/core';
 import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedKeyField } from '../hooks/use-debounced-key-field.ts';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
@@ -19,8 +20,9 @@ export function PublicKeyRow({
 }) {
   const { t } = useTranslation();
   const status = useKeyStatus(entry, actions);
-  const domains = useDebouncedKeyField(entry.allowedDomains ?? '', (next) =>
-    actions.update({ key: entry.apiKey, allowed_domains: next }),
+  const [refused, setRefused] = useState<string | null>(null);
+  const domains = useDebouncedKeyField(entry.allowedDomains ?? '', async (next) =>
+    setRefused(await actions.update({ key: entry.apiKey, allowed_domains: next })),
   );
   const inactive = status.value !== KEY_STATUS_ACTIVE;
   return (
@@ -37,7 +39,11 @@ export function PublicKeyRow({
           aria-label={t('keys.allowedDomains')}
           placeholder={t('keys.allowedDomainsHint')}
           value={domains.value}
-          onChange={(event) => domains.change(event.currentTarget.value)}
+          onChange={(event) => {
+            setRefused(null);
+            domains.change(event.currentTarget.value);
+          }}
+          error={refused}
           onBlur={domains.flush}
           disabled={inactive}
           size="xs"

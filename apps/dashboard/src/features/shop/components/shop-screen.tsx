@@ -27,12 +27,18 @@ export function ShopScreen() {
   const [update] = useUpdateOwnShopMutation();
   const [saving, setSaving] = useState(false);
 
-  async function save(field: ShopUpdateField, value: string | number) {
+  /** Answers why the server refused the value (shown beside the field), or null once saved. */
+  async function save(field: ShopUpdateField, value: string | number): Promise<string | null> {
     setSaving(true);
     const result = await update({ field, value });
     setSaving(false);
-    if (result.error) notify.error(errorText(result.error, t('shop.updateError')));
-    else notify.success(t('shop.updated'));
+    if (!result.error) {
+      notify.success(t('shop.updated'));
+      return null;
+    }
+    const reason = errorText(result.error, t('shop.updateError'));
+    notify.error(reason);
+    return reason;
   }
 
   if (!profile) return <CenteredLoader />;

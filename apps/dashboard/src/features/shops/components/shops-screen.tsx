@@ -46,7 +46,7 @@ export function ShopsScreen() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           w={{ base: '100%', sm: 360 }}
         />
-        {shops.data && (
+        {shops.data && !shops.isError && (
           <Text size="sm" c="dimmed">
             {t('shops.count', { count: shops.data.items.length })}
           </Text>
@@ -59,7 +59,7 @@ export function ShopsScreen() {
           onRetry={() => shops.refetch()}
         />
       )}
-      {shops.data && (
+      {shops.data && !shops.isError && (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={980}>
             <Table verticalSpacing="sm" highlightOnHover>

@@ -56,7 +56,11 @@ export function useShopField(shop: ShopEntry, field: Editable) {
     if (result.error) {
       notify.error(errorText(result.error, t('shops.updateerror')));
       setValue(stored);
-    } else notify.success(t('shops.updatesuccess'));
+      return;
+    }
+    // What the server kept (a clamped balance may equal what was stored, so no new `stored` resets the cell).
+    setValue(String(result.data[storedKey[field]]));
+    notify.success(t('shops.updatesuccess'));
   }
 
   return { value, onChange: setValue, onBlur: save };

@@ -48,7 +48,7 @@ export function StatisticsScreen() {
       </PageHeader>
       {stats.isError && <ErrorAlert message={t('statistics.error')} onRetry={() => stats.refetch()} />}
       {stats.isLoading && <CenteredLoader />}
-      {stats.data && totals && (
+      {stats.data && totals && !stats.isError && (
         <>
           <SimpleGrid cols={2} mb="lg" maw={560}>
             <Paper withBorder p="md">
