@@ -11,7 +11,7 @@ export interface AutosaveInputProps {
   description?: string;
   placeholder?: string;
   validate: (value: string) => string | null;
-  save: (value: string) => void | Promise<string | null>;
+  save: (value: string) => Promise<string | null>;
 }
 
 /**

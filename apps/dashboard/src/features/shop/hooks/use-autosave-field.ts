@@ -11,7 +11,7 @@ export const AUTOSAVE_DELAY_MS = 1000;
  */
 export function useAutosaveField(
   stored: string,
-  save: (value: string) => void | Promise<string | null>,
+  save: (value: string) => Promise<string | null>,
   validate: (value: string) => string | null,
 ) {
   const [value, setValue] = useState(stored);
