@@ -22,7 +22,7 @@ export function KeyRowEnd(props: {
   const { t } = useTranslation();
   return (
     <>
-      <Table.Td>
+      <Table.Td data-label={t('keys.status')}>
         <KeyStatusSelect value={props.status.value} onChange={props.status.change} label={t('keys.status')} />
       </Table.Td>
       <Table.Td>

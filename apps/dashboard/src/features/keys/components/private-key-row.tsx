@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
+import { useTranslation } from 'react-i18next';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
 import { KeyRowEnd, useKeyStatus } from './key-row-cells.tsx';
 import { MaskedKey, maskKey } from './masked-key.tsx';
@@ -15,13 +16,14 @@ export function PrivateKeyRow({
   formatDate: (iso: string) => string;
   onDelete: (key: string) => void;
 }) {
+  const { t } = useTranslation();
   const status = useKeyStatus(entry, actions);
   return (
     <Table.Tr data-testid="private-key-row" c={status.value !== KEY_STATUS_ACTIVE ? 'dimmed' : undefined}>
-      <Table.Td>
+      <Table.Td data-label={t('keys.key')}>
         <MaskedKey value={entry.apiKey} />
       </Table.Td>
-      <Table.Td>{formatDate(entry.created)}</Table.Td>
+      <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
       <KeyRowEnd status={status} keyLabel={maskKey(entry.apiKey)} onDelete={() => onDelete(entry.apiKey)} />
     </Table.Tr>
   );

@@ -27,13 +27,13 @@ export function PublicKeyRow({
   const inactive = status.value !== KEY_STATUS_ACTIVE;
   return (
     <Table.Tr data-testid="public-key-row" c={inactive ? 'dimmed' : undefined}>
-      <Table.Td>
+      <Table.Td data-label={t('keys.key')}>
         <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
           {entry.apiKey}
         </Code>
       </Table.Td>
-      <Table.Td>{formatDate(entry.created)}</Table.Td>
-      <Table.Td miw={220}>
+      <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
+      <Table.Td miw={220} data-label={t('keys.allowedDomains')}>
         <Textarea
           rows={3}
           aria-label={t('keys.allowedDomains')}
