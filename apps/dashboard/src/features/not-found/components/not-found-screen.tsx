@@ -9,7 +9,7 @@ export function NotFoundScreen() {
   usePageTitle(t('notFound.title'));
   return (
     <Stack align="center" py={80} gap="md" ta="center">
-      <Text fz={72} fw={800} c="indigo.2" lh={1} aria-hidden>
+      <Text fz={72} fw={800} c="indigo.6" lh={1} aria-hidden>
         404
       </Text>
       <Title order={1} size="h2">

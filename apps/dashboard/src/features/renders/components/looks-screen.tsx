@@ -45,7 +45,7 @@ export function LooksScreen() {
             sourceAlt={t('looks.title')}
             caption={renderCaption(item, lang, filter)}
             menu={
-              <Menu position="bottom-end" shadow="md" withinPortal>
+              <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
                 <Menu.Target>
                   <ActionIcon variant="subtle" color="gray" aria-label={`${t('looks.title')}: ${item.luid}`}>
                     <IconDotsVertical size={18} />
@@ -59,7 +59,7 @@ export function LooksScreen() {
                     {t('looks.open')}
                   </Menu.Item>
                   <Menu.Item
-                    color="red"
+                    color="red.9"
                     leftSection={<IconTrash size={16} />}
                     onClick={() => removal.ask(item.luid)}
                   >

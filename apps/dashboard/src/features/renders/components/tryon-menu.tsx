@@ -29,7 +29,7 @@ export function TryonMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal>
+    <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`${t('tryons.title')}: ${item.tuid}`}>
           <IconDotsVertical size={18} />
@@ -77,7 +77,7 @@ export function TryonMenu({
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+        <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
           {t('app.delete')}
         </Menu.Item>
       </Menu.Dropdown>
