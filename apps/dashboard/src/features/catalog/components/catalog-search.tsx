@@ -103,8 +103,7 @@ export function CatalogSearch({ value, suggestions, placeholder, onType, onApply
           left={0}
           right={0}
           p={4}
-          style={{ zIndex: 20 }}
-          hidden={!expanded}
+          style={{ zIndex: 20, display: expanded ? undefined : 'none' }}
           id={listId}
           role="listbox"
           aria-label={t('catalog.suggestions')}

@@ -69,7 +69,6 @@ export function ShopScreen() {
           <AutosaveInput
             label={t('shop.site')}
             description={t('shop.siteHint')}
-            placeholder="https://"
             stored={profile.url}
             saving={saving}
             required={false}
@@ -81,8 +80,7 @@ export function ShopScreen() {
               <AutosaveInput
                 label={t('shop.logo')}
                 description={t('shop.logoHint')}
-                placeholder="https://"
-                stored={profile.logo}
+                    stored={profile.logo}
                 saving={saving}
                 required={false}
                 validate={webUrl}
