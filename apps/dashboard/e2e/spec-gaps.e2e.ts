@@ -128,6 +128,25 @@ describe('dashboard: the spec gaps of issue 15', () => {
     await context.close();
   });
 
+  it('turns an empty catalogue into next steps: add, import, embed, keys', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const fresh = await context.newPage();
+    await new LoginPage(fresh).signIn(server.origin, server.dataDir, 'gaps-new@e2e.test');
+    const garments = new CatalogPage(fresh);
+    await garments.goto(server.origin, 'garments');
+    const onboarding = fresh.getByTestId('catalog-onboarding');
+    await onboarding.getByRole('heading', { name: 'Add your first garment' }).waitFor();
+    const guide = onboarding.getByRole('link', { name: 'how to' });
+    expect(await guide.getAttribute('href')).toBe('/w/guide/tryon-widget');
+    expect(await seriousViolations(fresh)).toEqual([]);
+    await onboarding.getByRole('button', { name: 'Add a garment' }).click();
+    await fresh.getByRole('button', { name: 'Upload' }).waitFor();
+    await garments.search().fill('nothing like this');
+    await fresh.getByText('Nothing matches this search.').waitFor();
+    expect(await onboarding.count()).toBe(0);
+    await context.close();
+  });
+
   it('ends a revoked session at /login on the next call, with nothing cached left', async () => {
     await page.goto(`${server.origin}/keys`);
     await page.getByTestId('masked-key').first().waitFor();

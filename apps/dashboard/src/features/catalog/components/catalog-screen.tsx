@@ -17,6 +17,7 @@ import { useItemEditing } from '../hooks/use-item-editing.ts';
 import { AddItemForm } from './add-item-form.tsx';
 import { CatalogGrid } from './catalog-grid.tsx';
 import { CatalogIntro } from './catalog-intro.tsx';
+import { CatalogOnboarding } from './catalog-onboarding.tsx';
 import { CatalogSearch } from './catalog-search.tsx';
 import { DeleteItemModal } from './delete-item-modal.tsx';
 import { EditItemModal } from './edit-item-modal.tsx';
@@ -89,6 +90,7 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
         <CatalogGrid
           list={list}
           searching={applied.trim() !== ''}
+          onboarding={<CatalogOnboarding kind={kind.kind} onAdd={() => setFormOpen(true)} />}
           kind={kind.kind}
           shopperUrlOf={shopperUrlOf}
           onQr={editing.setQrItem}

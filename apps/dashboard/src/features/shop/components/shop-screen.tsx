@@ -80,7 +80,7 @@ export function ShopScreen() {
               <AutosaveInput
                 label={t('shop.logo')}
                 description={t('shop.logoHint')}
-                    stored={profile.logo}
+                stored={profile.logo}
                 saving={saving}
                 required={false}
                 validate={webUrl}
