@@ -107,6 +107,17 @@ describe('dashboard: the bugs of issue 15', () => {
     expect(await page.getByTestId('curl-cost').innerText()).toMatch(/costs 1 try-on/);
   });
 
+  it('copies a private key without showing it, and the working curl command', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    const row = new KeysPage(page).privateRows().first();
+    await row.getByRole('button', { name: 'Copy the key' }).click();
+    const key = await page.evaluate(() => navigator.clipboard.readText());
+    expect(key).toMatch(/^sk_[\w-]{20,}$/);
+    expect(await row.getByTestId('masked-key').innerText()).not.toContain(key.slice(4));
+    await page.getByTestId('curl-tryon').locator('..').getByRole('button', { name: 'Copy the command' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`tokenapi: ${key}`);
+  });
+
   it('prints a QR link that survives switching the page key off', async () => {
     await seedGarments(server.origin, ownerKey, 1);
     const garments = new CatalogPage(page);

@@ -1,8 +1,8 @@
-import { Accordion, ActionIcon, Alert, Code, Group, Switch, Tooltip } from '@mantine/core';
-import { useClipboard } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Accordion, Alert, Code, Group, Switch } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyAction } from '../../../components/copy-action.tsx';
 import { maskKey } from './masked-key.tsx';
 
 /** The two simple-endpoint examples, with this server's origin and the shop's private key. */
@@ -14,7 +14,6 @@ export const curlLook = (origin: string, key: string) =>
 /** One example: masked like the key table unless revealed; the copy button always copies the working command. */
 function CurlExample({ which, command, shown }: { which: 'tryon' | 'look'; command: string; shown: string }) {
   const { t } = useTranslation();
-  const clipboard = useClipboard({ timeout: 2000 });
   return (
     <Group align="flex-start" wrap="nowrap" gap="xs">
       <Code
@@ -24,17 +23,7 @@ function CurlExample({ which, command, shown }: { which: 'tryon' | 'look'; comma
       >
         {shown}
       </Code>
-      <Tooltip label={clipboard.copied ? t('clipboard.success') : t('keys.copyCommand')} withArrow>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label={t('keys.copyCommand')}
-          onClick={() => clipboard.copy(command)}
-          data-testid={`copy-curl-${which}`}
-        >
-          {clipboard.copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-        </ActionIcon>
-      </Tooltip>
+      <CopyAction value={command} label={t('keys.copyCommand')} />
     </Group>
   );
 }

@@ -1,6 +1,7 @@
-import { Table } from '@mantine/core';
+import { Group, Table } from '@mantine/core';
 import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
+import { CopyAction } from '../../../components/copy-action.tsx';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
 import { KeyRowEnd, useKeyStatus } from './key-row-cells.tsx';
 import { MaskedKey, maskKey } from './masked-key.tsx';
@@ -21,7 +22,10 @@ export function PrivateKeyRow({
   return (
     <Table.Tr data-testid="private-key-row" c={status.value !== KEY_STATUS_ACTIVE ? 'dimmed' : undefined}>
       <Table.Td data-label={t('keys.key')}>
-        <MaskedKey value={entry.apiKey} />
+        <Group gap={4} wrap="nowrap">
+          <MaskedKey value={entry.apiKey} />
+          <CopyAction value={entry.apiKey} label={t('keys.copy')} />
+        </Group>
       </Table.Td>
       <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
       <KeyRowEnd status={status} keyLabel={maskKey(entry.apiKey)} onDelete={() => onDelete(entry.apiKey)} />

@@ -1,7 +1,8 @@
-import { Code, Table, Textarea } from '@mantine/core';
+import { Code, Group, Table, Textarea } from '@mantine/core';
 import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyAction } from '../../../components/copy-action.tsx';
 import { useDebouncedKeyField } from '../hooks/use-debounced-key-field.ts';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
 import { KeyRowEnd, useKeyStatus } from './key-row-cells.tsx';
@@ -28,9 +29,12 @@ export function PublicKeyRow({
   return (
     <Table.Tr data-testid="public-key-row" c={inactive ? 'dimmed' : undefined}>
       <Table.Td data-label={t('keys.key')}>
-        <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
-          {entry.apiKey}
-        </Code>
+        <Group gap={4} wrap="nowrap">
+          <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
+            {entry.apiKey}
+          </Code>
+          <CopyAction value={entry.apiKey} label={t('keys.copy')} />
+        </Group>
       </Table.Td>
       <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
       <Table.Td miw={220} data-label={t('keys.allowedDomains')}>
