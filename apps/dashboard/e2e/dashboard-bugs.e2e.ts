@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { seriousViolations } from '@tryon/web/e2e/axe';
 import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -114,7 +115,11 @@ describe('dashboard: the bugs of issue 15', () => {
     const key = await page.evaluate(() => navigator.clipboard.readText());
     expect(key).toMatch(/^sk_[\w-]{20,}$/);
     expect(await row.getByTestId('masked-key').innerText()).not.toContain(key.slice(4));
-    await page.getByTestId('curl-tryon').locator('..').getByRole('button', { name: 'Copy the command' }).click();
+    await page
+      .getByTestId('curl-tryon')
+      .locator('..')
+      .getByRole('button', { name: 'Copy the command' })
+      .click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`tokenapi: ${key}`);
   });
 
@@ -158,6 +163,22 @@ describe('dashboard: the bugs of issue 15', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await seriousViolations(page), route).toEqual([]);
     }
+  });
+
+  it('exports the statistics of the period as CSV, one row a day', async () => {
+    await page.goto(`${server.origin}/statistics`);
+    await page.getByTestId('total-actions').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('statistics-7-days.csv');
+    const lines = readFileSync((await download.path()) ?? '', 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^date,tryon_user_count,tryon_action_count,client_user_count/);
+    expect(lines).toHaveLength(8);
+    expect(lines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},`));
   });
 
   it('closes the open menu when the window narrows below 800 px, instead of covering the page', async () => {

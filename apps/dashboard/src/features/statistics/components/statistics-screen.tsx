@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
-import { Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
 import { statsPeriods } from '@tryon/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,10 @@ import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useProfileQuery } from '../../../lib/api/profile-api.ts';
+import { downloadText } from '../../../lib/browser/download.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
 import { useStatsQuery } from '../api/stats-api.ts';
+import { statsCsv } from '../stats-csv.ts';
 import { StatsChart } from './stats-chart.tsx';
 import { statsTotals } from './stats-totals.ts';
 
@@ -34,17 +37,34 @@ export function StatisticsScreen() {
   return (
     <>
       <PageHeader title={t('statistics.title')}>
-        <SegmentedControl
-          fullWidth
-          w={{ base: '100%', xs: 'auto' }}
-          aria-label={t('statistics.period')}
-          value={String(days)}
-          onChange={(value) => setDays(Number(value))}
-          data={statsPeriods.map((p) => ({
-            value: String(p),
-            label: t(narrow ? 'statistics.daysShort' : 'statistics.days', { count: p }),
-          }))}
-        />
+        <Group gap="sm" w={{ base: '100%', xs: 'auto' }} wrap="wrap">
+          <SegmentedControl
+            fullWidth
+            w={{ base: '100%', xs: 'auto' }}
+            aria-label={t('statistics.period')}
+            value={String(days)}
+            onChange={(value) => setDays(Number(value))}
+            data={statsPeriods.map((p) => ({
+              value: String(p),
+              label: t(narrow ? 'statistics.daysShort' : 'statistics.days', { count: p }),
+            }))}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={!stats.data || stats.isError}
+            onClick={() =>
+              stats.data &&
+              downloadText(
+                statsCsv(stats.data, profile?.isAdmin ?? false),
+                `statistics-${days}-days.csv`,
+                'text/csv',
+              )
+            }
+          >
+            {t('statistics.csv')}
+          </Button>
+        </Group>
       </PageHeader>
       {stats.isError && <ErrorAlert message={t('statistics.error')} onRetry={() => stats.refetch()} />}
       {stats.isLoading && <CenteredLoader />}
