@@ -228,6 +228,16 @@ describe('dashboard: the bugs of issue 15', () => {
     await new AppShell(admin).toast('Shop updated!').waitFor();
     await expect.poll(() => balance.inputValue()).toBe('0');
 
+    // Disabling a shop asks first and says what stops; cancelling changes nothing.
+    const status = admin.getByRole('combobox', { name: `Status: ${OWNER}` });
+    await status.selectOption({ label: 'Disabled' });
+    const dialog = admin.getByRole('dialog');
+    expect(await dialog.innerText()).toContain("All the shop's keys stop working at once");
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await status.inputValue()).toBe('active');
+    expect(await balance.isDisabled()).toBe(false);
+
     await admin.route('**/v1/shop/list**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCodeStr":"INTERNAL"}' }),
     );

@@ -168,7 +168,7 @@ describe('dashboard end to end', () => {
     await page.reload();
     await expect.poll(() => keys.domains(1).inputValue()).toBe('shop.com,*.shop.com');
 
-    await keys.setStatus('public', 1, 'Inactive');
+    expect(await keys.setStatus('public', 1, 'Inactive')).toContain('stop working at once');
     await expect.poll(() => keys.domains(1).isDisabled()).toBe(true);
 
     const masked = keys.privateRows().first().getByTestId('masked-key');

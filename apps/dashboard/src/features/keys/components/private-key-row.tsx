@@ -28,7 +28,12 @@ export function PrivateKeyRow({
         </Group>
       </Table.Td>
       <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
-      <KeyRowEnd status={status} keyLabel={maskKey(entry.apiKey)} onDelete={() => onDelete(entry.apiKey)} />
+      <KeyRowEnd
+        kind="private"
+        status={status}
+        keyLabel={maskKey(entry.apiKey)}
+        onDelete={() => onDelete(entry.apiKey)}
+      />
     </Table.Tr>
   );
 }

@@ -53,7 +53,12 @@ export function PublicKeyRow({
           size="xs"
         />
       </Table.Td>
-      <KeyRowEnd status={status} keyLabel={entry.apiKey} onDelete={() => onDelete(entry.apiKey)} />
+      <KeyRowEnd
+        kind="public"
+        status={status}
+        keyLabel={entry.apiKey}
+        onDelete={() => onDelete(entry.apiKey)}
+      />
     </Table.Tr>
   );
 }
