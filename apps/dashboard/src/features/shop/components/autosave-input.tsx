@@ -1,4 +1,6 @@
 import { Loader, TextInput } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useAutosaveField } from '../hooks/use-autosave-field.ts';
 
 export interface AutosaveInputProps {
@@ -29,6 +31,7 @@ export function AutosaveInput({
   validate,
   save,
 }: AutosaveInputProps) {
+  const { t } = useTranslation();
   const field = useAutosaveField(stored, save, validate);
   return (
     <TextInput
@@ -39,7 +42,13 @@ export function AutosaveInput({
       error={field.error}
       readOnly={saving}
       aria-busy={saving}
-      rightSection={saving ? <Loader size={14} /> : null}
+      rightSection={
+        saving ? (
+          <Loader size={14} />
+        ) : field.saved ? (
+          <IconCheck size={16} color="var(--mantine-color-teal-9)" aria-label={t('app.saved')} role="img" />
+        ) : null
+      }
       inputMode={numeric ? 'numeric' : undefined}
       required={required}
       description={description}

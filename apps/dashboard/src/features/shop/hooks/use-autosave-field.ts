@@ -16,20 +16,26 @@ export function useAutosaveField(
 ) {
   const [value, setValue] = useState(stored);
   const [refused, setRefused] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   useEffect(() => setValue(stored), [stored]);
   const commit = useDebouncedCallback(
     async (next: string) => {
       if (next === stored || validate(next) !== null) return;
-      setRefused((await save(next)) ?? null);
+      const reason = (await save(next)) ?? null;
+      setRefused(reason);
+      setSaved(reason === null);
     },
     { delay: AUTOSAVE_DELAY_MS, flushOnUnmount: true },
   );
   return {
     value,
     error: validate(value) ?? refused,
+    /** The last edit is saved (shown beside the field until the next edit). */
+    saved,
     onChange: (next: string) => {
       setValue(next);
       setRefused(null);
+      setSaved(false);
       commit(next);
     },
     onBlur: () => commit.flush(),
