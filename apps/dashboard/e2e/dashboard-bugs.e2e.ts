@@ -238,6 +238,16 @@ describe('dashboard: the bugs of issue 15', () => {
     expect(await status.inputValue()).toBe('active');
     expect(await balance.isDisabled()).toBe(false);
 
+    // So does a new login e-mail: the dialog names both addresses; cancelling puts the old one back.
+    const mail = admin.getByRole('textbox', { name: `E-mail: ${OWNER}` });
+    await mail.fill('renamed@e2e.test');
+    await mail.press('Enter');
+    expect(await dialog.innerText()).toContain(
+      `renamed@e2e.test from now on; sign-in codes stop going to ${OWNER}`,
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => mail.inputValue()).toBe(OWNER);
+
     await admin.route('**/v1/shop/list**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCodeStr":"INTERNAL"}' }),
     );
