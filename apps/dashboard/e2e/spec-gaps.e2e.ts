@@ -125,6 +125,20 @@ describe('dashboard: the spec gaps of issue 15', () => {
     await expect.poll(() => renders.tryonCards().count()).toBe(1);
     await new AppShell(admin).open('Looks');
     await expect.poll(() => renders.lookCards().count()).toBe(1);
+
+    // Statistics: the admin's own shop first, any shop from the picker.
+    await new AppShell(admin).open('Statistics');
+    await admin.getByTestId('total-actions').waitFor();
+    const owner = (await (
+      await fetch(`${server.origin}/v1/user/account`, { headers: { tokenapi: ownerKey } })
+    ).json()) as { suid: string };
+    const asked = admin.waitForResponse((r) =>
+      r.url().includes(`/v1/user/stats?days=7&shop_uid=${owner.suid}`),
+    );
+    await renders.chooseShop(/gaps-owner/);
+    expect((await asked).status()).toBe(200);
+    await admin.getByTestId('total-actions').waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
     await context.close();
   });
 

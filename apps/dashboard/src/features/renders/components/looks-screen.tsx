@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { InfiniteGrid } from '../../../components/infinite-grid.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ShopPicker } from '../../../components/shop-picker.tsx';
 import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
-import { rendersApi } from '../api/renders-api.ts';
+import { ALL_SHOPS, rendersApi } from '../api/renders-api.ts';
 import { useRemoveRender } from '../hooks/use-remove-render.ts';
 import { useLookList } from '../hooks/use-render-lists.ts';
 import { useShopFilter } from '../hooks/use-shop-filter.ts';
 import { renderCaption } from '../render-caption.ts';
 import { RenderCard } from './render-card.tsx';
-import { ShopFilter } from './shop-filter.tsx';
 
 /** Spec §2 Looks (admin): every shop's finished looks, or one shop's; hover shows the face. */
 export function LooksScreen() {
@@ -29,7 +29,12 @@ export function LooksScreen() {
   return (
     <>
       <PageHeader title={t('looks.title')}>
-        <ShopFilter value={filter.shop} shops={filter.shops} onChange={filter.setShop} />
+        <ShopPicker
+          value={filter.shop}
+          first={{ value: ALL_SHOPS, label: t('renders.allShops') }}
+          shops={filter.shops}
+          onChange={filter.setShop}
+        />
       </PageHeader>
       <InfiniteGrid
         list={list}

@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ShopPicker } from '../../../components/shop-picker.tsx';
 import { useProfileQuery } from '../../../lib/api/profile-api.ts';
+import { useShopDirectoryQuery } from '../../../lib/api/shop-directory-api.ts';
 import { downloadText } from '../../../lib/browser/download.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
 import { useStatsQuery } from '../api/stats-api.ts';
@@ -18,6 +20,8 @@ import { statsTotals } from './stats-totals.ts';
 
 /** Spec §9: the periods, 7 days by default. */
 export const DEFAULT_PERIOD = 7;
+/** The shop picker's choice for the admin's own shop. */
+const OWN_SHOP = 'own';
 
 export function StatisticsScreen() {
   const { t } = useTranslation();
@@ -25,7 +29,9 @@ export function StatisticsScreen() {
   const { data: profile } = useProfileQuery();
   const [days, setDays] = useState(DEFAULT_PERIOD);
   const narrow = useMediaQuery('(max-width: 30em)');
-  const stats = useStatsQuery({ days });
+  const [shop, setShop] = useState(OWN_SHOP);
+  const directory = useShopDirectoryQuery(undefined, { skip: !profile?.isAdmin });
+  const stats = useStatsQuery({ days, shop: shop === OWN_SHOP ? undefined : shop });
   const formatDay = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(lang, {
       month: 'short',
@@ -37,7 +43,15 @@ export function StatisticsScreen() {
   return (
     <>
       <PageHeader title={t('statistics.title')}>
-        <Group gap="sm" w={{ base: '100%', xs: 'auto' }} wrap="wrap">
+        <Group gap="sm" w={{ base: '100%', xs: 'auto' }} wrap="wrap" align="flex-end">
+          {profile?.isAdmin && (
+            <ShopPicker
+              value={shop}
+              first={{ value: OWN_SHOP, label: t('statistics.ownShop') }}
+              shops={directory.data ?? []}
+              onChange={setShop}
+            />
+          )}
           <SegmentedControl
             fullWidth
             w={{ base: '100%', xs: 'auto' }}

@@ -1,21 +1,25 @@
 import { Select } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ALL_SHOPS } from '../api/renders-api.ts';
 
-/** Spec §1: admins manage every shop's try-ons and looks, all at once or one shop at a time. */
-export function ShopFilter({
+/**
+ * Admin screens' shop picker (spec §1: admins manage every shop): `first` is the choice that names no shop
+ * ("All shops" on Try-ons and Looks, "My shop" on Statistics), then every shop by name and e-mail.
+ */
+export function ShopPicker({
   value,
+  first,
   shops,
   onChange,
 }: {
   value: string;
+  first: { value: string; label: string };
   shops: readonly { suid: string; name: string; email: string }[];
   onChange: (shop: string) => void;
 }) {
   const { t } = useTranslation();
   const data = [
-    { value: ALL_SHOPS, label: t('renders.allShops') },
+    first,
     ...shops.map((s) => ({ value: s.suid, label: s.name ? `${s.name} (${s.email})` : s.email })),
   ];
   return (
@@ -23,7 +27,7 @@ export function ShopFilter({
       label={t('renders.shop')}
       data={data}
       value={value}
-      onChange={(next) => onChange(next ?? ALL_SHOPS)}
+      onChange={(next) => onChange(next ?? first.value)}
       searchable
       allowDeselect={false}
       nothingFoundMessage={t('renders.noShop')}
