@@ -248,6 +248,18 @@ describe('dashboard: the bugs of issue 15', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => mail.inputValue()).toBe(OWNER);
 
+    // Sorted by the lowest balance, the shop just set to 0 comes first.
+    await admin.getByRole('combobox', { name: 'Sort shops' }).selectOption({ label: 'Lowest balance first' });
+    await expect
+      .poll(() =>
+        admin
+          .getByTestId('shop-row')
+          .first()
+          .getByRole('textbox', { name: /^Shop e-mail/ })
+          .inputValue(),
+      )
+      .toBe(OWNER);
+
     await admin.route('**/v1/shop/list**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"errorCodeStr":"INTERNAL"}' }),
     );
