@@ -1,9 +1,9 @@
 import { Box, Center, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { Logo } from '../../../components/logo.tsx';
-import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import { authCalls } from '../api/auth-calls.ts';
@@ -18,7 +18,8 @@ export function LoginScreen() {
   const completeSignIn = useCompleteSignIn();
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
   const [googleDown, setGoogleDown] = useState(false);
-  usePageTitle(t('login.pageTitle'));
+  // Mantine's hook directly: `usePageTitle` would be one more request before the login screen shows.
+  useDocumentTitle(`${t('login.pageTitle')} · ${t('app.name')}`);
   useEffect(() => {
     let live = true;
     authCalls.publicConfig().then((result) => live && setGoogleClientId(result.data?.googleClientId ?? null));
