@@ -168,7 +168,7 @@ describe('dashboard end to end', () => {
     await page.reload();
     await expect.poll(() => keys.domains(1).inputValue()).toBe('shop.com,*.shop.com');
 
-    await keys.setStatus('public', 1, 'Inactive');
+    expect(await keys.setStatus('public', 1, 'Inactive')).toContain('stop working at once');
     await expect.poll(() => keys.domains(1).isDisabled()).toBe(true);
 
     const masked = keys.privateRows().first().getByTestId('masked-key');
@@ -176,9 +176,14 @@ describe('dashboard end to end', () => {
     await masked.click();
     const privateKey = await masked.innerText();
     expect(privateKey).toMatch(/^sk_[\w-]{20,}$/);
+    const command = `curl -X POST "${server.origin}/v1/tryon/simple" -H "tokenapi: ${privateKey}" -F person_file=@person.jpg -F garment_file=@garment.jpg -o tryon.jpg`;
+    // Masked like the table, and it says that running it costs balance; the switch shows the working command.
     expect(await keys.curlExample('tryon')).toBe(
-      `curl -X POST "${server.origin}/v1/tryon/simple" -H "tokenapi: ${privateKey}" -F person_file=@person.jpg -F garment_file=@garment.jpg -o tryon.jpg`,
+      command.replace(privateKey, privateKey.slice(0, 4) + '•'.repeat(16)),
     );
+    await page.getByTestId('curl-cost').waitFor();
+    await page.getByLabel('Show the key in the examples').check();
+    expect(await page.getByTestId('curl-tryon').innerText()).toBe(command);
     expect(await seriousViolations(page)).toEqual([]);
 
     await keys.delete('public', 1);

@@ -1,9 +1,11 @@
 /**
- * Screenshots of every screen at desktop and phone widths, against the real server with sample data, for
+ * Screenshots of every screen at desktop (1280 px) and phone (375 px) widths, each with its title and axe's
+ * serious findings, against the real server with sample data, for
  * looking at the product (not a test). `npx tsx apps/dashboard/e2e/screenshots.ts [outDir]`.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { seriousViolations } from '@tryon/web/e2e/axe';
 import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, chromium } from 'playwright-core';
 import { readCodeFromOutbox } from '../../server/test/read-code-from-outbox.ts';
@@ -12,7 +14,7 @@ import { ADMIN_EMAIL, startDashboardServer } from './support/dashboard-server.ts
 import { makeImage } from './support/images.ts';
 
 const outDir = path.resolve(process.argv[2] ?? '/tmp/dashboard-screens');
-const viewports = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
+const viewports = { desktop: { width: 1280, height: 860 }, phone: { width: 375, height: 812 } };
 
 const garments = [
   ['Linen shirt', 'Breathable linen, relaxed fit', 't-shirt', '#e8590c', 640, 800],
@@ -118,7 +120,10 @@ async function shoot(browser: Browser, origin: string, key: string | null, scree
       await page.waitForTimeout(600);
       const name = `${device}-${(route ?? '').replace(/\//g, '') || 'root'}${action ? `-${action}` : ''}.png`;
       await page.screenshot({ path: path.join(outDir, name), fullPage: false });
-      console.log(path.join(outDir, name));
+      const problems = await seriousViolations(page);
+      console.log(
+        `${path.join(outDir, name)}  "${await page.title()}"  axe: ${problems.join('; ') || 'clean'}`,
+      );
     }
     await context.close();
   }

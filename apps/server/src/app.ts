@@ -9,6 +9,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { faceRoutes } from './modules/faces/faces.routes.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
 import { renderRoutes } from './modules/renders/renders.routes.ts';
+import { shopLinkRoutes } from './modules/shops/shop-links.ts';
 import { shopRoutes } from './modules/shops/shops.routes.ts';
 import { simpleRoutes } from './modules/simple/simple.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -79,6 +80,7 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
     userRoutes,
     keyRoutes,
     shopRoutes,
+    shopLinkRoutes,
     billingRoutes,
     statsRoutes,
     catalogRoutes,

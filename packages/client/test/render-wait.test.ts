@@ -123,6 +123,7 @@ describe('tryOnAndWait when no worker renders (jobs queued only)', () => {
 function failedItem(): TryOn {
   return {
     tuid: 'try_x',
+    suid: 'shop_x',
     t: 'tok',
     guid: null,
     muid: null,

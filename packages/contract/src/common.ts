@@ -25,3 +25,10 @@ export const emailSchema = z
   .pipe(z.email({ error: 'WRONG_EMAIL' }));
 
 export const isoDate = z.string().describe('ISO 8601 date and time, UTC');
+
+/** An http(s) address without spaces, or empty to clear it: a shop's site and logo. */
+export const webUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'must be an http(s) URL' });

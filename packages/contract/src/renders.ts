@@ -48,6 +48,7 @@ const renderFields = {
 export const tryOnSchema = z
   .object({
     tuid: z.string(),
+    suid: z.string().describe('The shop it belongs to'),
     t: z.string().describe('Viewer token: whoever has it can see this try-on (share links)'),
     guid: z.string().nullable().describe('The garment; null for a simple try-on with an uploaded garment'),
     muid: z.string().nullable().describe('The model worn on, if the person was a model'),
@@ -62,6 +63,7 @@ export type TryOn = z.infer<typeof tryOnSchema>;
 export const lookSchema = z
   .object({
     luid: z.string(),
+    suid: z.string().describe('The shop it belongs to'),
     l: z.string().describe('Viewer token: whoever has it can see this look (share links)'),
     fuid: z.string().nullable().describe("The shopper's photo; null for a simple look"),
     muid: z.string().nullable().describe('The model; null for a simple look'),
@@ -111,6 +113,15 @@ const listQuery = (defaultLimit: number) =>
       .enum(renderListFilters)
       .optional()
       .describe('stats or done: finished ones only (the dashboard gallery); fav: liked looks'),
+    shop: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        "Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every " +
+          'shop; anyone else naming another shop gets ADMIN_ONLY.',
+      ),
   });
 
 const waitQuery = z.object({

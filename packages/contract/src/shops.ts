@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, flagSchema, isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
+import {
+  emailSchema,
+  flagSchema,
+  isoDate,
+  limitSchema,
+  listOf,
+  offsetSchema,
+  webUrlSchema,
+} from './common.ts';
 import { SHOP_LIST_MAX, tariffIds } from './constants.ts';
 import { defineRoute } from './route.ts';
 
@@ -39,8 +47,8 @@ const limit = z.coerce.number<number | string>().int().min(0).max(10_000_000);
 export const shopUpdateFields = {
   name: z.string().trim().min(1).max(200),
   mail: emailSchema,
-  logo: z.string().trim().max(2000),
-  url: z.string().trim().max(2000),
+  logo: webUrlSchema.describe("The shop's logo image (http or https), or empty"),
+  url: webUrlSchema.describe("The shop's own site (http or https), or empty"),
   referral: z.string().trim().max(200),
   currency: z
     .string()

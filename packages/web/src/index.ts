@@ -1,3 +1,4 @@
+export { absoluteUrl } from './absolute-url.ts';
 export {
   detectLanguage,
   fallbackLanguage,
@@ -8,4 +9,4 @@ export {
   toLanguage,
 } from './languages.ts';
 export { safeStorage } from './safe-storage.ts';
-export { absoluteUrl, type GuideName, guideNames, shopperUrls } from './shopper-urls.ts';
+export { type GuideName, guideNames, shopperUrls } from './shopper-urls.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, guideNames, shopperUrls } from './shopper-urls.ts';
+import { absoluteUrl } from './absolute-url.ts';
+import { guideNames, shopperUrls } from './shopper-urls.ts';
 
 describe('shopper URLs', () => {
   it('builds every page of the shopper pages, for both front ends', () => {

@@ -27,6 +27,3 @@ export const shopperUrls = {
   guide: (name: GuideName) => `/w/guide/${name}`,
   apiDocs: '/docs',
 } as const;
-
-export const absoluteUrl = (path: string, origin: string = globalThis.location?.origin ?? '') =>
-  new URL(path, origin || 'http://localhost').toString();

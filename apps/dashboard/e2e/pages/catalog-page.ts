@@ -17,7 +17,7 @@ export class CatalogPage {
 
   readonly cards = () => this.page.getByTestId('item-card');
   readonly card = (name: string) => this.cards().filter({ hasText: name });
-  readonly search = () => this.page.getByRole('searchbox', { name: 'Search' });
+  readonly search = () => this.page.getByRole('combobox', { name: 'Search' });
 
   async goto(origin: string, kind: 'garments' | 'models'): Promise<void> {
     await this.page.goto(`${origin}/${kind}`);

@@ -27,9 +27,16 @@ export class KeysPage {
     return this.publicRows().nth(row).getByLabel('Allowed domains');
   }
 
-  async setStatus(kind: 'public' | 'private', row: number, status: 'Active' | 'Inactive'): Promise<void> {
+  /** Sets a key's status; switching off is confirmed in the dialog, whose text is answered ('' otherwise). */
+  async setStatus(kind: 'public' | 'private', row: number, status: 'Active' | 'Inactive'): Promise<string> {
     const rows = kind === 'public' ? this.publicRows() : this.privateRows();
     await rows.nth(row).getByLabel('Status').selectOption({ label: status });
+    if (status === 'Active') return '';
+    const dialog = this.page.getByRole('dialog');
+    const text = await dialog.innerText();
+    await dialog.getByRole('button', { name: 'Switch off' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    return text;
   }
 
   async delete(kind: 'public' | 'private', row: number): Promise<void> {

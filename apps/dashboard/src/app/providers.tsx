@@ -4,12 +4,12 @@ import { Provider } from 'react-redux';
 import { Toasts } from '../components/toasts.tsx';
 import { LanguageSync } from './language-sync.tsx';
 import type { AppStore } from './store.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { theme } from './theme.ts';
 
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
         <Toasts />
         <LanguageSync />
         {children}

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -10,16 +10,4 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
 });
-
-/**
- * Contrast (WCAG AA, 4.5:1): Mantine's dimmed grey (gray.6) and light-variant indigo (shade 6) are too pale
- * on white and on the light backgrounds; one shade darker passes.
- */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-indigo-light-color': 'var(--mantine-color-indigo-8)',
-  },
-  dark: {},
-});
+// Contrast overrides of Mantine's colours live in global.css (CSS, not JavaScript the login screen downloads).

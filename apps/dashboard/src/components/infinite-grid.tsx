@@ -11,22 +11,29 @@ export function InfiniteGrid<T>({
   list,
   render,
   emptyText,
+  empty,
   errorText,
 }: {
   list: InfiniteList<T>;
   render: (item: T) => ReactNode;
   emptyText: string;
+  /** Shown instead of `emptyText` when given: an empty state with next steps. */
+  empty?: ReactNode;
   errorText: string;
 }) {
   return (
     <>
       {list.items.length > 0 && <MasonryGrid>{list.items.map(render)}</MasonryGrid>}
       {list.loading && list.items.length === 0 && <CenteredLoader />}
-      {!list.loading && list.error === undefined && !list.hasMore && list.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          {emptyText}
-        </Text>
-      )}
+      {!list.loading &&
+        list.error === undefined &&
+        !list.hasMore &&
+        list.items.length === 0 &&
+        (empty ?? (
+          <Text c="dimmed" ta="center" py="xl">
+            {emptyText}
+          </Text>
+        ))}
       {list.error !== undefined && <ErrorAlert message={errorText} onRetry={list.retry} />}
       <LoadMoreSentinel
         onVisible={list.loadMore}

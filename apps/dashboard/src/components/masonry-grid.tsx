@@ -1,14 +1,20 @@
+import { useViewportSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { Masonry, ResponsiveMasonry } from 'react-responsive-masonry';
+import { Masonry } from 'react-responsive-masonry';
+import { masonryLayout } from './masonry-layout.ts';
 
-/** Spec §2: 2 columns from 350 px up to 7 from 1350 px; gutters 12, 16 and 24 px. */
-export const masonryColumns = { 0: 1, 350: 2, 550: 3, 750: 4, 900: 5, 1150: 6, 1350: 7 };
-export const masonryGutters = { 0: '12px', 350: '12px', 750: '16px', 900: '24px' };
-
+/**
+ * Spec §2 masonry: the column count and gutter follow the window's width (spec §9 breakpoints), not the
+ * grid's own, which the menu and page padding make narrower.
+ */
 export function MasonryGrid({ children }: { children: ReactNode }) {
+  const { width } = useViewportSize();
+  const layout = masonryLayout(width || window.innerWidth);
   return (
-    <ResponsiveMasonry columnsCountBreakPoints={masonryColumns} gutterBreakPoints={masonryGutters}>
-      <Masonry>{children}</Masonry>
-    </ResponsiveMasonry>
+    <div data-columns={layout.columns}>
+      <Masonry columnsCount={layout.columns} gutter={`${layout.gutter}px`}>
+        {children}
+      </Masonry>
+    </div>
   );
 }

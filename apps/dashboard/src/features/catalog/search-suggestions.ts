@@ -2,7 +2,20 @@ import { filterEmoji, type ListFilter, parseListQuery } from '@tryon/contract';
 
 export interface Suggestion {
   /** i18n key under catalog.suggestion */
-  key: 'recent' | 'favorites' | 'popular' | 'tshirt' | 'jeans' | 'dress' | 'sweater' | 'jacket' | 'blouse';
+  key:
+    | 'recent'
+    | 'favorites'
+    | 'popular'
+    | 'tshirt'
+    | 'jeans'
+    | 'dress'
+    | 'sweater'
+    | 'jacket'
+    | 'blouse'
+    | 'trousers'
+    | 'shorts'
+    | 'skirt'
+    | 'coat';
   /** What choosing it puts in the search box. */
   query: string;
 }
@@ -20,7 +33,7 @@ export const filterSuggestions: readonly Suggestion[] = [
   { key: 'popular', query: `${emojiOf('pop')} ` },
 ];
 
-/** Spec §2: recent, favorites, popular, then the common categories. */
+/** Spec §2: recent, favorites, popular, then the common categories, then the earlier quick categories. */
 export const garmentSuggestions: readonly Suggestion[] = [
   ...filterSuggestions,
   { key: 'tshirt', query: 't-shirt' },
@@ -29,6 +42,10 @@ export const garmentSuggestions: readonly Suggestion[] = [
   { key: 'sweater', query: 'sweater' },
   { key: 'jacket', query: 'jacket' },
   { key: 'blouse', query: 'blouse' },
+  { key: 'trousers', query: 'trousers' },
+  { key: 'shorts', query: 'shorts' },
+  { key: 'skirt', query: 'skirt' },
+  { key: 'coat', query: 'coat' },
 ];
 
 /** Spec §4: suggestions matching the typed text, case-insensitively, by their label. */

@@ -16,3 +16,10 @@ export const paths = {
   looks: '/looks',
   notFound: '/404',
 } as const;
+
+/**
+ * The permanent link of a garment's try-on page or a model's look page (server route `/v1/link/...`): it
+ * redirects with the shop's page key of the moment, so printed QR codes survive key changes.
+ */
+export const permanentItemLink = (suid: string, kind: 'garment' | 'model', code: string) =>
+  `/v1/link/${encodeURIComponent(suid)}/${kind}/${encodeURIComponent(code)}`;

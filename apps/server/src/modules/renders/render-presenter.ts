@@ -27,6 +27,7 @@ export class RenderPresenter {
   tryOn(row: RenderRow): TryOn {
     return {
       tuid: row.id,
+      suid: row.shop_suid,
       t: row.token,
       guid: row.garment_id,
       muid: row.model_id,
@@ -40,6 +41,7 @@ export class RenderPresenter {
   look(row: RenderRow): Look {
     return {
       luid: row.id,
+      suid: row.shop_suid,
       l: row.token,
       fuid: row.face_id,
       muid: row.model_id,

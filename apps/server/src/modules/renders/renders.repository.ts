@@ -11,6 +11,12 @@ export interface RenderScope {
   clientId: string | null;
 }
 
+/** What a read may see: a scope, or (administrators) every shop's renders when `shopSuid` is null. */
+export interface RenderReadScope {
+  shopSuid: string | null;
+  clientId: string | null;
+}
+
 export type RenderOutcome =
   | { status: 'done'; imageKey: string; width: number; height: number }
   | { status: 'failed'; errorCode: string; errorMessage: string };
@@ -26,13 +32,9 @@ export class RendersRepository {
     await trx.insertInto('renders').values(row).execute();
   }
 
-  find(scope: RenderScope, kind: RenderKind, id: string): Promise<RenderRow | undefined> {
-    let q = this.db
-      .selectFrom('renders')
-      .selectAll()
-      .where('shop_suid', '=', scope.shopSuid)
-      .where('kind', '=', kind)
-      .where('id', '=', id);
+  find(scope: RenderReadScope, kind: RenderKind, id: string): Promise<RenderRow | undefined> {
+    let q = this.db.selectFrom('renders').selectAll().where('kind', '=', kind).where('id', '=', id);
+    if (scope.shopSuid !== null) q = q.where('shop_suid', '=', scope.shopSuid);
     if (scope.clientId !== null) q = q.where('client_id', '=', scope.clientId);
     return q.executeTakeFirst();
   }
@@ -52,17 +54,14 @@ export class RendersRepository {
   }
 
   list(
-    scope: RenderScope,
+    scope: RenderReadScope,
     kind: RenderKind,
     filter: RenderListFilter | undefined,
     offset: number,
     limit: number,
   ): Promise<RenderRow[]> {
-    let q = this.db
-      .selectFrom('renders')
-      .selectAll()
-      .where('shop_suid', '=', scope.shopSuid)
-      .where('kind', '=', kind);
+    let q = this.db.selectFrom('renders').selectAll().where('kind', '=', kind);
+    if (scope.shopSuid !== null) q = q.where('shop_suid', '=', scope.shopSuid);
     if (scope.clientId !== null) q = q.where('client_id', '=', scope.clientId);
     if (filter === 'stats' || filter === 'done') q = q.where('status', '=', 'done');
     if (filter === 'fav') q = q.where('liked_at', 'is not', null);

@@ -18,7 +18,7 @@ import type { IdempotencyRepository } from './idempotency.repository.ts';
 import type { RenderCharge } from './render-charge.ts';
 import type { RenderEvents } from './render-events.ts';
 import { renderPrefix } from './render-paths.ts';
-import type { RenderRow, RenderScope, RendersRepository } from './renders.repository.ts';
+import type { RenderReadScope, RenderRow, RenderScope, RendersRepository } from './renders.repository.ts';
 
 const idPrefix: Record<RenderKind, string> = { tryon: 'try', look: 'look' };
 const WAIT_TICK_MS = 500;
@@ -194,12 +194,30 @@ export class RendersService {
     return row;
   }
 
+  /**
+   * Spec §1: administrators manage every shop's try-ons and looks: they read and remove any of them, and list
+   * one named shop (`shop`) or all (`*`). Anyone else sees their own scope; naming another shop is refused.
+   */
+  readScope(auth: Auth, shop?: string): RenderReadScope {
+    const own = this.scopeOf(auth);
+    if (shop === undefined) return auth.isAdmin ? { shopSuid: null, clientId: null } : own;
+    if (shop === auth.shopSuid) return own;
+    if (!auth.isAdmin) throw new AppError('ADMIN_ONLY');
+    return { shopSuid: shop === '*' ? null : shop, clientId: null };
+  }
+
   async list(
     auth: Auth,
     kind: RenderKind,
-    query: { offset: number; limit: number; filter?: RenderListFilter | undefined },
+    query: {
+      offset: number;
+      limit: number;
+      filter?: RenderListFilter | undefined;
+      shop?: string | undefined;
+    },
   ): Promise<{ items: RenderRow[]; nextOffset: number | null }> {
-    const rows = await this.renders.list(this.scopeOf(auth), kind, query.filter, query.offset, query.limit);
+    const scope = query.shop === undefined ? this.scopeOf(auth) : this.readScope(auth, query.shop);
+    const rows = await this.renders.list(scope, kind, query.filter, query.offset, query.limit);
     return { items: rows, nextOffset: rows.length === query.limit ? query.offset + query.limit : null };
   }
 
@@ -229,7 +247,7 @@ export class RendersService {
   }
 
   async require(auth: Auth, kind: RenderKind, id: string): Promise<RenderRow> {
-    const row = await this.renders.find(this.scopeOf(auth), kind, id);
+    const row = await this.renders.find(this.readScope(auth), kind, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }

@@ -69,6 +69,25 @@ describe('shops', () => {
     expect((await update(owner, { name: '   ' })).status).toBe(400);
   });
 
+  it('sets the logo and site to http(s) addresses only, and clears them with an empty value', async () => {
+    const logo = 'https://cdn.example.com/logo.png';
+    expect((await update(owner, { logo })).data?.logo).toBe(logo);
+    expect((await update(owner, { url: 'https://shop.example.com' })).data?.url).toBe(
+      'https://shop.example.com',
+    );
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'shop.example.com',
+      'https://a b.com',
+    ]) {
+      expect(failed(await update(owner, { logo: bad })).errorCodeStr, bad).toBe('VALIDATION_ERROR');
+      expect(failed(await update(owner, { url: bad })).errorCodeStr, bad).toBe('VALIDATION_ERROR');
+    }
+    expect(await profile(owner)).toMatchObject({ logo, url: 'https://shop.example.com' });
+    expect((await update(owner, { url: '' })).data?.url).toBe('');
+  });
+
   it('cannot change another shop (tenant isolation): it looks like no shop at all', async () => {
     const res = await update(owner, { shop_uid: otherSuid, name: 'Owned' });
     expect(failed(res, 404).errorCodeStr).toBe('SHOP_NOT_FOUND');

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorCode } from '../../../lib/api/api-error.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import { authCalls } from '../api/auth-calls.ts';
@@ -20,6 +21,7 @@ export function EmailCodeForm() {
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
+  const [spent, setSpent] = useState<string | null>(null);
 
   async function onSend(event: FormEvent) {
     event.preventDefault();
@@ -29,11 +31,13 @@ export function EmailCodeForm() {
       return;
     }
     setEmailError(null);
+    setSpent(null);
     setSending(true);
     const result = await authCalls.sendCode(address);
     setSending(false);
     if (result.error) {
-      setSentTo(null);
+      // Asked again too soon for the same address: the code already mailed still works, so its boxes stay.
+      if (!(apiErrorCode(result.error) === 'TOO_MANY_CODES' && sentTo === address)) setSentTo(null);
       notify.error(errorText(result.error, t('login.senderror')));
       return;
     }
@@ -49,7 +53,12 @@ export function EmailCodeForm() {
     setSigningIn(false);
     if (result.error) {
       notify.error(errorText(result.error, t('login.error')));
-      setAttempt((n) => n + 1);
+      const code = apiErrorCode(result.error);
+      // This code is spent (too many tries, or too old): the boxes go, and a new code must be asked for.
+      if (code === 'TOO_MANY_ATTEMPTS' || code === 'CODE_EXPIRED') {
+        setSentTo(null);
+        setSpent(errorText(result.error, t('login.error')));
+      } else setAttempt((n) => n + 1);
       return;
     }
     notify.success(t('login.success'));
@@ -71,11 +80,24 @@ export function EmailCodeForm() {
             size="md"
             required
           />
-          <Button type="submit" size="md" loading={sending} loaderProps={{ type: 'dots' }} fullWidth>
-            {sending ? t('login.sending') : t('login.sendCode')}
+          {/* Not Mantine's `loading`, which covers the label: the sending state is said in words. */}
+          <Button
+            type="submit"
+            size="md"
+            disabled={sending}
+            aria-busy={sending}
+            leftSection={sending ? <Loader size={16} color="currentColor" aria-hidden /> : null}
+            fullWidth
+          >
+            {sending ? t('login.sending') : sentTo ? t('login.sendAgain') : t('login.sendCode')}
           </Button>
         </Stack>
       </form>
+      {spent && (
+        <Text size="sm" c="red.8" role="alert" ta="center" data-testid="code-spent">
+          {spent}
+        </Text>
+      )}
       {sentTo && (
         <Stack gap="xs" align="center" data-testid="code-step">
           <Text size="sm" fw={500}>

@@ -37,15 +37,18 @@ export function GoogleButton({
   clientId,
   onCredential,
   onError,
+  onUnavailable,
 }: {
   clientId: string;
   onCredential: (token: string) => void;
   onError: () => void;
+  /** Google's script could not be loaded (blocked or offline): the caller hides the button's place. */
+  onUnavailable: () => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const { lang } = useParameters();
-  const handlers = useRef({ onCredential, onError });
-  handlers.current = { onCredential, onError };
+  const handlers = useRef({ onCredential, onError, onUnavailable });
+  handlers.current = { onCredential, onError, onUnavailable };
 
   useEffect(() => {
     let cancelled = false;
@@ -66,7 +69,10 @@ export function GoogleButton({
           locale: lang,
         });
       },
-      (error: unknown) => console.warn(error),
+      (error: unknown) => {
+        console.warn(error);
+        if (!cancelled) handlers.current.onUnavailable();
+      },
     );
     return () => {
       cancelled = true;

@@ -1,4 +1,5 @@
 import { Box, Center, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/language-select.tsx';
@@ -16,6 +17,9 @@ export function LoginScreen() {
   const errorText = useErrorText();
   const completeSignIn = useCompleteSignIn();
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
+  const [googleDown, setGoogleDown] = useState(false);
+  // Mantine's hook directly: `usePageTitle` would be one more request before the login screen shows.
+  useDocumentTitle(`${t('login.pageTitle')} · ${t('app.name')}`);
   useEffect(() => {
     let live = true;
     authCalls.publicConfig().then((result) => live && setGoogleClientId(result.data?.googleClientId ?? null));
@@ -58,13 +62,14 @@ export function LoginScreen() {
                 {t('login.description')}
               </Text>
             </Stack>
-            {googleClientId && (
+            {googleClientId && !googleDown && (
               <>
                 <Suspense fallback={<div style={{ minHeight: 44 }} />}>
                   <GoogleButton
                     clientId={googleClientId}
                     onCredential={onGoogle}
                     onError={() => notify.error(t('login.googlefailed'))}
+                    onUnavailable={() => setGoogleDown(true)}
                   />
                 </Suspense>
                 <Divider label={t('login.or')} labelPosition="center" />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Navigate, Outlet } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { api } from '../../../lib/api/api.ts';
 import { isUnauthorized } from '../../../lib/api/api-error.ts';
 import { useProfileQuery } from '../../../lib/api/profile-api.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
@@ -27,6 +28,10 @@ export function RequireAuth() {
     dispatch(setPrivateApiKey(null));
     dispatch(setUser(null));
   }, [rejected, dispatch]);
+  // Signed out by a 401 anywhere (the base query clears the key): nothing of that session stays cached.
+  useEffect(() => {
+    if (!privateApiKey) dispatch(api.util.resetApiState());
+  }, [privateApiKey, dispatch]);
 
   if (!privateApiKey || rejected) return <Navigate to={paths.login} replace />;
   if (profile.error && !profile.data)

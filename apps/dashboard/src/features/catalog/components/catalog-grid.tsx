@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfiniteGrid } from '../../../components/infinite-grid.tsx';
 import type { ApiFailure } from '../../../lib/api/api-error.ts';
@@ -14,8 +15,9 @@ type CardActions = Omit<ItemMenuProps, 'item' | 'name' | 'shopperUrl'> & {
 export function CatalogGrid({
   list,
   searching,
+  onboarding,
   ...actions
-}: { list: InfiniteList<CatalogItem>; searching: boolean } & CardActions) {
+}: { list: InfiniteList<CatalogItem>; searching: boolean; onboarding: ReactNode } & CardActions) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { shopperUrlOf, ...menu } = actions;
@@ -24,6 +26,7 @@ export function CatalogGrid({
       list={list}
       render={(item) => <ItemCard key={item.id} item={item} shopperUrl={shopperUrlOf(item)} {...menu} />}
       emptyText={searching ? t('catalog.noResults') : t('catalog.empty')}
+      empty={searching ? undefined : onboarding}
       errorText={errorText(list.error as ApiFailure, t('catalog.loadError'))}
     />
   );

@@ -10,12 +10,14 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAccountQuery, useProfileQuery } from '../../../lib/api/profile-api.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
+import { permanentItemLink } from '../../../lib/urls/app-paths.ts';
 import type { CatalogItem } from '../catalog-item.ts';
 import type { CatalogKind } from '../catalog-kinds.ts';
 import { useItemEditing } from '../hooks/use-item-editing.ts';
 import { AddItemForm } from './add-item-form.tsx';
 import { CatalogGrid } from './catalog-grid.tsx';
 import { CatalogIntro } from './catalog-intro.tsx';
+import { CatalogOnboarding } from './catalog-onboarding.tsx';
 import { CatalogSearch } from './catalog-search.tsx';
 import { DeleteItemModal } from './delete-item-modal.tsx';
 import { EditItemModal } from './edit-item-modal.tsx';
@@ -41,6 +43,7 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
   const editing = useItemEditing(kind, actions);
 
   const publicKey = account.data?.activeApiKeys.public.find((k) => k.status === KEY_STATUS_ACTIVE)?.apiKey;
+  const suid = account.data?.suid;
   const shopperUrlOf = (item: CatalogItem) => (publicKey ? kind.shopperUrl(item.code, publicKey) : null);
   const applyNow = (value: string) => {
     applyLater.cancel();
@@ -87,6 +90,7 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
         <CatalogGrid
           list={list}
           searching={applied.trim() !== ''}
+          onboarding={<CatalogOnboarding kind={kind.kind} onAdd={() => setFormOpen(true)} />}
           kind={kind.kind}
           shopperUrlOf={shopperUrlOf}
           onQr={editing.setQrItem}
@@ -103,7 +107,9 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
       )}
       <QrModal
         code={editing.qrItem?.code ?? null}
-        url={editing.qrItem && publicKey ? absoluteUrl(kind.shopperUrl(editing.qrItem.code, publicKey)) : ''}
+        url={
+          editing.qrItem && suid ? absoluteUrl(permanentItemLink(suid, kind.kind, editing.qrItem.code)) : ''
+        }
         onClose={() => editing.setQrItem(null)}
       />
       <EditItemModal

@@ -1,11 +1,11 @@
-import { Box, Button, CloseButton, Group, Paper, TextInput, UnstyledButton } from '@mantine/core';
+import { Box, Button, CloseButton, Group, Paper, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { parseListQuery } from '@tryon/contract';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterChips, matchSuggestions, type Suggestion, withFilter } from '../search-suggestions.ts';
 
-/** Spec §4: suggestions show on focus and hide 200 ms after blur (so a click on one still lands). */
+/** Spec §4: suggestions show on focus and hide 200 ms after blur. */
 const HIDE_DELAY_MS = 200;
 
 export interface CatalogSearchProps {
@@ -18,30 +18,69 @@ export interface CatalogSearchProps {
   onApply: (value: string) => void;
 }
 
+const shownLabel = (s: Suggestion & { label: string }) =>
+  s.query.trim() && !/^[a-z]/i.test(s.query) ? `${s.query.trim()} ${s.label}` : s.label;
+
+/**
+ * The search box as an ARIA combobox (list autocomplete): the suggestions are options of a listbox that the
+ * arrow keys move through while focus stays in the box, so Tab goes on to the next control rather than to a
+ * suggestion that is about to disappear.
+ */
 export function CatalogSearch({ value, suggestions, placeholder, onType, onApply }: CatalogSearchProps) {
   const { t } = useTranslation();
+  const listId = useId();
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const active = parseListQuery(value).filter;
+  const filter = parseListQuery(value).filter;
   const labelled = suggestions.map((s) => ({ ...s, label: t(`catalog.suggestion.${s.key}`) }));
   const shown = matchSuggestions(labelled, value);
+  const expanded = open && shown.length > 0;
+  const choose = (s: Suggestion) => {
+    onApply(s.query);
+    setOpen(false);
+    setActive(-1);
+  };
+  const move = (step: number) => {
+    setOpen(true);
+    setActive((i) => (shown.length === 0 ? -1 : (i + step + shown.length) % shown.length));
+  };
 
   return (
     <Box mb="md">
       <Box pos="relative">
         <TextInput
           type="search"
+          role="combobox"
           aria-label={t('catalog.search')}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          autoComplete="off"
           placeholder={placeholder}
-          leftSection={<IconSearch size={16} />}
+          leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
             value ? <CloseButton aria-label={t('catalog.clearSearch')} onClick={() => onApply('')} /> : null
           }
           value={value}
-          onChange={(event) => onType(event.currentTarget.value)}
+          onChange={(event) => {
+            onType(event.currentTarget.value);
+            setOpen(true);
+            setActive(-1);
+          }}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') onApply(value);
-            if (event.key === 'Escape') setOpen(false);
+            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault();
+              move(event.key === 'ArrowDown' ? 1 : -1);
+            } else if (event.key === 'Enter') {
+              const picked = expanded ? shown[active] : undefined;
+              if (picked) choose(picked);
+              else onApply(value);
+            } else if (event.key === 'Escape') {
+              setOpen(false);
+              setActive(-1);
+            }
           }}
           onFocus={() => {
             clearTimeout(hideTimer.current);
@@ -49,43 +88,46 @@ export function CatalogSearch({ value, suggestions, placeholder, onType, onApply
             window.scrollTo({ top: 0, behavior: 'smooth' });
           }}
           onBlur={() => {
-            hideTimer.current = setTimeout(() => setOpen(false), HIDE_DELAY_MS);
+            hideTimer.current = setTimeout(() => {
+              setOpen(false);
+              setActive(-1);
+            }, HIDE_DELAY_MS);
           }}
           size="md"
         />
-        {open && shown.length > 0 && (
-          <Paper
-            withBorder
-            shadow="md"
-            pos="absolute"
-            top="calc(100% + 4px)"
-            left={0}
-            right={0}
-            p={4}
-            style={{ zIndex: 20 }}
-            role="group"
-            aria-label={t('catalog.suggestions')}
-            data-testid="search-suggestions"
-          >
-            {shown.map((s) => (
-              <UnstyledButton
+        <Paper
+          withBorder
+          shadow="md"
+          pos="absolute"
+          top="calc(100% + 4px)"
+          left={0}
+          right={0}
+          p={4}
+          style={{ zIndex: 20, display: expanded ? undefined : 'none' }}
+          id={listId}
+          role="listbox"
+          aria-label={t('catalog.suggestions')}
+          data-testid="search-suggestions"
+        >
+          {expanded &&
+            shown.map((s, i) => (
+              <Box
                 key={s.key}
-                display="block"
-                w="100%"
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
                 px="sm"
                 py={6}
-                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                 className="suggestion"
-                onClick={() => {
-                  onApply(s.query);
-                  setOpen(false);
-                }}
+                data-active={i === active || undefined}
+                // Keeps focus in the box, so the click lands before the blur hides the list.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(s)}
               >
-                {s.query.trim() && !/^[a-z]/i.test(s.query) ? `${s.query.trim()} ${s.label}` : s.label}
-              </UnstyledButton>
+                {shownLabel(s)}
+              </Box>
             ))}
-          </Paper>
-        )}
+        </Paper>
       </Box>
       <Group gap={6} mt="sm" aria-label={t('catalog.filters')} role="group">
         {filterChips.map((chip) => (
@@ -93,9 +135,9 @@ export function CatalogSearch({ value, suggestions, placeholder, onType, onApply
             key={chip.filter}
             size="compact-sm"
             radius="xl"
-            variant={active === chip.filter ? 'filled' : 'default'}
-            aria-pressed={active === chip.filter}
-            onClick={() => onApply(withFilter(value, active === chip.filter ? undefined : chip.filter))}
+            variant={filter === chip.filter ? 'filled' : 'default'}
+            aria-pressed={filter === chip.filter}
+            onClick={() => onApply(withFilter(value, filter === chip.filter ? undefined : chip.filter))}
           >
             {chip.emoji} {t(`catalog.filter.${chip.filter}`)}
           </Button>

@@ -46,7 +46,7 @@ export function ItemMenu({ item, name, kind, shopperUrl, onQr, onEdit, onDelete 
   }, [copied, error, reset, t]);
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={230} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t('catalog.menu', { name })}>
           <IconDotsVertical size={18} />
@@ -87,7 +87,7 @@ export function ItemMenu({ item, name, kind, shopperUrl, onQr, onEdit, onDelete 
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(item)}>
           {t('card.edit')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(item)}>
+        <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => onDelete(item)}>
           {t('card.delete')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -47,8 +47,11 @@ export function QrModal({ code, url, onClose }: { code: string | null; url: stri
         <Text size="xs" c="dimmed" ta="center" maw={260}>
           {t('card.qrHint', { file: fileName })}
         </Text>
-        <Text size="xs" ta="center" maw={320} style={{ wordBreak: 'break-all' }}>
+        <Text size="xs" ta="center" maw={320} style={{ wordBreak: 'break-all' }} data-testid="qr-link">
           {url}
+        </Text>
+        <Text size="xs" c="dimmed" ta="center" maw={300}>
+          {t('card.qrPermanent')}
         </Text>
       </Stack>
     </Modal>

@@ -1,7 +1,9 @@
 import { ActionIcon, Table } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { KeyEntry } from '@tryon/contract';
+import { KEY_STATUS_INACTIVE, type KeyEntry } from '@tryon/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useDebouncedKeyField } from '../hooks/use-debounced-key-field.ts';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
 import { KeyStatusSelect } from './key-status-select.tsx';
@@ -13,17 +15,37 @@ export function useKeyStatus(entry: KeyEntry, actions: KeyActions) {
   );
 }
 
-/** The status and delete cells every key row ends with. */
+/**
+ * The status and delete cells every key row ends with. Switching a key off asks first, saying what stops
+ * working (issue 15: risky actions are confirmed); switching it on does not.
+ */
 export function KeyRowEnd(props: {
+  kind: 'public' | 'private';
   status: ReturnType<typeof useKeyStatus>;
   keyLabel: string;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
   return (
     <>
-      <Table.Td>
-        <KeyStatusSelect value={props.status.value} onChange={props.status.change} label={t('keys.status')} />
+      <Table.Td data-label={t('keys.status')}>
+        <KeyStatusSelect
+          value={props.status.value}
+          onChange={(next) => (next === KEY_STATUS_INACTIVE ? setAsking(true) : props.status.change(next))}
+          label={t('keys.status')}
+        />
+        <ConfirmModal
+          opened={asking}
+          title={t('keys.switchOffTitle', { key: props.keyLabel })}
+          message={t(`keys.switchOff.${props.kind}`)}
+          confirmLabel={t('keys.switchOffConfirm')}
+          onConfirm={() => {
+            setAsking(false);
+            props.status.change(KEY_STATUS_INACTIVE);
+          }}
+          onClose={() => setAsking(false)}
+        />
       </Table.Td>
       <Table.Td>
         <ActionIcon

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Table, Text, Title } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StackedTable } from '../../../components/stacked-table.tsx';
 
 export interface DocLink {
   href: string;
@@ -50,29 +51,27 @@ export function KeySection(props: {
           </Anchor>
         ))}
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
+      <StackedTable minWidth={640} verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {props.headers.map((header) => (
+              <Table.Th key={header}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.children}
+          {props.empty && (
             <Table.Tr>
-              {props.headers.map((header) => (
-                <Table.Th key={header}>{header}</Table.Th>
-              ))}
+              <Table.Td colSpan={props.headers.length}>
+                <Text c="dimmed" size="sm">
+                  {t('keys.none')}
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.children}
-            {props.empty && (
-              <Table.Tr>
-                <Table.Td colSpan={props.headers.length}>
-                  <Text c="dimmed" size="sm">
-                    {t('keys.none')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          )}
+        </Table.Tbody>
+      </StackedTable>
       {props.footer}
     </Paper>
   );

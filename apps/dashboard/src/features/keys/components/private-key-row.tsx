@@ -1,5 +1,7 @@
-import { Table } from '@mantine/core';
+import { Group, Table } from '@mantine/core';
 import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
+import { useTranslation } from 'react-i18next';
+import { CopyAction } from '../../../components/copy-action.tsx';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
 import { KeyRowEnd, useKeyStatus } from './key-row-cells.tsx';
 import { MaskedKey, maskKey } from './masked-key.tsx';
@@ -15,14 +17,23 @@ export function PrivateKeyRow({
   formatDate: (iso: string) => string;
   onDelete: (key: string) => void;
 }) {
+  const { t } = useTranslation();
   const status = useKeyStatus(entry, actions);
   return (
     <Table.Tr data-testid="private-key-row" c={status.value !== KEY_STATUS_ACTIVE ? 'dimmed' : undefined}>
-      <Table.Td>
-        <MaskedKey value={entry.apiKey} />
+      <Table.Td data-label={t('keys.key')}>
+        <Group gap={4} wrap="nowrap">
+          <MaskedKey value={entry.apiKey} />
+          <CopyAction value={entry.apiKey} label={t('keys.copy')} />
+        </Group>
       </Table.Td>
-      <Table.Td>{formatDate(entry.created)}</Table.Td>
-      <KeyRowEnd status={status} keyLabel={maskKey(entry.apiKey)} onDelete={() => onDelete(entry.apiKey)} />
+      <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
+      <KeyRowEnd
+        kind="private"
+        status={status}
+        keyLabel={maskKey(entry.apiKey)}
+        onDelete={() => onDelete(entry.apiKey)}
+      />
     </Table.Tr>
   );
 }

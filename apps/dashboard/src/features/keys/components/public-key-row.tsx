@@ -1,6 +1,8 @@
-import { Code, Table, Textarea } from '@mantine/core';
+import { Code, Group, Table, Textarea } from '@mantine/core';
 import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyAction } from '../../../components/copy-action.tsx';
 import { useDebouncedKeyField } from '../hooks/use-debounced-key-field.ts';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
 import { KeyRowEnd, useKeyStatus } from './key-row-cells.tsx';
@@ -19,31 +21,44 @@ export function PublicKeyRow({
 }) {
   const { t } = useTranslation();
   const status = useKeyStatus(entry, actions);
-  const domains = useDebouncedKeyField(entry.allowedDomains ?? '', (next) =>
-    actions.update({ key: entry.apiKey, allowed_domains: next }),
+  const [refused, setRefused] = useState<string | null>(null);
+  const domains = useDebouncedKeyField(entry.allowedDomains ?? '', async (next) =>
+    setRefused(await actions.update({ key: entry.apiKey, allowed_domains: next })),
   );
   const inactive = status.value !== KEY_STATUS_ACTIVE;
   return (
     <Table.Tr data-testid="public-key-row" c={inactive ? 'dimmed' : undefined}>
-      <Table.Td>
-        <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
-          {entry.apiKey}
-        </Code>
+      <Table.Td data-label={t('keys.key')}>
+        <Group gap={4} wrap="nowrap">
+          <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
+            {entry.apiKey}
+          </Code>
+          <CopyAction value={entry.apiKey} label={t('keys.copy')} />
+        </Group>
       </Table.Td>
-      <Table.Td>{formatDate(entry.created)}</Table.Td>
-      <Table.Td miw={220}>
+      <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
+      <Table.Td miw={220} data-label={t('keys.allowedDomains')}>
         <Textarea
           rows={3}
           aria-label={t('keys.allowedDomains')}
           placeholder={t('keys.allowedDomainsHint')}
           value={domains.value}
-          onChange={(event) => domains.change(event.currentTarget.value)}
+          onChange={(event) => {
+            setRefused(null);
+            domains.change(event.currentTarget.value);
+          }}
+          error={refused}
           onBlur={domains.flush}
           disabled={inactive}
           size="xs"
         />
       </Table.Td>
-      <KeyRowEnd status={status} keyLabel={entry.apiKey} onDelete={() => onDelete(entry.apiKey)} />
+      <KeyRowEnd
+        kind="public"
+        status={status}
+        keyLabel={entry.apiKey}
+        onDelete={() => onDelete(entry.apiKey)}
+      />
     </Table.Tr>
   );
 }

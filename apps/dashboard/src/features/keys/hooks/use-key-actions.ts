@@ -23,10 +23,16 @@ export function useKeyActions() {
       if (result.error) notify.error(errorText(result.error, t('keys.adderror')));
       else notify.success(t('keys.addsuccess'));
     },
-    update: async (change: KeyChange) => {
+    /** Answers why the server refused the change (shown beside the field), or null once saved. */
+    update: async (change: KeyChange): Promise<string | null> => {
       const result = await update(change);
-      if (result.error) notify.error(errorText(result.error, t('keys.updateerror')));
-      else notify.success(t('keys.updatesuccess'));
+      if (!result.error) {
+        notify.success(t('keys.updatesuccess'));
+        return null;
+      }
+      const reason = errorText(result.error, t('keys.updateerror'));
+      notify.error(reason);
+      return reason;
     },
     remove: async (key: string) => {
       const result = await remove(key);

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
@@ -17,6 +17,9 @@ export function AppLayout() {
   const { data: profile } = useProfileQuery();
   const [opened, setOpened] = useState(isWide);
   const wide = useMediaQuery(`(min-width: ${MENU_OPEN_ABOVE_PX + 1}px)`, isWide());
+  // Crossing 800 px puts the menu in its default state for the new width: a desktop menu left open would
+  // otherwise become a full-screen overlay over the page when the window narrows.
+  useEffect(() => setOpened(wide), [wide]);
 
   return (
     <>

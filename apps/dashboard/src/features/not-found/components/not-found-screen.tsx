@@ -1,13 +1,15 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/use-page-title.ts';
 import { paths } from '../../../lib/urls/app-paths.ts';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   return (
     <Stack align="center" py={80} gap="md" ta="center">
-      <Text fz={72} fw={800} c="indigo.2" lh={1} aria-hidden>
+      <Text fz={72} fw={800} c="indigo.6" lh={1} aria-hidden>
         404
       </Text>
       <Title order={1} size="h2">

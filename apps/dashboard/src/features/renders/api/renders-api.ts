@@ -4,17 +4,20 @@ import { api } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
 import { offsetPaging, type Page } from '../../../lib/api/infinite-list.ts';
 
+/** Every shop's, in the admin screens' shop filter. */
+export const ALL_SHOPS = '*';
+
 /**
- * Try-ons and looks of the shop (admin screens) as infinite lists; the dashboard lists finished ones (filter
- * stats). A removal refreshes the list through its tag.
+ * Try-ons and looks (admin screens) as infinite lists of one shop or of all (`ALL_SHOPS`, spec §1); the
+ * dashboard lists finished ones (filter stats). A removal refreshes the list through its tag.
  */
 export const rendersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    tryonList: build.infiniteQuery<Page<TryOn>, void, number>({
+    tryonList: build.infiniteQuery<Page<TryOn>, string, number>({
       infiniteQueryOptions: offsetPaging(pageSizes.tryons),
-      query: ({ pageParam }) =>
+      query: ({ pageParam, queryArg: shop }) =>
         callArgs(routeTable.tryOns.list, {
-          query: { offset: pageParam, limit: pageSizes.tryons, filter: 'stats' },
+          query: { offset: pageParam, limit: pageSizes.tryons, filter: 'stats', shop },
         }),
       providesTags: ['Tryon'],
     }),
@@ -22,11 +25,11 @@ export const rendersApi = api.injectEndpoints({
       query: (tuid) => callArgs(routeTable.tryOns.remove, { params: { tuid } }),
       invalidatesTags: ['Tryon'],
     }),
-    lookList: build.infiniteQuery<Page<Look>, void, number>({
+    lookList: build.infiniteQuery<Page<Look>, string, number>({
       infiniteQueryOptions: offsetPaging(pageSizes.looks),
-      query: ({ pageParam }) =>
+      query: ({ pageParam, queryArg: shop }) =>
         callArgs(routeTable.looks.list, {
-          query: { offset: pageParam, limit: pageSizes.looks, filter: 'stats' },
+          query: { offset: pageParam, limit: pageSizes.looks, filter: 'stats', shop },
         }),
       providesTags: ['Look'],
     }),

@@ -5,18 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { InfiniteGrid } from '../../../components/infinite-grid.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ShopPicker } from '../../../components/shop-picker.tsx';
 import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
-import { rendersApi } from '../api/renders-api.ts';
+import { ALL_SHOPS, rendersApi } from '../api/renders-api.ts';
 import { useRemoveRender } from '../hooks/use-remove-render.ts';
 import { useLookList } from '../hooks/use-render-lists.ts';
+import { useShopFilter } from '../hooks/use-shop-filter.ts';
+import { renderCaption } from '../render-caption.ts';
 import { RenderCard } from './render-card.tsx';
 
-/** Spec §2 Looks (admin): the shop's finished looks; hover shows the face. */
+/** Spec §2 Looks (admin): every shop's finished looks, or one shop's; hover shows the face. */
 export function LooksScreen() {
   const { t } = useTranslation();
   const { lang } = useParameters();
-  const list = useLookList();
+  const filter = useShopFilter();
+  const list = useLookList(filter.shop);
   const [remove] = rendersApi.useRemoveLookMutation();
   const removal = useRemoveRender(remove, {
     success: t('looks.deletesuccess'),
@@ -24,7 +28,14 @@ export function LooksScreen() {
   });
   return (
     <>
-      <PageHeader title={t('looks.title')} />
+      <PageHeader title={t('looks.title')}>
+        <ShopPicker
+          value={filter.shop}
+          first={{ value: ALL_SHOPS, label: t('renders.allShops') }}
+          shops={filter.shops}
+          onChange={filter.setShop}
+        />
+      </PageHeader>
       <InfiniteGrid
         list={list}
         emptyText={t('looks.empty')}
@@ -37,9 +48,9 @@ export function LooksScreen() {
             sourceImage={item.faceImage}
             alt={t('looks.title')}
             sourceAlt={t('looks.title')}
-            caption={new Date(item.created).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' })}
+            caption={renderCaption(item, lang, filter)}
             menu={
-              <Menu position="bottom-end" shadow="md" withinPortal>
+              <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
                 <Menu.Target>
                   <ActionIcon variant="subtle" color="gray" aria-label={`${t('looks.title')}: ${item.luid}`}>
                     <IconDotsVertical size={18} />
@@ -53,7 +64,7 @@ export function LooksScreen() {
                     {t('looks.open')}
                   </Menu.Item>
                   <Menu.Item
-                    color="red"
+                    color="red.9"
                     leftSection={<IconTrash size={16} />}
                     onClick={() => removal.ask(item.luid)}
                   >

@@ -12,12 +12,24 @@ import { shopperUrls } from '@tryon/web';
 import { useTranslation } from 'react-i18next';
 import { downloadUrl } from '../../../lib/browser/download.ts';
 import { openInNewTab } from '../../../lib/browser/open-in-new-tab.ts';
+import type { SourceView } from './source-view-modal.tsx';
 
-/** Spec §2 try-on menu. The contract has no video of a try-on yet, so "download video" is not offered. */
-export function TryonMenu({ item, onDelete }: { item: TryOn; onDelete: () => void }) {
+/**
+ * Spec §2 try-on menu. "View garment" and "View model" open the source in a dialog. The contract has no video
+ * of a try-on yet, so "download video" is not offered.
+ */
+export function TryonMenu({
+  item,
+  onDelete,
+  onView,
+}: {
+  item: TryOn;
+  onDelete: () => void;
+  onView: (view: SourceView) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal>
+    <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`${t('tryons.title')}: ${item.tuid}`}>
           <IconDotsVertical size={18} />
@@ -33,7 +45,10 @@ export function TryonMenu({ item, onDelete }: { item: TryOn; onDelete: () => voi
         {item.garmentImage && (
           <Menu.Item
             leftSection={<IconShirt size={16} />}
-            onClick={() => item.garmentImage && openInNewTab(item.garmentImage)}
+            onClick={() =>
+              item.garmentImage &&
+              onView({ title: t('tryons.garment'), image: item.garmentImage, id: item.guid ?? item.tuid })
+            }
           >
             {t('tryons.viewGarment')}
           </Menu.Item>
@@ -41,7 +56,14 @@ export function TryonMenu({ item, onDelete }: { item: TryOn; onDelete: () => voi
         {item.personImage && (
           <Menu.Item
             leftSection={<IconMoodSmile size={16} />}
-            onClick={() => item.personImage && openInNewTab(item.personImage)}
+            onClick={() =>
+              item.personImage &&
+              onView({
+                title: item.muid ? t('tryons.model') : t('tryons.shopperPhoto'),
+                image: item.personImage,
+                id: item.muid ?? item.fuid ?? item.tuid,
+              })
+            }
           >
             {t('tryons.viewModel')}
           </Menu.Item>
@@ -55,7 +77,7 @@ export function TryonMenu({ item, onDelete }: { item: TryOn; onDelete: () => voi
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+        <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={onDelete}>
           {t('app.delete')}
         </Menu.Item>
       </Menu.Dropdown>

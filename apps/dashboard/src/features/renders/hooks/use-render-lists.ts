@@ -8,8 +8,9 @@ const luidOf = (item: Look) => item.luid;
 /** Each visit of a screen reads the list again: renders are made outside the dashboard. */
 const fresh = { refetchOnMountOrArgChange: true } as const;
 
-export const useTryonList = (): InfiniteList<TryOn> =>
-  useInfiniteList(rendersApi.useTryonListInfiniteQuery(undefined, fresh), itemsOf<TryOn>, tuidOf);
+/** `shop`: a shop id or ALL_SHOPS. */
+export const useTryonList = (shop: string): InfiniteList<TryOn> =>
+  useInfiniteList(rendersApi.useTryonListInfiniteQuery(shop, fresh), itemsOf<TryOn>, tuidOf);
 
-export const useLookList = (): InfiniteList<Look> =>
-  useInfiniteList(rendersApi.useLookListInfiniteQuery(undefined, fresh), itemsOf<Look>, luidOf);
+export const useLookList = (shop: string): InfiniteList<Look> =>
+  useInfiniteList(rendersApi.useLookListInfiniteQuery(shop, fresh), itemsOf<Look>, luidOf);

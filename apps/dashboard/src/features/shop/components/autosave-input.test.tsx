@@ -46,4 +46,24 @@ describe('AutosaveInput (spec §4: saved 1 s after typing stops, or on blur)', (
     fireEvent.blur(input);
     expect(save).not.toHaveBeenCalled();
   });
+
+  it("shows the server's refusal beside the field until the next edit", async () => {
+    const { input } = setup(vi.fn(async () => 'The value is too large.'));
+    fireEvent.change(input, { target: { value: '999' } });
+    await act(async () => fireEvent.blur(input));
+    expect(screen.getByText('The value is too large.')).toBeTruthy();
+    expect(input.value).toBe('999');
+    fireEvent.change(input, { target: { value: '99' } });
+    expect(screen.queryByText('The value is too large.')).toBeNull();
+  });
+
+  it('marks the field saved once the server took the value, until the next edit', async () => {
+    const { input } = setup(vi.fn(async () => null));
+    fireEvent.change(input, { target: { value: '42' } });
+    expect(screen.queryByRole('img', { name: 'Saved' })).toBeNull();
+    await act(async () => fireEvent.blur(input));
+    expect(screen.getByRole('img', { name: 'Saved' })).toBeTruthy();
+    fireEvent.change(input, { target: { value: '43' } });
+    expect(screen.queryByRole('img', { name: 'Saved' })).toBeNull();
+  });
 });

@@ -1,4 +1,6 @@
 import { Loader, TextInput } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useAutosaveField } from '../hooks/use-autosave-field.ts';
 
 export interface AutosaveInputProps {
@@ -6,15 +8,30 @@ export interface AutosaveInputProps {
   stored: string;
   saving: boolean;
   numeric?: boolean;
+  /** Defaults to true. */
+  required?: boolean;
+  description?: string;
+  placeholder?: string;
   validate: (value: string) => string | null;
-  save: (value: string) => void;
+  save: (value: string) => Promise<string | null>;
 }
 
 /**
  * A text or number field saved 1 s after typing stops or on blur. While a save runs it is read-only (it
  * keeps focus, unlike a disabled field) and shows a spinner.
  */
-export function AutosaveInput({ label, stored, saving, numeric, validate, save }: AutosaveInputProps) {
+export function AutosaveInput({
+  label,
+  stored,
+  saving,
+  numeric,
+  required = true,
+  description,
+  placeholder,
+  validate,
+  save,
+}: AutosaveInputProps) {
+  const { t } = useTranslation();
   const field = useAutosaveField(stored, save, validate);
   return (
     <TextInput
@@ -25,9 +42,17 @@ export function AutosaveInput({ label, stored, saving, numeric, validate, save }
       error={field.error}
       readOnly={saving}
       aria-busy={saving}
-      rightSection={saving ? <Loader size={14} /> : null}
+      rightSection={
+        saving ? (
+          <Loader size={14} />
+        ) : field.saved ? (
+          <IconCheck size={16} color="var(--mantine-color-teal-9)" aria-label={t('app.saved')} role="img" />
+        ) : null
+      }
       inputMode={numeric ? 'numeric' : undefined}
-      required
+      required={required}
+      description={description}
+      placeholder={placeholder}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Box, Group, Image, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import type { ShopUpdateField } from '@tryon/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,13 @@ import { AutosaveInput } from './autosave-input.tsx';
 import { ShopSummary } from './shop-summary.tsx';
 
 const isCount = (value: string) => /^\d{1,8}$/.test(value.trim());
+/** What the server accepts for the logo and site (the contract's webUrlSchema): http(s) or empty. */
+const isWebUrl = (value: string) => value.trim() === '' || /^https?:\/\/\S+$/i.test(value.trim());
 
-/** Spec §2 Shop: id, balance, editable name and try-on limits (saved as you type), read-only e-mail. */
+/**
+ * Spec §2 Shop: id, balance, editable name, site, logo (spec §3) and try-on limits (saved as you type), read-only
+ * e-mail.
+ */
 export function ShopScreen() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -22,17 +27,24 @@ export function ShopScreen() {
   const [update] = useUpdateOwnShopMutation();
   const [saving, setSaving] = useState(false);
 
-  async function save(field: ShopUpdateField, value: string | number) {
+  /** Answers why the server refused the value (shown beside the field), or null once saved. */
+  async function save(field: ShopUpdateField, value: string | number): Promise<string | null> {
     setSaving(true);
     const result = await update({ field, value });
     setSaving(false);
-    if (result.error) notify.error(errorText(result.error, t('shop.updateError')));
-    else notify.success(t('shop.updated'));
+    if (!result.error) {
+      notify.success(t('shop.updated'));
+      return null;
+    }
+    const reason = errorText(result.error, t('shop.updateError'));
+    notify.error(reason);
+    return reason;
   }
 
   if (!profile) return <CenteredLoader />;
   const required = (value: string) => (value.trim() ? null : t('shop.required'));
   const count = (value: string) => (isCount(value) ? null : t('shop.numeric'));
+  const webUrl = (value: string) => (isWebUrl(value) ? null : t('shop.urlInvalid'));
 
   return (
     <>
@@ -54,6 +66,39 @@ export function ShopScreen() {
             save={(v) => save('name', v.trim())}
           />
           <TextInput label={t('shop.email')} value={profile.mail} disabled readOnly />
+          <AutosaveInput
+            label={t('shop.site')}
+            description={t('shop.siteHint')}
+            stored={profile.url}
+            saving={saving}
+            required={false}
+            validate={webUrl}
+            save={(v) => save('url', v.trim())}
+          />
+          <Group align="flex-end" wrap="nowrap" gap="sm">
+            <Box flex={1}>
+              <AutosaveInput
+                label={t('shop.logo')}
+                description={t('shop.logoHint')}
+                stored={profile.logo}
+                saving={saving}
+                required={false}
+                validate={webUrl}
+                save={(v) => save('logo', v.trim())}
+              />
+            </Box>
+            {profile.logo && (
+              <Image
+                src={profile.logo}
+                alt={t('shop.logoPreview')}
+                w={36}
+                h={36}
+                fit="contain"
+                radius="sm"
+                data-testid="shop-logo"
+              />
+            )}
+          </Group>
         </SimpleGrid>
         <Title order={2} size="h4" mt="xl" mb="md">
           {t('shop.limits')}

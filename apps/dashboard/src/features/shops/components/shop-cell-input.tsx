@@ -1,5 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { ShopEntry } from '@tryon/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useShopField } from '../hooks/use-shop-field.ts';
 
 type Field = Parameters<typeof useShopField>[1];
@@ -15,19 +17,32 @@ export function ShopCellInput({
   label: string;
   numeric?: boolean;
 }) {
+  const { t } = useTranslation();
   const cell = useShopField(shop, field);
   return (
-    <TextInput
-      size="xs"
-      aria-label={`${label}: ${shop.email}`}
-      title={label}
-      value={cell.value}
-      onChange={(event) => cell.onChange(event.currentTarget.value)}
-      onBlur={cell.onBlur}
-      onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
-      disabled={shop.disabled}
-      inputMode={numeric ? 'numeric' : undefined}
-      w={numeric ? 110 : undefined}
-    />
+    <>
+      <TextInput
+        size="xs"
+        aria-label={`${label}: ${shop.email}`}
+        title={label}
+        value={cell.value}
+        onChange={(event) => cell.onChange(event.currentTarget.value)}
+        onBlur={cell.onBlur}
+        onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+        disabled={shop.disabled}
+        inputMode={numeric ? 'numeric' : undefined}
+        w={numeric ? 110 : undefined}
+      />
+      {field === 'mail' && (
+        <ConfirmModal
+          opened={cell.confirming}
+          title={t('shops.mailTitle')}
+          message={t('shops.mailWarning', { from: shop.email, to: cell.value.trim() })}
+          confirmLabel={t('shops.mailConfirm')}
+          onConfirm={cell.confirm}
+          onClose={cell.cancel}
+        />
+      )}
+    </>
   );
 }

@@ -1,16 +1,22 @@
 import { Code, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import type { ShopEntry } from '@tryon/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import { useUpdateShopMutation } from '../api/shops-api.ts';
 import { ShopCellInput } from './shop-cell-input.tsx';
 
-/** A row of the admin table; a disabled shop has its inputs disabled (spec §4). */
+/**
+ * A row of the admin table; a disabled shop has its inputs disabled (spec §4). Disabling asks first and says
+ * what stops (issue 15); enabling does not.
+ */
 export function ShopRow({ shop }: { shop: ShopEntry }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [update] = useUpdateShopMutation();
+  const [askingDisable, setAskingDisable] = useState(false);
 
   async function setDisabled(disabled: boolean) {
     const result = await update({ shopUid: shop.shop_uid, field: 'disabled', value: disabled ? 1 : 0 });
@@ -71,7 +77,20 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
             { value: 'active', label: t('shops.active') },
             { value: 'disabled', label: t('shops.disabled') },
           ]}
-          onChange={(event) => setDisabled(event.currentTarget.value === 'disabled')}
+          onChange={(event) =>
+            event.currentTarget.value === 'disabled' ? setAskingDisable(true) : setDisabled(false)
+          }
+        />
+        <ConfirmModal
+          opened={askingDisable}
+          title={t('shops.disableTitle', { name: shop.name || shop.email })}
+          message={t('shops.disableWarning')}
+          confirmLabel={t('shops.disableConfirm')}
+          onConfirm={() => {
+            setAskingDisable(false);
+            void setDisabled(true);
+          }}
+          onClose={() => setAskingDisable(false)}
         />
       </Table.Td>
     </Table.Tr>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { useShopListQuery } from '../api/shops-api.ts';
+import { SHOPS_PAGE_SIZE, type ShopOrder, shopOrders, shopPage } from '../shop-order.ts';
 import { AddShopForm } from './add-shop-form.tsx';
 import { ShopRow } from './shop-row.tsx';
 
@@ -22,6 +23,11 @@ export function ShopsScreen() {
   const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [adding, setAdding] = useState(false);
   const shops = useShopListQuery({ query });
+  const [order, setOrder] = useState<ShopOrder>('newest');
+  const [page, setPage] = useState(1);
+  const all = shops.data?.items ?? [];
+  const pages = Math.max(1, Math.ceil(all.length / SHOPS_PAGE_SIZE));
+  const shown = shopPage(all, order, Math.min(page, pages));
 
   return (
     <>
@@ -46,10 +52,21 @@ export function ShopsScreen() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           w={{ base: '100%', sm: 360 }}
         />
-        {shops.data && (
-          <Text size="sm" c="dimmed">
-            {t('shops.count', { count: shops.data.items.length })}
-          </Text>
+        {shops.data && !shops.isError && (
+          <Group gap="sm">
+            <NativeSelect
+              aria-label={t('shops.sort')}
+              value={order}
+              onChange={(event) => {
+                setOrder(event.currentTarget.value as ShopOrder);
+                setPage(1);
+              }}
+              data={shopOrders.map((o) => ({ value: o, label: t(`shops.order.${o}`) }))}
+            />
+            <Text size="sm" c="dimmed">
+              {t('shops.count', { count: shops.data.items.length })}
+            </Text>
+          </Group>
         )}
       </Group>
       {shops.isLoading && <CenteredLoader />}
@@ -59,7 +76,7 @@ export function ShopsScreen() {
           onRetry={() => shops.refetch()}
         />
       )}
-      {shops.data && (
+      {shops.data && !shops.isError && (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={980}>
             <Table verticalSpacing="sm" highlightOnHover>
@@ -73,12 +90,23 @@ export function ShopsScreen() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shops.data.items.map((shop) => (
+                {shown.map((shop) => (
                   <ShopRow key={shop.shop_uid} shop={shop} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          {pages > 1 && (
+            <Group justify="center" p="sm">
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`shops.page.${control}`) })}
+                getItemProps={(n) => ({ 'aria-label': t('shops.pageN', { n }) })}
+              />
+            </Group>
+          )}
           {shops.data.items.length === 0 && (
             <Text c="dimmed" ta="center" p="lg">
               {t('shops.empty')}

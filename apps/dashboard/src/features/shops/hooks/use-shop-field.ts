@@ -38,9 +38,19 @@ export function useShopField(shop: ShopEntry, field: Editable) {
   const [update] = useUpdateShopMutation();
   const stored = String(shop[storedKey[field]]);
   const [value, setValue] = useState(stored);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => setValue(stored), [stored]);
 
+  /** On blur. A new login e-mail is asked about first: the owner signs in with it from then on. */
   async function save() {
+    if (field === 'mail' && value.trim() !== stored && value.trim() !== '') {
+      setConfirming(true);
+      return;
+    }
+    await commit();
+  }
+
+  async function commit() {
     const text = value.trim();
     if (text === stored) return;
     let next: string | number = text;
@@ -56,8 +66,25 @@ export function useShopField(shop: ShopEntry, field: Editable) {
     if (result.error) {
       notify.error(errorText(result.error, t('shops.updateerror')));
       setValue(stored);
-    } else notify.success(t('shops.updatesuccess'));
+      return;
+    }
+    // What the server kept (a clamped balance may equal what was stored, so no new `stored` resets the cell).
+    setValue(String(result.data[storedKey[field]]));
+    notify.success(t('shops.updatesuccess'));
   }
 
-  return { value, onChange: setValue, onBlur: save };
+  return {
+    value,
+    onChange: setValue,
+    onBlur: save,
+    confirming,
+    confirm: () => {
+      setConfirming(false);
+      void commit();
+    },
+    cancel: () => {
+      setConfirming(false);
+      setValue(stored);
+    },
+  };
 }

@@ -5,8 +5,9 @@ import { callArgs } from '../../../lib/api/base-query.ts';
 
 export const statsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    stats: build.query<Stats, { days: number }>({
-      query: ({ days }) => callArgs(routeTable.stats.get, { query: { days } }),
+    /** `shop`: another shop's statistics (admins); the caller's own when absent. */
+    stats: build.query<Stats, { days: number; shop?: string | undefined }>({
+      query: ({ days, shop }) => callArgs(routeTable.stats.get, { query: { days, shop_uid: shop } }),
     }),
   }),
 });

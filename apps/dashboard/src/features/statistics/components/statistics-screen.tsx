@@ -1,20 +1,27 @@
 import '@mantine/charts/styles.css';
-import { Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
 import { statsPeriods } from '@tryon/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ShopPicker } from '../../../components/shop-picker.tsx';
 import { useProfileQuery } from '../../../lib/api/profile-api.ts';
+import { useShopDirectoryQuery } from '../../../lib/api/shop-directory-api.ts';
+import { downloadText } from '../../../lib/browser/download.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
 import { useStatsQuery } from '../api/stats-api.ts';
+import { statsCsv } from '../stats-csv.ts';
 import { StatsChart } from './stats-chart.tsx';
 import { statsTotals } from './stats-totals.ts';
 
 /** Spec §9: the periods, 7 days by default. */
 export const DEFAULT_PERIOD = 7;
+/** The shop picker's choice for the admin's own shop. */
+const OWN_SHOP = 'own';
 
 export function StatisticsScreen() {
   const { t } = useTranslation();
@@ -22,7 +29,9 @@ export function StatisticsScreen() {
   const { data: profile } = useProfileQuery();
   const [days, setDays] = useState(DEFAULT_PERIOD);
   const narrow = useMediaQuery('(max-width: 30em)');
-  const stats = useStatsQuery({ days });
+  const [shop, setShop] = useState(OWN_SHOP);
+  const directory = useShopDirectoryQuery(undefined, { skip: !profile?.isAdmin });
+  const stats = useStatsQuery({ days, shop: shop === OWN_SHOP ? undefined : shop });
   const formatDay = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(lang, {
       month: 'short',
@@ -34,21 +43,46 @@ export function StatisticsScreen() {
   return (
     <>
       <PageHeader title={t('statistics.title')}>
-        <SegmentedControl
-          fullWidth
-          w={{ base: '100%', xs: 'auto' }}
-          aria-label={t('statistics.period')}
-          value={String(days)}
-          onChange={(value) => setDays(Number(value))}
-          data={statsPeriods.map((p) => ({
-            value: String(p),
-            label: t(narrow ? 'statistics.daysShort' : 'statistics.days', { count: p }),
-          }))}
-        />
+        <Group gap="sm" w={{ base: '100%', xs: 'auto' }} wrap="wrap" align="flex-end">
+          {profile?.isAdmin && (
+            <ShopPicker
+              value={shop}
+              first={{ value: OWN_SHOP, label: t('statistics.ownShop') }}
+              shops={directory.data ?? []}
+              onChange={setShop}
+            />
+          )}
+          <SegmentedControl
+            fullWidth
+            w={{ base: '100%', xs: 'auto' }}
+            aria-label={t('statistics.period')}
+            value={String(days)}
+            onChange={(value) => setDays(Number(value))}
+            data={statsPeriods.map((p) => ({
+              value: String(p),
+              label: t(narrow ? 'statistics.daysShort' : 'statistics.days', { count: p }),
+            }))}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={!stats.data || stats.isError}
+            onClick={() =>
+              stats.data &&
+              downloadText(
+                statsCsv(stats.data, profile?.isAdmin ?? false),
+                `statistics-${days}-days.csv`,
+                'text/csv',
+              )
+            }
+          >
+            {t('statistics.csv')}
+          </Button>
+        </Group>
       </PageHeader>
       {stats.isError && <ErrorAlert message={t('statistics.error')} onRetry={() => stats.refetch()} />}
       {stats.isLoading && <CenteredLoader />}
-      {stats.data && totals && (
+      {stats.data && totals && !stats.isError && (
         <>
           <SimpleGrid cols={2} mb="lg" maw={560}>
             <Paper withBorder p="md">
