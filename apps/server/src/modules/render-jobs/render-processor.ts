@@ -21,6 +21,11 @@ export interface ProcessorOptions {
   maxAttempts: number;
   /** Wait before attempt 2, 3...; the last one repeats. */
   retryDelaysMs: readonly number[];
+  /**
+   * How long a claim holds without news from its worker; renewed every third of it while the render runs, so
+   * the render of a worker that died is taken again soon after.
+   */
+  leaseMs: number;
 }
 
 export type RunResult = { outcome: 'done' | 'failed' | 'skipped' } | { outcome: 'retry'; runAfter: number };
@@ -69,19 +74,18 @@ export class RenderProcessor {
     this.options = options;
   }
 
-  /** The lease a claim takes: a worker that is gone longer than this has died. */
-  get leaseMs(): number {
-    return this.options.timeoutMs + 60_000;
-  }
-
   async run(id: string): Promise<RunResult> {
-    const row = await this.renders.claim(id, this.clock.now(), this.leaseMs);
-    if (!row) return { outcome: 'skipped' };
+    const { leaseMs, maxAttempts } = this.options;
+    const row = await this.renders.claim(id, this.clock.now(), leaseMs, maxAttempts);
+    if (!row) return (await this.abandon(id)) ? { outcome: 'failed' } : { outcome: 'skipped' };
+    const lease = this.holdLease(row);
     try {
-      const image = await this.render(row);
+      const image = await this.render(row, lease.signal);
       await this.complete(row, image);
       return { outcome: 'done' };
     } catch (error) {
+      // Another worker took the render over (this one stalled past its lease): the attempt is theirs now.
+      if (lease.signal.aborted) return { outcome: 'skipped' };
       const failure = asEngineError(error);
       if (!(failure instanceof EngineError) || !failure.retryable) {
         this.log.warn({ err: error, renderId: id }, 'render failed');
@@ -97,12 +101,46 @@ export class RenderProcessor {
       await this.fail(row, failure);
       return { outcome: 'failed' };
     } finally {
+      lease.stop();
       this.events.finished(id);
     }
   }
 
-  private async render(row: RenderRow): Promise<RenderResult> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+  /**
+   * Renews the claim while the render runs. The signal aborts when the attempt is found to be another
+   * worker's; a database that does not answer for a moment is no reason to stop rendering.
+   */
+  private holdLease(row: RenderRow): { signal: AbortSignal; stop(): void } {
+    const lost = new AbortController();
+    const timer = setInterval(() => {
+      this.renders.renew(row.id, row.attempts, this.clock.now() + this.options.leaseMs).then(
+        (held) => {
+          if (!held) lost.abort();
+        },
+        (error: unknown) => this.log.warn({ err: error, renderId: row.id }, 'could not renew a render lease'),
+      );
+    }, this.options.leaseMs / 3);
+    timer.unref();
+    return { signal: lost.signal, stop: () => clearInterval(timer) };
+  }
+
+  /** A render whose workers died on it `maxAttempts` times fails and is refunded, instead of another try. */
+  private async abandon(id: string): Promise<boolean> {
+    const failure = new EngineError('RENDER_FAILED', 'Rendering failed. Please try again.');
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.renders.abandon(trx, id, this.clock.now(), this.options.maxAttempts, {
+        errorCode: failure.code,
+        errorMessage: messageOf(failure),
+      });
+      if (!row) return false;
+      this.log.error({ renderId: id, attempts: row.attempts }, 'render abandoned: its workers stopped on it');
+      await this.charge.refund(trx, row);
+      return true;
+    });
+  }
+
+  private async render(row: RenderRow, lost: AbortSignal): Promise<RenderResult> {
+    const signal = AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), lost]);
     const result =
       row.kind === 'tryon'
         ? await this.engine.renderTryOn(
