@@ -29,6 +29,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lower-case PostgreSQL schema name')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   APP_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')

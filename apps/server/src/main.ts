@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { exitOnStartupError } from './lib/startup-checks.ts';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -14,4 +15,4 @@ async function main(): Promise<void> {
   app.log.info(`Try-on platform on ${config.PUBLIC_URL} (API docs: ${config.PUBLIC_URL}/docs)`);
 }
 
-await main();
+await main().catch(exitOnStartupError);

@@ -6,6 +6,7 @@ import { connectDatabase, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { pingRedis, reach, safeUrl } from './lib/startup-checks.ts';
 import type { MediaStorage } from './lib/storage/index.ts';
 import { engineFromConfig } from './modules/render-jobs/engine-from-config.ts';
 import {
@@ -62,12 +63,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const log = options.logger === false ? pino({ level: 'silent' }) : (options.logger ?? createLogger(config));
-  const db = await connectDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const database = config.DATABASE_URL
+    ? `the database (DATABASE_URL ${safeUrl(config.DATABASE_URL)})`
+    : `the database file in ${config.DATA_DIR}`;
+  const db = await reach(database, () =>
+    connectDatabase({
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      schema: config.DATABASE_SCHEMA,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }),
+  );
   await migrateToLatest(db);
+  const redisUrl = config.REDIS_URL;
+  if (redisUrl) {
+    await reach(`Redis (REDIS_URL ${safeUrl(redisUrl)})`, () => pingRedis(redisUrl)).catch(
+      async (error: unknown) => {
+        await db.db.destroy();
+        throw error;
+      },
+    );
+  }
   const queue = createRenderQueue(config, db.db, clock, log);
   const services = createServices({
     config,
@@ -77,6 +93,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     queue,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
+  });
+  const bucket = config.STORAGE_URL
+    ? `the bucket (STORAGE_URL ${safeUrl(config.STORAGE_URL)})`
+    : 'media storage';
+  await reach(bucket, () => services.storage.check()).catch(async (error: unknown) => {
+    await queue.close();
+    await db.db.destroy();
+    throw error;
   });
 
   const stops: (() => Promise<void>)[] = [];

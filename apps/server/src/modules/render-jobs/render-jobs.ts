@@ -30,7 +30,7 @@ export function createRenderQueue(
   log: FastifyBaseLogger,
 ): ConfiguredQueue {
   if (config.REDIS_URL)
-    return new BullRenderQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, clock);
+    return new BullRenderQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, clock, log);
   return new InProcessQueue(new RendersRepository(db), clock, log, {
     concurrency: concurrencyOf(config),
     pollMs: POLL_MS,
