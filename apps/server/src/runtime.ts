@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { RenderEngine } from '@tryon/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -8,6 +10,8 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { pingRedis, reach, safeUrl } from './lib/startup-checks.ts';
 import type { MediaStorage } from './lib/storage/index.ts';
+import { type SweepLeader, startPeriodicSweep } from './lib/sweeps/periodic-sweep.ts';
+import { SweepLeases } from './lib/sweeps/sweep-leases.ts';
 import { engineFromConfig } from './modules/render-jobs/engine-from-config.ts';
 import {
   type ConfiguredQueue,
@@ -120,7 +124,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         const jobs: RenderJobs = startRenderJobs(runtime, options.engine ?? engineFromConfig(config), role);
         stops.push(() => jobs.close());
       }
-      stops.push(startMediaSweep(runtime), startRetentionSweep(runtime));
+      const leader = {
+        leases: new SweepLeases(db.db),
+        holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+        clock,
+        log,
+      };
+      stops.push(startMediaSweep(runtime, leader), startRetentionSweep(runtime, leader));
     },
     async close() {
       for (const stop of stops.reverse()) await stop();
@@ -134,13 +144,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 /** Cleans up after adds that died half-way and removals whose files could not be deleted at once. */
-function startMediaSweep(runtime: Runtime): () => Promise<void> {
-  const sweep = () =>
-    runtime.services.media
-      .sweep()
-      .catch((err: unknown) => runtime.log.warn({ err }, 'media sweep failed; will retry'));
-  const timer = setInterval(sweep, MEDIA_SWEEP_MS);
-  timer.unref();
-  void sweep();
-  return async () => clearInterval(timer);
+function startMediaSweep(runtime: Runtime, leader: SweepLeader): () => Promise<void> {
+  return startPeriodicSweep(
+    {
+      name: 'media sweep',
+      everyMs: MEDIA_SWEEP_MS,
+      run: async () => void (await runtime.services.media.sweep()),
+    },
+    leader,
+  );
 }

@@ -189,6 +189,13 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** Which process runs a background sweep now: the holder of an unexpired lease. */
+export interface SweepLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: number;
+}
+
 export interface Database {
   users: UsersTable;
   shops: ShopsTable;
@@ -203,4 +210,5 @@ export interface Database {
   renders: RendersTable;
   daily_usage: DailyUsageTable;
   idempotency_keys: IdempotencyKeysTable;
+  sweep_leases: SweepLeasesTable;
 }

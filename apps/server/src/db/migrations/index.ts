@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../connect.ts';
 import * as foundation from './001-foundation.ts';
 import * as catalog from './002-catalog.ts';
 import * as renders from './003-renders.ts';
+import * as sweepLeases from './007-sweep-leases.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -15,6 +16,7 @@ const steps: Record<string, Step> = {
   '001-foundation': foundation,
   '002-catalog': catalog,
   '003-renders': renders,
+  '007-sweep-leases': sweepLeases,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -23,6 +23,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '001-foundation',
         '002-catalog',
         '003-renders',
+        '007-sweep-leases',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {
