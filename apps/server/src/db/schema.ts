@@ -157,6 +157,8 @@ export interface RendersTable {
   error_code: string | null;
   error_message: string | null;
   attempts: number;
+  /** Attempts that ended on an outage (storage unreachable); they do not count against the maximum. */
+  outages: number;
   /** Not to be started before this time (retries back off). */
   run_after: number;
   /** A running render whose lease ran out belongs to a worker that died; another may take it. */

@@ -3,7 +3,8 @@ import type { Db, Dialect } from '../connect.ts';
 import * as foundation from './001-foundation.ts';
 import * as catalog from './002-catalog.ts';
 import * as renders from './003-renders.ts';
-import * as sweepLeases from './007-sweep-leases.ts';
+import * as sweepLeases from './007-a-sweep-leases.ts';
+import * as renderOutages from './007-b-render-outages.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -16,7 +17,8 @@ const steps: Record<string, Step> = {
   '001-foundation': foundation,
   '002-catalog': catalog,
   '003-renders': renders,
-  '007-sweep-leases': sweepLeases,
+  '007-a-sweep-leases': sweepLeases,
+  '007-b-render-outages': renderOutages,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -23,7 +23,8 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '001-foundation',
         '002-catalog',
         '003-renders',
-        '007-sweep-leases',
+        '007-a-sweep-leases',
+        '007-b-render-outages',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

@@ -16,6 +16,8 @@ const RECONCILE_MS = 5_000;
 /** A queued render this overdue is taken for one whose job Redis lost. */
 const OVERDUE_MS = 30_000;
 const RETRY_DELAYS_MS = [2_000, 15_000] as const;
+/** Renders wait out a storage outage this long after they were made, then fail (refunded). */
+const OUTAGE_GIVE_UP_MS = 30 * 60_000;
 
 /** The queue of the settings: BullMQ with REDIS_URL, else the renders table itself. */
 export type ConfiguredQueue = BullRenderQueue | InProcessQueue;
@@ -55,6 +57,7 @@ function createProcessor(runtime: Runtime, engine: RenderEngine): RenderProcesso
       maxAttempts: config.RENDER_MAX_ATTEMPTS,
       retryDelaysMs: RETRY_DELAYS_MS,
       leaseMs: config.RENDER_LEASE_SECONDS * 1000,
+      outageGiveUpMs: OUTAGE_GIVE_UP_MS,
     },
   );
 }

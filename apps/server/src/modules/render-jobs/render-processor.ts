@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newVersion } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
@@ -26,7 +27,12 @@ export interface ProcessorOptions {
    * the render of a worker that died is taken again soon after.
    */
   leaseMs: number;
+  /** How long after it was made a render stops waiting out a storage outage and fails (refunded). */
+  outageGiveUpMs: number;
 }
+
+const OUTAGE_FIRST_WAIT_MS = 2_000;
+const OUTAGE_MAX_WAIT_MS = 60_000;
 
 export type RunResult = { outcome: 'done' | 'failed' | 'skipped' } | { outcome: 'retry'; runAfter: number };
 
@@ -86,13 +92,17 @@ export class RenderProcessor {
     } catch (error) {
       // Another worker took the render over (this one stalled past its lease): the attempt is theirs now.
       if (lease.signal.aborted) return { outcome: 'skipped' };
+      const outage = await this.retryAfterOutage(row, error);
+      if (outage) return outage;
       const failure = asEngineError(error);
       if (!(failure instanceof EngineError) || !failure.retryable) {
         this.log.warn({ err: error, renderId: id }, 'render failed');
       }
-      if (failure.retryable && row.attempts < this.options.maxAttempts) {
+      // Attempts that met an outage do not count.
+      const counted = row.attempts - row.outages;
+      if (failure.retryable && counted < this.options.maxAttempts) {
         const delays = this.options.retryDelaysMs;
-        const runAfter = this.clock.now() + (delays[row.attempts - 1] ?? delays.at(-1) ?? 0);
+        const runAfter = this.clock.now() + (delays[counted - 1] ?? delays.at(-1) ?? 0);
         if (await this.renders.retryLater(id, row.attempts, runAfter, failure.code)) {
           return { outcome: 'retry', runAfter };
         }
@@ -122,6 +132,23 @@ export class RenderProcessor {
     }, this.options.leaseMs / 3);
     timer.unref();
     return { signal: lost.signal, stop: () => clearInterval(timer) };
+  }
+
+  /**
+   * Storage that cannot be reached fails every render alike, through no fault of theirs: the attempt goes
+   * back in the queue with a growing wait (2 s doubling to 60 s) and does not count, until the render has
+   * waited `outageGiveUpMs` since it was made. Answers undefined for other errors, and once that time is up.
+   */
+  private async retryAfterOutage(row: RenderRow, error: unknown): Promise<RunResult | undefined> {
+    if (!(error instanceof AppError && error.code === 'STORAGE_UNAVAILABLE')) return undefined;
+    const now = this.clock.now();
+    if (now - row.created_at >= this.options.outageGiveUpMs) return undefined;
+    const runAfter = now + Math.min(OUTAGE_MAX_WAIT_MS, OUTAGE_FIRST_WAIT_MS * 2 ** row.outages);
+    this.log.warn({ err: error, renderId: row.id, runAfter }, 'render waits for storage to be back');
+    if (await this.renders.retryAfterOutage(row.id, row.attempts, runAfter, error.code)) {
+      return { outcome: 'retry', runAfter };
+    }
+    return { outcome: 'skipped' };
   }
 
   /** A render whose workers died on it `maxAttempts` times fails and is refunded, instead of another try. */

@@ -130,7 +130,7 @@ export class RendersRepository {
         started_at: now,
       }))
       .where('id', '=', id)
-      .where('attempts', '<', maxAttempts)
+      .where((eb) => eb(eb('attempts', '-', eb.ref('outages')), '<', maxAttempts))
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
@@ -168,7 +168,7 @@ export class RendersRepository {
       .selectFrom('renders')
       .selectAll()
       .where('id', '=', id)
-      .where('attempts', '>=', maxAttempts)
+      .where((eb) => eb(eb('attempts', '-', eb.ref('outages')), '>=', maxAttempts))
       .executeTakeFirst();
     if (!row) return undefined;
     const result = await trx
@@ -224,6 +224,27 @@ export class RendersRepository {
     const result = await this.db
       .updateTable('renders')
       .set({ status: 'queued', run_after: runAfter, lease_until: null, error_code: errorCode })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', attempt)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Puts an attempt that ended on an outage back in the queue, to run again after `runAfter`; the attempt does
+   * not count against the maximum.
+   */
+  async retryAfterOutage(id: string, attempt: number, runAfter: number, errorCode: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('renders')
+      .set((eb) => ({
+        status: 'queued',
+        run_after: runAfter,
+        lease_until: null,
+        error_code: errorCode,
+        outages: eb('outages', '+', 1),
+      }))
       .where('id', '=', id)
       .where('status', '=', 'running')
       .where('attempts', '=', attempt)
