@@ -127,16 +127,17 @@ export function createServices(deps: {
     allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
   });
   const garmentLimit = async (suid: string) => (await shops.require(suid)).limit_garment_daily;
+  const dailyUsage = new DailyUsageRepository();
+  const dailyLimits = new DailyLimits(dailyUsage);
   const catalog = new CatalogService(
     catalogRepository,
     catalogImages,
     imageLinks,
     stats,
     garmentLimit,
+    dailyLimits,
     clock,
   );
-  const dailyUsage = new DailyUsageRepository();
-  const dailyLimits = new DailyLimits(dailyUsage);
   const facesRepository = new FacesRepository(db);
   const rendersRepository = new RendersRepository(db);
   const idempotency = new IdempotencyRepository(db);

@@ -2,11 +2,12 @@ import type { Garment, ListFilter, Model } from '@tryon/contract';
 import { parseListQuery } from '@tryon/contract';
 import type { CatalogItemsTable, CatalogKind } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, DAY_MS } from '../../lib/clock.ts';
+import { type Clock, DAY_MS, utcDay } from '../../lib/clock.ts';
 import type { ImageLinks } from '../../lib/image-links.ts';
 import type { ImageSource } from '../../lib/image-route.ts';
 import { randomCode, randomId } from '../../lib/secrets.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
+import type { DailyLimits } from '../limits/daily-limits.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import type { CatalogRepository, CatalogRow } from './catalog.repository.ts';
 import type { CatalogImages } from './catalog-images.ts';
@@ -30,6 +31,7 @@ export class CatalogService {
   private readonly links: ImageLinks;
   private readonly stats: StatsService;
   private readonly shopLimit: (suid: string) => Promise<number>;
+  private readonly limits: DailyLimits;
   private readonly clock: Clock;
 
   constructor(
@@ -38,6 +40,7 @@ export class CatalogService {
     links: ImageLinks,
     stats: StatsService,
     shopLimit: (suid: string) => Promise<number>,
+    limits: DailyLimits,
     clock: Clock,
   ) {
     this.items = items;
@@ -45,6 +48,7 @@ export class CatalogService {
     this.links = links;
     this.stats = stats;
     this.shopLimit = shopLimit;
+    this.limits = limits;
     this.clock = clock;
   }
 
@@ -206,6 +210,7 @@ export class CatalogService {
     const now = this.clock.now();
     const via = auth.kind === 'public' ? 'public' : 'private';
     if (via === 'public') {
+      // An early refusal before the image is fetched; the counter taken with the insert below decides.
       const since = now - (now % DAY_MS);
       const used = await this.items.countCreatedSince(auth.shopSuid, via, since);
       if (used >= (await this.shopLimit(auth.shopSuid))) throw new AppError('DAILY_LIMIT_REACHED');
@@ -239,6 +244,7 @@ export class CatalogService {
     }
     await this.images.storeWith(auth.shopSuid, kind, id, image.bytes, async (imageKey, trx) => {
       row.image_key = imageKey;
+      if (via === 'public') await this.limits.takeCatalogAdd(trx, auth.shopSuid, utcDay(now));
       await this.items.insert(row, trx);
     });
     return { ...row, liked_at: null };
