@@ -101,7 +101,7 @@ export const envSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   RENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  RENDER_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  RENDER_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   HOT_IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(64),
   RETENTION_DAYS: z.coerce.number().min(0.001).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -44,15 +44,17 @@ describe('render jobs survive a restart', () => {
     const shop = await createShop(t, 'lease@example.com');
     const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
     const id = ok(res, 202).tuid;
-    // A worker claims it, then dies without a word.
-    const claimed = await t.runtime.services.rendersRepository.claim(id, t.clock.now(), 15_000, 3);
+    // A worker claims it with the default lease (10 s), then dies without a word.
+    const leaseMs = t.runtime.config.RENDER_LEASE_SECONDS * 1000;
+    expect(leaseMs).toBe(10_000);
+    const claimed = await t.runtime.services.rendersRepository.claim(id, t.clock.now(), leaseMs, 3);
     expect(claimed?.status).toBe('running');
 
     await t.restart({ renderJobs: true });
     await new Promise((r) => setTimeout(r, 300));
     expect((await t.runtime.services.rendersRepository.findById(id))?.status).toBe('running');
-    // The default lease is 15 s, and the queue looks every second: taken again well within 30 s.
-    t.clock.advance(16_000);
+    // The queue looks every second: taken again as soon as the lease ran out, well within 30 s.
+    t.clock.advance(leaseMs + 1_000);
     await waitDone(t.runtime, [id]);
     const row = await t.runtime.services.rendersRepository.findById(id);
     expect(row?.attempts).toBe(2);
