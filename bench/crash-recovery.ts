@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@tryon/client';
 import { routes } from '@tryon/contract';
-import SQLite from 'better-sqlite3';
+import { connectDatabase } from '../apps/server/src/db/connect.ts';
 import { upload } from '../apps/server/test/api.ts';
 import { becomesHealthy, freePort, nodeTs, repoRoot } from '../apps/server/test/node-ts.ts';
 import { readCodeFromOutbox } from '../apps/server/test/read-code-from-outbox.ts';
@@ -98,12 +98,12 @@ async function run(mode: string): Promise<Outcome> {
     const normalMs = performance.now() - normalStart;
 
     const before = await balance();
-    const db = new SQLite(path.join(dataDir, 'tryon.sqlite'), { readonly: true, fileMustExist: true });
-    const status = db.prepare<[string], { status: string; attempts: number }>(
-      'SELECT status, attempts FROM renders WHERE id = ?',
-    );
+    // The server's own database file, read beside it to catch the render while it runs.
+    const { db } = await connectDatabase({ dataDir });
+    const rowOf = (id: string) =>
+      db.selectFrom('renders').select(['status', 'attempts']).where('id', '=', id).executeTakeFirst();
     const tuid = await submit();
-    while (status.get(tuid)?.status !== 'running') await new Promise((r) => setTimeout(r, 5));
+    while ((await rowOf(tuid))?.status !== 'running') await new Promise((r) => setTimeout(r, 5));
 
     const killed = mode === 'bullmq' ? worker : server;
     if (!killed) throw new Error('nothing to kill');
@@ -118,8 +118,8 @@ async function run(mode: string): Promise<Outcome> {
     }
     await done(tuid);
     const recoveryMs = performance.now() - killedAt;
-    const row = status.get(tuid);
-    db.close();
+    const row = await rowOf(tuid);
+    await db.destroy();
     return { mode, normalMs, recoveryMs, attempts: row?.attempts ?? 0, charged: before - (await balance()) };
   } finally {
     const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
