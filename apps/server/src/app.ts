@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { Access } from '@tryon/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -44,7 +45,7 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
   const { config, services } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     requestIdHeader: false,
@@ -98,6 +99,10 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
   );
   return app;
 }
+
+/** A hop count trusts the socket's peer and the hops before it up to the count (as Fastify does for numbers). */
+const trustedProxies = (setting: Config['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 /** A runtime and HTTP over it, as the API process (`npm start`) runs them. */
 export async function buildApp(options: RuntimeOptions): Promise<FastifyInstance> {

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { StartupError } from './lib/startup-checks.ts';
 import { createRuntime } from './runtime.ts';
 
 const usage = `Usage: npm run admin -- <command>
@@ -43,6 +44,6 @@ async function run(args: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exitCode = 1;
 }

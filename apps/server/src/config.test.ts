@@ -52,4 +52,15 @@ describe('settings', () => {
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBe('https://tryon.example.com');
   });
+
+  it('TRUST_PROXY takes a hop count or a proxy list, and refuses `true`', () => {
+    const dir = tempDir();
+    const trust = (value: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }).TRUST_PROXY;
+    expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.5,::1')).toEqual(['10.0.0.0/8', '192.168.1.5', '::1']);
+    expect(() => trust('true')).toThrow(/TRUST_PROXY: the number of proxies in front/);
+    expect(() => trust('nginx')).toThrow(ConfigError);
+  });
 });

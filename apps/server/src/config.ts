@@ -14,6 +14,33 @@ const list = z
       .filter(Boolean),
   );
 
+const IP_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$/;
+
+/**
+ * Which proxies' `X-Forwarded-For` is believed: none (`0`), the last N hops (a count), or the listed addresses
+ * and networks. `true` (every hop) is refused: a client would name its own address and dodge per-address limits.
+ */
+const trustProxy = z
+  .string()
+  .default('0')
+  .transform((v, ctx): false | number | string[] => {
+    const value = v.trim();
+    if (value === '0' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (value !== 'true' && list.length > 0 && list.every((s) => IP_OR_CIDR.test(s))) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'the number of proxies in front (for example 1) or their addresses (10.0.0.0/8,192.168.1.5); ' +
+        '`true` would trust addresses the client makes up',
+    });
+    return z.NEVER;
+  });
+
 /** Every setting of the server. docs/configuration.md describes each one; keep the two in step. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +56,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a plain lower-case PostgreSQL schema name')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   APP_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)')
@@ -61,10 +89,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, dot, dash or underscore')
     .default('tryon'),
-  TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('0')
-    .transform((v) => v === '1' || v === 'true'),
+  TRUST_PROXY: trustProxy,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -76,6 +101,7 @@ export const envSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   RENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  RENDER_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   HOT_IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(64),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(0.001).max(60).default(3),

@@ -48,4 +48,15 @@ describe('server process', () => {
     expect(server.output()).toContain('PORT');
     expect(server.output()).toContain('DATABASE_URL: must be a postgres:// URL');
   });
+
+  it('refuses to start when a service it needs cannot be reached, in one line', async () => {
+    const port = await freePort();
+    const server = start({ DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${port}` });
+    children.push(server.child);
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^Cannot reach Redis \(REDIS_URL redis:\/\/127\.0\.0\.1:\d+\): \S/),
+    ]);
+  });
 });

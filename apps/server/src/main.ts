@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { exitOnStartupError } from './lib/startup-checks.ts';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -18,4 +19,4 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+await main().catch(exitOnStartupError);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { RenderEngine } from '@tryon/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -6,7 +8,10 @@ import { connectDatabase, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { pingRedis, reach, safeUrl } from './lib/startup-checks.ts';
 import type { MediaStorage } from './lib/storage/index.ts';
+import { type SweepLeader, startPeriodicSweep } from './lib/sweeps/periodic-sweep.ts';
+import { SweepLeases } from './lib/sweeps/sweep-leases.ts';
 import { engineFromConfig } from './modules/render-jobs/engine-from-config.ts';
 import {
   type ConfiguredQueue,
@@ -65,12 +70,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const log = options.logger === false ? pino({ level: 'silent' }) : (options.logger ?? createLogger(config));
-  const db = await connectDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schema: config.DATABASE_SCHEMA,
-  });
+  const database = config.DATABASE_URL
+    ? `the database (DATABASE_URL ${safeUrl(config.DATABASE_URL)})`
+    : `the database file in ${config.DATA_DIR}`;
+  const db = await reach(database, () =>
+    connectDatabase({
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      schema: config.DATABASE_SCHEMA,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }),
+  );
   await migrateToLatest(db);
+  const redisUrl = config.REDIS_URL;
+  if (redisUrl) {
+    await reach(`Redis (REDIS_URL ${safeUrl(redisUrl)})`, () => pingRedis(redisUrl)).catch(
+      async (error: unknown) => {
+        await db.db.destroy();
+        throw error;
+      },
+    );
+  }
   const queue = createRenderQueue(config, db.db, clock, log);
   const webhookQueue = createWebhookQueue(config, db.db, clock, log);
   const services = createServices({
@@ -82,6 +102,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     webhookQueue,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
+  });
+  const bucket = config.STORAGE_URL
+    ? `the bucket (STORAGE_URL ${safeUrl(config.STORAGE_URL)})`
+    : 'media storage';
+  await reach(bucket, () => services.storage.check()).catch(async (error: unknown) => {
+    await queue.close();
+    await db.db.destroy();
+    throw error;
   });
 
   const stops: (() => Promise<void>)[] = [];
@@ -102,7 +130,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         const jobs: RenderJobs = startRenderJobs(runtime, options.engine ?? engineFromConfig(config), role);
         stops.push(() => jobs.close(), startWebhookJobs(runtime, role));
       }
-      stops.push(startMediaSweep(runtime), startRetentionSweep(runtime));
+      const leader = {
+        leases: new SweepLeases(db.db),
+        holder: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+        clock,
+        log,
+      };
+      stops.push(startMediaSweep(runtime, leader), startRetentionSweep(runtime, leader));
     },
     async close() {
       for (const stop of stops.reverse()) await stop();
@@ -117,13 +151,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 /** Cleans up after adds that died half-way and removals whose files could not be deleted at once. */
-function startMediaSweep(runtime: Runtime): () => Promise<void> {
-  const sweep = () =>
-    runtime.services.media
-      .sweep()
-      .catch((err: unknown) => runtime.log.warn({ err }, 'media sweep failed; will retry'));
-  const timer = setInterval(sweep, MEDIA_SWEEP_MS);
-  timer.unref();
-  void sweep();
-  return async () => clearInterval(timer);
+function startMediaSweep(runtime: Runtime, leader: SweepLeader): () => Promise<void> {
+  return startPeriodicSweep(
+    {
+      name: 'media sweep',
+      everyMs: MEDIA_SWEEP_MS,
+      run: async () => void (await runtime.services.media.sweep()),
+    },
+    leader,
+  );
 }

@@ -144,6 +144,8 @@ export function createServices(deps: {
     allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
   });
   const garmentLimit = async (suid: string) => (await shops.require(suid)).limit_garment_daily;
+  const dailyUsage = new DailyUsageRepository();
+  const dailyLimits = new DailyLimits(dailyUsage);
   const catalog = new CatalogService(
     catalogRepository,
     catalogImages,
@@ -151,10 +153,9 @@ export function createServices(deps: {
     stats,
     garmentLimit,
     webhookEmitter,
+    dailyLimits,
     clock,
   );
-  const dailyUsage = new DailyUsageRepository();
-  const dailyLimits = new DailyLimits(dailyUsage);
   const facesRepository = new FacesRepository(db);
   const rendersRepository = new RendersRepository(db);
   const idempotency = new IdempotencyRepository(db);

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfigOrExit } from './config.ts';
+import { exitOnStartupError } from './lib/startup-checks.ts';
 import { createRuntime } from './runtime.ts';
 
 /**
@@ -24,4 +25,4 @@ async function main(): Promise<void> {
   runtime.log.info(`Render worker running (engine ${config.ENGINE}, queue prefix ${config.REDIS_PREFIX})`);
 }
 
-await main();
+await main().catch(exitOnStartupError);

@@ -40,6 +40,11 @@ export interface TestApp {
   engine: RenderEngine;
   /** Closes the app and builds it again on the same database and files, as a restart would. */
   restart(options?: TestAppOptions): Promise<void>;
+  /**
+   * A second API process on the same settings, database and files (it runs no renders), as in a deployment
+   * of several; close it before the first.
+   */
+  sibling(): Promise<{ app: FastifyInstance; runtime: Runtime; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -97,6 +102,13 @@ export async function createTestApp(
     async restart(next = {}) {
       await this.app.close();
       Object.assign(this, await start({ ...(options.storage ? { storage: options.storage } : {}), ...next }));
+    },
+    async sibling() {
+      const other = await start({
+        ...(options.storage ? { storage: options.storage } : {}),
+        renderJobs: false,
+      });
+      return { app: other.app, runtime: other.runtime, close: () => other.app.close() };
     },
     async close() {
       await this.app.close();

@@ -11,6 +11,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema to work in; created when missing. */
   schema?: string | undefined;
+  /** PostgreSQL: connections this process keeps at most. */
+  poolSize?: number;
 }
 
 export interface Db {
@@ -22,6 +24,8 @@ export interface Db {
 
 const INT8_OID = 20;
 const STATEMENT_CACHE_SIZE = 500;
+/** A database that does not answer a connection in this long is reported, not waited for. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * Kysely prepares every query anew; preparing costs more than running a small indexed query. Our queries
@@ -55,7 +59,10 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
         oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
     } as pg.CustomTypesConfig;
     if (options.schema) {
-      const admin = new pg.Client({ connectionString: options.databaseUrl });
+      const admin = new pg.Client({
+        connectionString: options.databaseUrl,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       await admin.connect();
       await admin.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
       await admin.end();
@@ -63,7 +70,8 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       types,
-      max: 10,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

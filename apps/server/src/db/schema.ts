@@ -167,6 +167,8 @@ export interface RendersTable {
   error_code: string | null;
   error_message: string | null;
   attempts: number;
+  /** Attempts that ended on an outage (storage unreachable); they do not count against the maximum. */
+  outages: number;
   /** Not to be started before this time (retries back off). */
   run_after: number;
   /** A running render whose lease ran out belongs to a worker that died; another may take it. */
@@ -259,6 +261,13 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+/** Which process runs a background sweep now: the holder of an unexpired lease. */
+export interface SweepLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: number;
+}
+
 export interface Database {
   users: UsersTable;
   shops: ShopsTable;
@@ -279,4 +288,5 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  sweep_leases: SweepLeasesTable;
 }

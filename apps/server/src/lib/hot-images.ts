@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Hot image bytes of signed links (catalog thumbnails, faces, try-ons, looks), served without a database
- * read. Bounded by total size; entries expire after `ttlMs` so a change made by another process shows within
- * that time. Keys start with the image route's name (`garment/<id>/...`), so one cache serves every route.
+ * Hot image bytes of signed links (catalog thumbnails, faces, try-ons, looks), served without a storage read.
+ * The image route still reads the row on a hit, so an item removed or replaced by another process is never
+ * served from here. Bounded by total size; entries expire after `ttlMs`. Keys start with the image route's
+ * name (`garment/<id>/...`), so one cache serves every route.
  */
 export type HotImages = LRUCache<string, Buffer>;
 

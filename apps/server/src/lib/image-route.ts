@@ -24,7 +24,7 @@ export interface ImageRouteOptions {
   /** The image of an id (and part); undefined when there is none. */
   find(id: string, part: string | undefined): Promise<ImageSource | undefined>;
   storage: MediaStorage;
-  /** Hot images of signed links, which need no database read. */
+  /** Hot images of signed links, which need no storage read. */
   hot: HotImages;
   /** Verifies signed links. */
   links: ImageLinks;
@@ -113,10 +113,14 @@ export function registerImageRoute(app: FastifyInstance, options: ImageRouteOpti
       // A signed link names the version it was made for, so its bytes can be served without a database read.
       const hotKey = `${options.route}/${id}/${part ?? ''}/${query.v ?? ''}/${name}`;
       const hot = signed ? options.hot.get(hotKey) : undefined;
-      if (hot) return send(hot, query.v ?? '');
-
       const auth = signed ? null : await app.authenticate(request, 'shopper');
+      // The row decides even on a hit (the cache spares the storage read): an item another process removed
+      // or replaced is not served from this process's memory.
       const source = await options.find(id, part);
+      if (hot) {
+        if (source?.imageKey && versionOf(source.imageKey) === query.v) return send(hot, query.v ?? '');
+        options.hot.delete(hotKey);
+      }
       // Another shop's or another shopper's image answers as if it did not exist.
       if (!source || (!signed && !mayView(auth, source))) throw new AppError('IMAGE_NOT_FOUND');
       if (source.imageKey === null) throw new AppError('RENDER_PENDING');

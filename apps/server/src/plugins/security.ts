@@ -43,16 +43,16 @@ export async function registerSecurity(app: FastifyInstance, { config, services 
     ],
     maxAge: 600,
   });
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.REDIS_URL ? await rateLimitRedis(app, config.REDIS_URL) : undefined;
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     enableDraftSpec: true,
-    ...(redis ? { redis, nameSpace: 'tryon-rl:' } : {}),
+    // Deployments sharing a Redis keep their counters apart, as their queues.
+    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rl:` } : {}),
+    // Redis down: requests pass uncounted rather than fail, so reads and /healthz keep working.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
@@ -65,4 +65,33 @@ export async function registerSecurity(app: FastifyInstance, { config, services 
       `"minute";r=${reply.getHeader('ratelimit-remaining')};t=${reply.getHeader('ratelimit-reset')}`,
     );
   });
+}
+
+/**
+ * The rate limiter's connection. Offline, commands fail at once (no queue of waiting requests); the limiter
+ * then lets requests through. An outage is logged when it starts and when it ends, not at every retry.
+ */
+async function rateLimitRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+    lazyConnect: true,
+  });
+  let down = false;
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    app.log.warn({ err }, 'Redis unreachable: rate limits are not counted until it is back');
+  });
+  redis.on('ready', () => {
+    if (down) app.log.info('Redis reachable again: rate limits counted');
+    down = false;
+  });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  // Start-up checked Redis a moment ago; if it went since, the client keeps reconnecting in the background.
+  await redis.connect().catch(() => undefined);
+  return redis;
 }

@@ -5,6 +5,8 @@ import * as catalog from './002-catalog.ts';
 import * as renders from './003-renders.ts';
 import * as webhooks from './004-webhooks.ts';
 import * as photoConsents from './005-photo-consents.ts';
+import * as sweepLeases from './007-a-sweep-leases.ts';
+import * as renderOutages from './007-b-render-outages.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -19,6 +21,8 @@ const steps: Record<string, Step> = {
   '003-renders': renders,
   '004-webhooks': webhooks,
   '005-photo-consents': photoConsents,
+  '007-a-sweep-leases': sweepLeases,
+  '007-b-render-outages': renderOutages,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -25,6 +25,8 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '003-renders',
         '004-webhooks',
         '005-photo-consents',
+        '007-a-sweep-leases',
+        '007-b-render-outages',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

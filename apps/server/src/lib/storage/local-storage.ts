@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, lstat, mkdir, open, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   assertContentTypeMatches,
@@ -97,6 +98,11 @@ export function createLocalStorage(root: string): MediaStorage {
       // maxRetries covers a put that adds a file while the directory is being emptied.
       await rm(dir, { recursive: true, force: true, maxRetries: 3 });
       await pruneEmptyDirs(path.dirname(dir));
+    },
+
+    async check() {
+      await mkdir(base, { recursive: true });
+      await access(base, constants.W_OK);
     },
 
     async close() {},

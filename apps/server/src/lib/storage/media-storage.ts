@@ -12,6 +12,8 @@ export interface MediaStorage {
    * a bare string prefix such as `garments/4` would also catch `garments/42/…`.
    */
   deletePrefix(prefix: string): Promise<void>;
+  /** Throws when the store cannot be used (bucket missing or unreachable, folder not writable). */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -130,6 +131,10 @@ export function createS3Storage(location: S3Location, options: S3StorageOptions 
       } catch (error) {
         throw unavailable(error);
       }
+    },
+
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
 
     async close() {

@@ -39,19 +39,24 @@ export class LedgerRepository {
       .returning('tryon_balance')
       .executeTakeFirst();
     if (!updated) return null;
+    await this.record(trx, { ...change, balanceAfter: updated.tryon_balance });
+    return updated.tryon_balance;
+  }
+
+  /** Records a change the caller already made to the balance, in its transaction. */
+  async record(trx: Kysely<Database>, change: BalanceChange & { balanceAfter: number }): Promise<void> {
     await trx
       .insertInto('balance_ledger')
       .values({
         shop_suid: change.shopSuid,
         delta: change.delta,
-        balance_after: updated.tryon_balance,
+        balance_after: change.balanceAfter,
         reason: change.reason,
         actor_uid: change.actorUid,
         ref: change.ref,
         created_at: change.now,
       })
       .execute();
-    return updated.tryon_balance;
   }
 
   history(shopSuid: string): Promise<Selectable<BalanceLedgerTable>[]> {

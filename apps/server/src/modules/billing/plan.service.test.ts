@@ -138,4 +138,14 @@ describe('plan rules', () => {
     });
     expect(noShop.status).toBe(404);
   });
+
+  it('charges at the same moment that empty a renewing plan re-activate it once', async () => {
+    await plans().changePlan(suid, 'starter', null);
+    await plans().setBalance(suid, 0, 'admin'); // an administrator emptied it
+    const results = await Promise.allSettled(Array.from({ length: 24 }, (_, i) => consume(1, `r${i}`)));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const reactivations = (await reasons()).filter(([reason]) => reason === 'plan_reactivation');
+    expect(reactivations).toHaveLength(1);
+    expect((await plans().billing(suid)).balance).toBe(300 - 24);
+  });
 });

@@ -87,13 +87,13 @@ export class PlanService {
     await this.renewDue(trx, suid);
     const charge = { shopSuid: suid, delta: -count, reason: 'tryon_charge' as const, actorUid: null, ref };
     let balance = await this.ledger.apply(trx, { ...charge, now: this.clock.now() });
-    if (balance === null && (await this.reactivateIfRenewing(trx, suid))) {
+    if (balance === null) {
+      // Whoever re-activates (this call or one at the same moment), the charge is tried again on the result.
+      await this.reactivateIfRenewing(trx, suid, count);
       balance = await this.ledger.apply(trx, { ...charge, now: this.clock.now() });
     }
     if (balance === null) throw new AppError('NO_BALANCE');
-    if (balance === 0 && (await this.reactivateIfRenewing(trx, suid))) {
-      return (await this.requireShop(trx, suid)).tryon_balance;
-    }
+    if (balance === 0) return (await this.reactivateIfRenewing(trx, suid, 1)) ?? 0;
     return balance;
   }
 
@@ -154,12 +154,43 @@ export class PlanService {
     }
   }
 
-  private async reactivateIfRenewing(trx: Kysely<Database>, suid: string): Promise<boolean> {
+  /**
+   * Activates a renewing plan again when the balance is below `below`, as one conditional statement: of
+   * several calls at the same moment only the first finds the balance low, so the plan's try-ons are added
+   * once. Answers the new balance, or null when nothing was done (Free Demo, or another call did it).
+   */
+  private async reactivateIfRenewing(
+    trx: Kysely<Database>,
+    suid: string,
+    below: number,
+  ): Promise<number | null> {
     const shop = await this.requireShop(trx, suid);
     const tariff = findTariff(shop.tariff);
-    if (!tariff.renews) return false;
-    await this.activate(trx, suid, tariff.id, 'plan_reactivation', null);
-    return true;
+    if (!tariff.renews) return null;
+    const now = this.clock.now();
+    const updated = await trx
+      .updateTable('shops')
+      .set((eb) => ({
+        period_start: now,
+        period_end: now + PERIOD_MS,
+        tryon_balance: eb('tryon_balance', '+', tariff.tryons),
+      }))
+      .where('suid', '=', suid)
+      .where('tariff', '=', tariff.id)
+      .where('tryon_balance', '<', below)
+      .returning('tryon_balance')
+      .executeTakeFirst();
+    if (!updated) return null;
+    await this.ledger.record(trx, {
+      shopSuid: suid,
+      delta: tariff.tryons,
+      reason: 'plan_reactivation',
+      actorUid: null,
+      ref: tariff.id,
+      now,
+      balanceAfter: updated.tryon_balance,
+    });
+    return updated.tryon_balance;
   }
 
   private async requireShop(trx: Kysely<Database>, suid: string) {

@@ -34,6 +34,7 @@ describe('atomic catalog writes', () => {
       has: (k) => (media as MediaStorage).has(k),
       delete: (k) => (media as MediaStorage).delete(k),
       deletePrefix: (p) => (media as MediaStorage).deletePrefix(p),
+      check: async () => undefined,
       close: async () => undefined,
     };
     t = await createTestApp({}, clock, { storage });

@@ -2,11 +2,12 @@ import type { Garment, ListFilter, Model } from '@tryon/contract';
 import { parseListQuery } from '@tryon/contract';
 import type { CatalogItemsTable, CatalogKind } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, DAY_MS } from '../../lib/clock.ts';
+import { type Clock, DAY_MS, utcDay } from '../../lib/clock.ts';
 import type { ImageLinks } from '../../lib/image-links.ts';
 import type { ImageSource } from '../../lib/image-route.ts';
 import { randomCode, randomId } from '../../lib/secrets.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
+import type { DailyLimits } from '../limits/daily-limits.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.ts';
 import type { CatalogRepository, CatalogRow } from './catalog.repository.ts';
@@ -32,6 +33,7 @@ export class CatalogService {
   private readonly stats: StatsService;
   private readonly shopLimit: (suid: string) => Promise<number>;
   private readonly webhooks: WebhookEmitter;
+  private readonly limits: DailyLimits;
   private readonly clock: Clock;
 
   constructor(
@@ -41,6 +43,7 @@ export class CatalogService {
     stats: StatsService,
     shopLimit: (suid: string) => Promise<number>,
     webhooks: WebhookEmitter,
+    limits: DailyLimits,
     clock: Clock,
   ) {
     this.items = items;
@@ -49,6 +52,7 @@ export class CatalogService {
     this.stats = stats;
     this.shopLimit = shopLimit;
     this.webhooks = webhooks;
+    this.limits = limits;
     this.clock = clock;
   }
 
@@ -211,6 +215,7 @@ export class CatalogService {
     const now = this.clock.now();
     const via = auth.kind === 'public' ? 'public' : 'private';
     if (via === 'public') {
+      // An early refusal before the image is fetched; the counter taken with the insert below decides.
       const since = now - (now % DAY_MS);
       const used = await this.items.countCreatedSince(auth.shopSuid, via, since);
       if (used >= (await this.shopLimit(auth.shopSuid))) throw new AppError('DAILY_LIMIT_REACHED');
@@ -244,6 +249,7 @@ export class CatalogService {
     }
     await this.images.storeWith(auth.shopSuid, kind, id, image.bytes, async (imageKey, trx) => {
       row.image_key = imageKey;
+      if (via === 'public') await this.limits.takeCatalogAdd(trx, auth.shopSuid, utcDay(now));
       await this.items.insert(row, trx);
       const item = { ...row, liked_at: null };
       const data = kind === 'garment' ? this.present('garment', item) : this.present('model', item);

@@ -1,29 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { routes } from '@tryon/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, api, failed, ok, upload } from '../../../test/api.ts';
 import { call, createTestApp, signIn, type TestApp, withKey } from '../../../test/harness.ts';
+import { startImageHost } from '../../../test/image-host.ts';
 import { svgImage, testImage } from '../../../test/images.ts';
 import { type LocalS3, startLocalS3 } from '../../../test/s3.ts';
-
-/** A local web server the URL imports fetch from (allowed by URL_IMPORT_ALLOW_PRIVATE=1 in these tests). */
-async function startImageHost(images: Record<string, Buffer>) {
-  let hits = 0;
-  const server: Server = createServer((req, res) => {
-    hits++;
-    const body = images[req.url ?? ''];
-    if (!body) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'image/png' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: (p: string) => `${base}${p}`, hits: () => hits, close: () => server.close() };
-}
 
 describe.each(['local', 's3'] as const)('garments and models on %s storage', (storageKind) => {
   let s3: LocalS3 | undefined;

@@ -54,6 +54,22 @@ export class DailyLimits {
     }
   }
 
+  /**
+   * One of the shop's daily adds of catalogue items with a public key (`limit_garment_daily`), in the
+   * transaction that inserts the item: a single conditional upsert, so concurrent adds never pass the limit.
+   */
+  async takeCatalogAdd(trx: Kysely<Database>, shopSuid: string, day: string): Promise<void> {
+    const shop = await trx
+      .selectFrom('shops')
+      .select('limit_garment_daily')
+      .where('suid', '=', shopSuid)
+      .executeTakeFirst();
+    if (!shop) throw new AppError('SHOP_NOT_FOUND');
+    const key = { shopSuid, kind: 'catalog_public', scope: '', day };
+    if (!(await this.usage.take(trx, key, shop.limit_garment_daily)))
+      throw new AppError('DAILY_LIMIT_REACHED');
+  }
+
   async giveBack(
     trx: Kysely<Database>,
     shopSuid: string,

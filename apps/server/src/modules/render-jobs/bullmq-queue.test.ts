@@ -58,4 +58,27 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
     await again.close();
     await queue.close();
   });
+
+  it('a render of a worker killed mid-render is taken up by another within seconds, charged once', async () => {
+    const id = await create();
+    const repo = t.runtime.services.rendersRepository;
+    // The worker that took the job claimed the render (a 15 s lease), then was killed with kill -9.
+    expect((await repo.claim(id, t.clock.now(), 15_000, 3))?.attempts).toBe(1);
+    const before = await shop.balance();
+
+    const worker = startRenderJobs(t.runtime, new SketchEngine(), 'worker');
+    try {
+      // The job is delivered, but the lease still holds: nobody runs it twice.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await status(id)).toBe('running');
+      // The lease runs out; the worker's own check (every 5 s) finds it and queues it again.
+      t.clock.advance(16_000);
+      const row = await settled(t, id);
+      expect(row.status).toBe('done');
+      expect(row.attempts).toBe(2);
+      expect(await shop.balance()).toBe(before);
+    } finally {
+      await worker.close();
+    }
+  });
 });

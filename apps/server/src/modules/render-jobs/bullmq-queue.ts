@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.ts';
 import type { DueJobs, JobRunner, RenderQueue } from './render-queue.ts';
 
@@ -11,7 +12,25 @@ export interface BullSettings {
   name?: string;
 }
 
+/** An add or a close that Redis does not answer in this long is given up (BullMQ waits for ever). */
+const ENQUEUE_TIMEOUT_MS = 2000;
+
+function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Workers wait for Redis as long as it takes. */
 const connectionOf = (settings: BullSettings) => ({ url: settings.redisUrl, maxRetriesPerRequest: null });
+/**
+ * API processes only add jobs: offline, an add fails at once (the row is queued; a worker finds it). The
+ * connection is ours, so closing can drop it even when BullMQ's own close waits for a Redis that is gone.
+ */
+const producerConnectionOf = (settings: BullSettings) =>
+  new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
 
 /**
  * The scaled-out queue: API processes add jobs to BullMQ on Redis, worker processes (`npm run worker`) take
@@ -20,28 +39,48 @@ const connectionOf = (settings: BullSettings) => ({ url: settings.redisUrl, maxR
  */
 export class BullRenderQueue implements RenderQueue {
   readonly queue: Queue;
+  private readonly redis: Redis;
 
   private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(settings: BullSettings, clock: Clock) {
+  constructor(settings: BullSettings, clock: Clock, log: FastifyBaseLogger) {
     this.clock = clock;
-    this.queue = new Queue(settings.name ?? 'renders', {
-      connection: connectionOf(settings),
-      prefix: settings.prefix,
-    });
+    this.log = log;
+    this.redis = producerConnectionOf(settings);
+    this.redis.on('error', () => {});
+    this.queue = new Queue(settings.name ?? 'renders', { connection: this.redis, prefix: settings.prefix });
+    // Without a listener an unreachable Redis would crash the process; the failed adds say it already.
+    this.queue.on('error', () => {});
   }
 
+  /**
+   * Adds the job; when Redis cannot take it, the render stays queued in the database and a worker's reconcile
+   * queues it again once Redis is back, so the caller's request still succeeds.
+   */
   async enqueue(id: string, runAfter?: number): Promise<void> {
     const delay = runAfter === undefined ? 0 : Math.max(0, runAfter - this.clock.now());
-    await this.queue.add(
-      this.queue.name,
-      { id },
-      { delay, removeOnComplete: true, removeOnFail: { count: 1000 }, attempts: 1 },
-    );
+    try {
+      await withinMs(
+        ENQUEUE_TIMEOUT_MS,
+        this.queue.add(
+          this.queue.name,
+          { id },
+          { delay, removeOnComplete: true, removeOnFail: { count: 1000 }, attempts: 1 },
+        ),
+      );
+    } catch (error) {
+      this.log.warn(
+        { err: error, jobId: id, queue: this.queue.name },
+        'job not queued (Redis unreachable); a worker will find it',
+      );
+    }
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
+  /** Closes the connection; with Redis unreachable, drops it (there is nothing to flush). */
+  async close(): Promise<void> {
+    await withinMs(ENQUEUE_TIMEOUT_MS, this.queue.close()).catch(() => undefined);
+    this.redis.disconnect();
   }
 }
 
@@ -89,6 +128,7 @@ export class BullRenderWorker {
       { connection: connectionOf(settings), prefix: settings.prefix, concurrency: options.concurrency },
     );
     this.worker.on('failed', (job, err) => this.log.error({ err, jobId: job?.id }, 'job crashed'));
+    this.worker.on('error', (err) => this.log.warn({ err }, 'worker: Redis error; retrying'));
     this.timer = setInterval(() => void this.reconcile(), options.reconcileMs);
     this.timer.unref();
   }

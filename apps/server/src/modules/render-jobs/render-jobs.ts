@@ -11,8 +11,13 @@ import { InProcessQueue } from './in-process-queue.ts';
 import { RenderProcessor } from './render-processor.ts';
 
 const POLL_MS = 1000;
-const RECONCILE_MS = 30_000;
+/** How often BullMQ workers look for renders of dead workers (leases run out) and jobs Redis lost. */
+const RECONCILE_MS = 5_000;
+/** A queued render this overdue is taken for one whose job Redis lost. */
+const OVERDUE_MS = 30_000;
 const RETRY_DELAYS_MS = [2_000, 15_000] as const;
+/** Renders wait out a storage outage this long after they were made, then fail (refunded). */
+const OUTAGE_GIVE_UP_MS = 30 * 60_000;
 
 /** The queue of the settings: BullMQ with REDIS_URL, else the renders table itself. */
 export type ConfiguredQueue = BullRenderQueue | InProcessQueue;
@@ -27,7 +32,7 @@ export function createRenderQueue(
   log: FastifyBaseLogger,
 ): ConfiguredQueue {
   if (config.REDIS_URL)
-    return new BullRenderQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, clock);
+    return new BullRenderQueue({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, clock, log);
   return new InProcessQueue(new RendersRepository(db), clock, log, {
     concurrency: concurrencyOf(config),
     pollMs: POLL_MS,
@@ -52,6 +57,8 @@ function createProcessor(runtime: Runtime, engine: RenderEngine): RenderProcesso
       timeoutMs: config.RENDER_TIMEOUT_SECONDS * 1000,
       maxAttempts: config.RENDER_MAX_ATTEMPTS,
       retryDelaysMs: RETRY_DELAYS_MS,
+      leaseMs: config.RENDER_LEASE_SECONDS * 1000,
+      outageGiveUpMs: OUTAGE_GIVE_UP_MS,
     },
   );
 }
@@ -95,7 +102,7 @@ export function startRenderJobs(
     createProcessor(runtime, engine),
     runtime.clock,
     runtime.log,
-    { concurrency: concurrencyOf(runtime.config), reconcileMs: RECONCILE_MS, overdueMs: RECONCILE_MS },
+    { concurrency: concurrencyOf(runtime.config), reconcileMs: RECONCILE_MS, overdueMs: OVERDUE_MS },
   );
   void worker.reconcile();
   return {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newVersion } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
@@ -23,9 +24,19 @@ export interface ProcessorOptions {
   maxAttempts: number;
   /** Wait before attempt 2, 3...; the last one repeats. */
   retryDelaysMs: readonly number[];
+  /**
+   * How long a claim holds without news from its worker; renewed every third of it while the render runs, so
+   * the render of a worker that died is taken again soon after.
+   */
+  leaseMs: number;
+  /** How long after it was made a render stops waiting out a storage outage and fails (refunded). */
+  outageGiveUpMs: number;
 }
 
 export type { RunResult } from './render-queue.ts';
+
+const OUTAGE_FIRST_WAIT_MS = 2_000;
+const OUTAGE_MAX_WAIT_MS = 60_000;
 
 /** q90 keeps the render's detail; results are viewed full size and downloaded. */
 const RESULT_WEBP_QUALITY = 90;
@@ -74,26 +85,29 @@ export class RenderProcessor implements JobRunner {
     this.options = options;
   }
 
-  /** The lease a claim takes: a worker that is gone longer than this has died. */
-  get leaseMs(): number {
-    return this.options.timeoutMs + 60_000;
-  }
-
   async run(id: string): Promise<RunResult> {
-    const row = await this.renders.claim(id, this.clock.now(), this.leaseMs);
-    if (!row) return { outcome: 'skipped' };
+    const { leaseMs, maxAttempts } = this.options;
+    const row = await this.renders.claim(id, this.clock.now(), leaseMs, maxAttempts);
+    if (!row) return (await this.abandon(id)) ? { outcome: 'failed' } : { outcome: 'skipped' };
+    const lease = this.holdLease(row);
     try {
-      const image = await this.render(row);
+      const image = await this.render(row, lease.signal);
       await this.complete(row, image);
       return { outcome: 'done' };
     } catch (error) {
+      // Another worker took the render over (this one stalled past its lease): the attempt is theirs now.
+      if (lease.signal.aborted) return { outcome: 'skipped' };
+      const outage = await this.retryAfterOutage(row, error);
+      if (outage) return outage;
       const failure = asEngineError(error);
       if (!(failure instanceof EngineError) || !failure.retryable) {
         this.log.warn({ err: error, renderId: id }, 'render failed');
       }
-      if (failure.retryable && row.attempts < this.options.maxAttempts) {
+      // Attempts that met an outage do not count.
+      const counted = row.attempts - row.outages;
+      if (failure.retryable && counted < this.options.maxAttempts) {
         const delays = this.options.retryDelaysMs;
-        const runAfter = this.clock.now() + (delays[row.attempts - 1] ?? delays.at(-1) ?? 0);
+        const runAfter = this.clock.now() + (delays[counted - 1] ?? delays.at(-1) ?? 0);
         if (await this.renders.retryLater(id, row.attempts, runAfter, failure.code)) {
           return { outcome: 'retry', runAfter };
         }
@@ -102,12 +116,63 @@ export class RenderProcessor implements JobRunner {
       await this.fail(row, failure);
       return { outcome: 'failed' };
     } finally {
+      lease.stop();
       this.events.finished(id);
     }
   }
 
-  private async render(row: RenderRow): Promise<RenderResult> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+  /**
+   * Renews the claim while the render runs. The signal aborts when the attempt is found to be another
+   * worker's; a database that does not answer for a moment is no reason to stop rendering.
+   */
+  private holdLease(row: RenderRow): { signal: AbortSignal; stop(): void } {
+    const lost = new AbortController();
+    const timer = setInterval(() => {
+      this.renders.renew(row.id, row.attempts, this.clock.now() + this.options.leaseMs).then(
+        (held) => {
+          if (!held) lost.abort();
+        },
+        (error: unknown) => this.log.warn({ err: error, renderId: row.id }, 'could not renew a render lease'),
+      );
+    }, this.options.leaseMs / 3);
+    timer.unref();
+    return { signal: lost.signal, stop: () => clearInterval(timer) };
+  }
+
+  /**
+   * Storage that cannot be reached fails every render alike, through no fault of theirs: the attempt goes
+   * back in the queue with a growing wait (2 s doubling to 60 s) and does not count, until the render has
+   * waited `outageGiveUpMs` since it was made. Answers undefined for other errors, and once that time is up.
+   */
+  private async retryAfterOutage(row: RenderRow, error: unknown): Promise<RunResult | undefined> {
+    if (!(error instanceof AppError && error.code === 'STORAGE_UNAVAILABLE')) return undefined;
+    const now = this.clock.now();
+    if (now - row.created_at >= this.options.outageGiveUpMs) return undefined;
+    const runAfter = now + Math.min(OUTAGE_MAX_WAIT_MS, OUTAGE_FIRST_WAIT_MS * 2 ** row.outages);
+    this.log.warn({ err: error, renderId: row.id, runAfter }, 'render waits for storage to be back');
+    if (await this.renders.retryAfterOutage(row.id, row.attempts, runAfter, error.code)) {
+      return { outcome: 'retry', runAfter };
+    }
+    return { outcome: 'skipped' };
+  }
+
+  /** A render whose workers died on it `maxAttempts` times fails and is refunded, instead of another try. */
+  private async abandon(id: string): Promise<boolean> {
+    const failure = new EngineError('RENDER_FAILED', 'Rendering failed. Please try again.');
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.renders.abandon(trx, id, this.clock.now(), this.options.maxAttempts, {
+        errorCode: failure.code,
+        errorMessage: messageOf(failure),
+      });
+      if (!row) return false;
+      this.log.error({ renderId: id, attempts: row.attempts }, 'render abandoned: its workers stopped on it');
+      await this.charge.refund(trx, row);
+      return true;
+    });
+  }
+
+  private async render(row: RenderRow, lost: AbortSignal): Promise<RenderResult> {
+    const signal = AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), lost]);
     const result =
       row.kind === 'tryon'
         ? await this.engine.renderTryOn(

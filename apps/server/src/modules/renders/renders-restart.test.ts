@@ -2,7 +2,8 @@ import { routes } from '@tryon/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../test/api.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createShop } from '../../../test/shop-fixture.ts';
+import { createShop, settled } from '../../../test/shop-fixture.ts';
+import { SketchEngine } from '../../../test/sketch-engine.ts';
 
 describe('render jobs survive a restart', () => {
   let t: TestApp | undefined;
@@ -43,17 +44,105 @@ describe('render jobs survive a restart', () => {
     const shop = await createShop(t, 'lease@example.com');
     const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
     const id = ok(res, 202).tuid;
-    // A worker claims it, then dies without a word.
-    const claimed = await t.runtime.services.rendersRepository.claim(id, t.clock.now(), 60_000);
+    // A worker claims it with the default lease (10 s), then dies without a word.
+    const leaseMs = t.runtime.config.RENDER_LEASE_SECONDS * 1000;
+    expect(leaseMs).toBe(10_000);
+    const claimed = await t.runtime.services.rendersRepository.claim(id, t.clock.now(), leaseMs, 3);
     expect(claimed?.status).toBe('running');
 
     await t.restart({ renderJobs: true });
     await new Promise((r) => setTimeout(r, 300));
     expect((await t.runtime.services.rendersRepository.findById(id))?.status).toBe('running');
-    t.clock.advance(61_000);
+    // The queue looks every second: taken again as soon as the lease ran out, well within 30 s.
+    t.clock.advance(leaseMs + 1_000);
     await waitDone(t.runtime, [id]);
     const row = await t.runtime.services.rendersRepository.findById(id);
     expect(row?.attempts).toBe(2);
     expect(await shop.balance()).toBe(49);
   });
+
+  it('a running render renews its short lease, so no other worker takes it while it runs', async () => {
+    const engine = new SketchEngine();
+    engine.hold();
+    const app = await createTestApp({ RENDER_LEASE_SECONDS: '3' }, undefined, { engine });
+    t = app;
+    const shop = await createShop(app, 'renew@example.com');
+    const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+    const id = ok(res, 202).tuid;
+    const repo = app.runtime.services.rendersRepository;
+    await until(async () => (await repo.findById(id))?.status === 'running');
+
+    // Far past the first lease; the worker renews every second (a third of the lease).
+    app.clock.advance(60_000);
+    await until(async () => ((await repo.findById(id))?.lease_until ?? 0) > app.clock.now());
+    expect(await repo.claim(id, app.clock.now(), 3_000, 3)).toBeUndefined();
+
+    engine.release();
+    const row = await settled(app, id);
+    expect(row.status).toBe('done');
+    expect(row.attempts).toBe(1);
+    expect(engine.rendered).toBe(1);
+    expect(await shop.balance()).toBe(49);
+  });
+
+  it('a worker that finds its attempt taken over stops rendering and finishes nothing', async () => {
+    const engine = new SketchEngine();
+    engine.hold();
+    t = await createTestApp({ RENDER_LEASE_SECONDS: '3' }, undefined, { engine });
+    const shop = await createShop(t, 'stalled@example.com');
+    const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+    const id = ok(res, 202).tuid;
+    const repo = t.runtime.services.rendersRepository;
+    await until(async () => (await repo.findById(id))?.status === 'running');
+
+    // As if this worker had stalled past its lease and another had claimed attempt 2 and still runs it.
+    await t.runtime.db.db
+      .updateTable('renders')
+      .set({ attempts: 2, lease_until: t.clock.now() + 600_000 })
+      .where('id', '=', id)
+      .execute();
+    await new Promise((r) => setTimeout(r, 1500)); // the renewal runs, finds attempt 2, aborts
+    engine.release();
+    await new Promise((r) => setTimeout(r, 300));
+    const row = await repo.findById(id);
+    expect(row?.status).toBe('running');
+    expect(row?.attempts).toBe(2);
+    expect(row?.image_key).toBeNull();
+    expect(engine.rendered).toBe(0);
+    expect(await shop.balance()).toBe(49);
+  });
+
+  it('a render whose workers die on it every time fails after the last attempt, refunded once', async () => {
+    t = await createTestApp({}, undefined, { renderJobs: false });
+    const shop = await createShop(t, 'crashing@example.com');
+    const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+    const id = ok(res, 202).tuid;
+    const repo = t.runtime.services.rendersRepository;
+    // Three workers (RENDER_MAX_ATTEMPTS) claim it in turn and die, each killed by the input.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await repo.claim(id, t.clock.now(), 15_000, 3))?.attempts).toBe(attempt);
+      t.clock.advance(16_000);
+    }
+    expect(await repo.claim(id, t.clock.now(), 15_000, 3)).toBeUndefined();
+
+    await t.restart({ renderJobs: true });
+    const row = await settled(t, id);
+    expect(row.status).toBe('failed');
+    expect(row.error_code).toBe('RENDER_FAILED');
+    expect(row.attempts).toBe(3);
+    expect((t.engine as SketchEngine).rendered).toBe(0);
+    expect(await shop.balance()).toBe(50);
+    // Failing it again (another process saw it due too) gives nothing back twice.
+    await t.runtime.services.renderCharge.refund(t.runtime.db.db, row);
+    expect(await shop.balance()).toBe(50);
+  });
 });
+
+/** Polls `check` every 50 ms until it holds, or fails after `ms`. */
+async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -115,10 +115,11 @@ export class RendersRepository {
   }
 
   /**
-   * Takes a render for one attempt: only if it is due, so two workers never run the same attempt. Answers
-   * the claimed row (its `attempts` names the attempt), or undefined.
+   * Takes a render for one attempt: only if it is due and has attempts left, so two workers never run the same
+   * attempt and an input that kills its worker is not taken forever. Answers the claimed row (its `attempts`
+   * names the attempt), or undefined.
    */
-  async claim(id: string, now: number, leaseMs: number): Promise<RenderRow | undefined> {
+  async claim(id: string, now: number, leaseMs: number, maxAttempts: number): Promise<RenderRow | undefined> {
     return this.db
       .updateTable('renders')
       .set((eb) => ({
@@ -128,6 +129,7 @@ export class RendersRepository {
         started_at: now,
       }))
       .where('id', '=', id)
+      .where((eb) => eb(eb('attempts', '-', eb.ref('outages')), '<', maxAttempts))
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
@@ -136,6 +138,57 @@ export class RendersRepository {
       )
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Extends the lease of a running attempt; false when the attempt is no longer this worker's. */
+  async renew(id: string, attempt: number, leaseUntil: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('renders')
+      .set({ lease_until: leaseUntil })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', attempt)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Fails a due render that used up its attempts (its workers died on it, one after another). Answers the row
+   * as it was, for the refund, only to the one call that failed it.
+   */
+  async abandon(
+    trx: Kysely<Database>,
+    id: string,
+    now: number,
+    maxAttempts: number,
+    outcome: { errorCode: string; errorMessage: string },
+  ): Promise<RenderRow | undefined> {
+    const row = await trx
+      .selectFrom('renders')
+      .selectAll()
+      .where('id', '=', id)
+      .where((eb) => eb(eb('attempts', '-', eb.ref('outages')), '>=', maxAttempts))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const result = await trx
+      .updateTable('renders')
+      .set({
+        status: 'failed',
+        error_code: outcome.errorCode,
+        error_message: outcome.errorMessage,
+        lease_until: null,
+        finished_at: now,
+      })
+      .where('id', '=', id)
+      .where('attempts', '=', row.attempts)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? row : undefined;
   }
 
   /** Ends an attempt, if it is still this attempt's (a removed render or a newer attempt wins). */
@@ -170,6 +223,27 @@ export class RendersRepository {
     const result = await this.db
       .updateTable('renders')
       .set({ status: 'queued', run_after: runAfter, lease_until: null, error_code: errorCode })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', attempt)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Puts an attempt that ended on an outage back in the queue, to run again after `runAfter`; the attempt does
+   * not count against the maximum.
+   */
+  async retryAfterOutage(id: string, attempt: number, runAfter: number, errorCode: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('renders')
+      .set((eb) => ({
+        status: 'queued',
+        run_after: runAfter,
+        lease_until: null,
+        error_code: errorCode,
+        outages: eb('outages', '+', 1),
+      }))
       .where('id', '=', id)
       .where('status', '=', 'running')
       .where('attempts', '=', attempt)

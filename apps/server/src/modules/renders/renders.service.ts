@@ -315,6 +315,7 @@ export class RendersService {
       error_code: null,
       error_message: null,
       attempts: 0,
+      outages: 0,
       run_after: now,
       lease_until: null,
       charged: 1,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DAY_MS, utcDay } from '../../lib/clock.ts';
+import { type SweepLeader, startPeriodicSweep } from '../../lib/sweeps/periodic-sweep.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { Services } from '../../services.ts';
 
@@ -26,15 +27,15 @@ export async function sweepExpired(
   await services.webhooksRepository.purgeBefore(now - WEBHOOK_LOG_DAYS * DAY_MS);
 }
 
-/** Runs `sweepExpired` now and hourly; answers how to stop it. */
-export function startRetentionSweep(runtime: Runtime): () => Promise<void> {
-  const { services, db, config, clock, log } = runtime;
-  const run = () =>
-    sweepExpired(services, db.db, config.RETENTION_DAYS * DAY_MS, clock.now()).catch((err: unknown) =>
-      log.warn({ err }, 'retention sweep failed; will retry'),
-    );
-  const timer = setInterval(run, SWEEP_MS);
-  timer.unref();
-  void run();
-  return async () => clearInterval(timer);
+/** Runs `sweepExpired` now and hourly, in the one process that leads it; answers how to stop it. */
+export function startRetentionSweep(runtime: Runtime, leader: SweepLeader): () => Promise<void> {
+  const { services, db, config, clock } = runtime;
+  return startPeriodicSweep(
+    {
+      name: 'retention sweep',
+      everyMs: SWEEP_MS,
+      run: () => sweepExpired(services, db.db, config.RETENTION_DAYS * DAY_MS, clock.now()),
+    },
+    leader,
+  );
 }

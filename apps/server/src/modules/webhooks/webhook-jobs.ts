@@ -28,6 +28,7 @@ export function createWebhookQueue(
     return new BullRenderQueue(
       { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: QUEUE },
       clock,
+      log,
     );
   }
   return new InProcessQueue(new WebhooksRepository(db), clock, log, {
