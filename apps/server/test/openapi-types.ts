@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Change one field of a shop
-         * @description One name=value among: name, mail, logo, url, referral, limit_garment_daily, limit_tryon_daily, tryOnLimit, limit_tryon_daily_per_client, limit_person_daily, limit_person_daily_per_client, limit_search_daily, tryon_balance, disabled. Owners change their own shop, and not mail, referral, limit_garment_daily, tryon_balance, disabled.
+         * @description One name=value among: name, mail, logo, url, referral, currency, limit_garment_daily, limit_tryon_daily, tryOnLimit, limit_tryon_daily_per_client, limit_person_daily, limit_person_daily_per_client, limit_search_daily, tryon_balance, disabled. Owners change their own shop, and not mail, referral, limit_garment_daily, tryon_balance, disabled.
          */
         post: operations["shopsUpdate"];
         delete?: never;
@@ -326,7 +326,7 @@ export interface paths {
         };
         /**
          * Daily series of the last N days, oldest first, one zero-filled item per day
-         * @description tryon: try-ons made; client: any shopper action; garment: a shopper fetched or viewed a garment; person: a face or body photo uploaded; search: a list call with a query.
+         * @description tryon: try-ons made; client: any shopper action; garment: a shopper fetched or viewed a garment; person: a face or body photo uploaded; search: a shopper list call with a query; view: a shopper page opened (not an action). The shop's own dashboard calls are never counted.
          */
         get: operations["statsGet"];
         put?: never;
@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the shopper's photo (multipart/form-data, file part `file`)
-         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it.
+         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it. With a public key, `consent` is the version of the wording the shopper agreed to (now 1), recorded with the photo; without it 428 CONSENT_REQUIRED.
          */
         post: operations["facesAdd"];
         delete?: never;
@@ -709,6 +709,23 @@ export interface paths {
         put?: never;
         /** Delete a photo and the looks and try-ons made from it */
         post: operations["facesRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/face/remove-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete all of the shopper's photos, try-ons and looks (public keys only) */
+        post: operations["facesRemoveAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -813,7 +830,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A try-on by its viewer token (share links); no key needed */
+        /** A try-on by its viewer token (share links); no key needed. The result only, never the shopper's photo */
         get: operations["tryOnsView"];
         put?: never;
         post?: never;
@@ -935,7 +952,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A look by its viewer token (share links); no key needed */
+        /** A look by its viewer token (share links); no key needed. The result only, never the shopper's photo */
         get: operations["looksView"];
         put?: never;
         post?: never;
@@ -1291,6 +1308,8 @@ export interface components {
         };
         TryOnInput: {
             tuid: string;
+            /** @description The shop it belongs to */
+            suid: string;
             /** @description Viewer token: whoever has it can see this try-on (share links) */
             t: string;
             /** @description The garment; null for a simple try-on with an uploaded garment */
@@ -1316,6 +1335,8 @@ export interface components {
         };
         LookInput: {
             luid: string;
+            /** @description The shop it belongs to */
+            suid: string;
             /** @description Viewer token: whoever has it can see this look (share links) */
             l: string;
             /** @description The shopper's photo; null for a simple look */
@@ -1338,12 +1359,60 @@ export interface components {
             created: string;
             finished: string | null;
         };
+        SharedTryOnInput: {
+            t: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (an error code of the API guide); null otherwise */
+            errorCode: string | null;
+            /** @description The result; null until done */
+            image: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            shop: {
+                name: string;
+                /** @description The shop's site; may be empty */
+                url: string;
+            };
+            /** @description The garment (try-on) or model (look); null when it was an upload or is gone */
+            product: {
+                name: string;
+                /** @description The product's page at the shop; may be empty */
+                url: string;
+                image: string | null;
+            } | null;
+        };
+        SharedLookInput: {
+            l: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (an error code of the API guide); null otherwise */
+            errorCode: string | null;
+            /** @description The result; null until done */
+            image: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            shop: {
+                name: string;
+                /** @description The shop's site; may be empty */
+                url: string;
+            };
+            /** @description The garment (try-on) or model (look); null when it was an upload or is gone */
+            product: {
+                name: string;
+                /** @description The product's page at the shop; may be empty */
+                url: string;
+                image: string | null;
+            } | null;
+        };
         ShopInput: {
             shop_uid: string;
             email: string;
             name: string;
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             /** @description The shop's oldest active public key (private keys never leave the Keys screen) */
             access_key: string | null;
             referral: string;
@@ -1368,12 +1437,16 @@ export interface components {
             name: string;
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
         };
         ShopPageInput: {
             suid: string;
             name: string;
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             /** @description The shop's page key: its oldest active public key. Public keys are public by design; the shop's own pages on this server are always an allowed domain for them. */
             key: string;
         };
@@ -1391,6 +1464,8 @@ export interface components {
             garment: components["schemas"]["StatsItemInput"][];
             person: components["schemas"]["StatsItemInput"][];
             search: components["schemas"]["StatsItemInput"][];
+            /** @description Shopper pages opened (page views), apart from the shopper actions of `client` */
+            view: components["schemas"]["StatsItemInput"][];
             /** @description The `client` series over the whole period; a shopper back on several days counts once */
             totals: {
                 /** @description Distinct shoppers with an action in the whole period */
@@ -1589,6 +1664,8 @@ export interface components {
         };
         TryOn: {
             tuid: string;
+            /** @description The shop it belongs to */
+            suid: string;
             /** @description Viewer token: whoever has it can see this try-on (share links) */
             t: string;
             /** @description The garment; null for a simple try-on with an uploaded garment */
@@ -1614,6 +1691,8 @@ export interface components {
         };
         Look: {
             luid: string;
+            /** @description The shop it belongs to */
+            suid: string;
             /** @description Viewer token: whoever has it can see this look (share links) */
             l: string;
             /** @description The shopper's photo; null for a simple look */
@@ -1636,12 +1715,60 @@ export interface components {
             created: string;
             finished: string | null;
         };
+        SharedTryOn: {
+            t: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (an error code of the API guide); null otherwise */
+            errorCode: string | null;
+            /** @description The result; null until done */
+            image: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            shop: {
+                name: string;
+                /** @description The shop's site; may be empty */
+                url: string;
+            };
+            /** @description The garment (try-on) or model (look); null when it was an upload or is gone */
+            product: {
+                name: string;
+                /** @description The product's page at the shop; may be empty */
+                url: string;
+                image: string | null;
+            } | null;
+        };
+        SharedLook: {
+            l: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (an error code of the API guide); null otherwise */
+            errorCode: string | null;
+            /** @description The result; null until done */
+            image: string | null;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            shop: {
+                name: string;
+                /** @description The shop's site; may be empty */
+                url: string;
+            };
+            /** @description The garment (try-on) or model (look); null when it was an upload or is gone */
+            product: {
+                name: string;
+                /** @description The product's page at the shop; may be empty */
+                url: string;
+                image: string | null;
+            } | null;
+        };
         Shop: {
             shop_uid: string;
             email: string;
             name: string;
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             /** @description The shop's oldest active public key (private keys never leave the Keys screen) */
             access_key: string | null;
             referral: string;
@@ -1666,12 +1793,16 @@ export interface components {
             name: string;
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
         };
         ShopPage: {
             suid: string;
             name: string;
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             /** @description The shop's page key: its oldest active public key. Public keys are public by design; the shop's own pages on this server are always an allowed domain for them. */
             key: string;
         };
@@ -1689,6 +1820,8 @@ export interface components {
             garment: components["schemas"]["StatsItem"][];
             person: components["schemas"]["StatsItem"][];
             search: components["schemas"]["StatsItem"][];
+            /** @description Shopper pages opened (page views), apart from the shopper actions of `client` */
+            view: components["schemas"]["StatsItem"][];
             /** @description The `client` series over the whole period; a shopper back on several days counts once */
             totals: {
                 /** @description Distinct shoppers with an action in the whole period */
@@ -2942,9 +3075,13 @@ export interface operations {
                 shop_uid?: string;
                 name?: string;
                 mail?: string;
+                /** @description The shop's logo image (http or https), or empty */
                 logo?: string;
+                /** @description The shop's own site (http or https), or empty */
                 url?: string;
                 referral?: string;
+                /** @description The currency of the shop's prices, shown with them on the shopper pages */
+                currency?: string;
                 limit_garment_daily?: number;
                 limit_tryon_daily?: number;
                 /** @description Alias of limit_tryon_daily */
@@ -2970,9 +3107,13 @@ export interface operations {
                     shop_uid?: string;
                     name?: string;
                     mail?: string;
+                    /** @description The shop's logo image (http or https), or empty */
                     logo?: string;
+                    /** @description The shop's own site (http or https), or empty */
                     url?: string;
                     referral?: string;
+                    /** @description The currency of the shop's prices, shown with them on the shopper pages */
+                    currency?: string;
                     limit_garment_daily?: number;
                     limit_tryon_daily?: number;
                     /** @description Alias of limit_tryon_daily */
@@ -2991,9 +3132,13 @@ export interface operations {
                     shop_uid?: string;
                     name?: string;
                     mail?: string;
+                    /** @description The shop's logo image (http or https), or empty */
                     logo?: string;
+                    /** @description The shop's own site (http or https), or empty */
                     url?: string;
                     referral?: string;
+                    /** @description The currency of the shop's prices, shown with them on the shopper pages */
+                    currency?: string;
                     limit_garment_daily?: number;
                     limit_tryon_daily?: number;
                     /** @description Alias of limit_tryon_daily */
@@ -5971,7 +6116,10 @@ export interface operations {
     };
     facesAdd: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the photo wording the shopper agreed to (public keys) */
+                consent?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5985,6 +6133,8 @@ export interface operations {
                      * @description The photo; a single file part of another name is taken too
                      */
                     file: Blob;
+                    /** @description The version of the photo wording the shopper agreed to (public keys) */
+                    consent?: number;
                 };
             };
         };
@@ -6055,6 +6205,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description CONSENT_REQUIRED */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "CONSENT_REQUIRED";
                     };
                 };
             };
@@ -6164,6 +6326,115 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    facesRemoveAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        photos: number;
+                        renders: number;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, CLIENT_UUID_REQUIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INVALID_JSON" | "CLIENT_UUID_REQUIRED";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description DOMAIN_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "DOMAIN_NOT_ALLOWED";
                     };
                 };
             };
@@ -6526,6 +6797,8 @@ export interface operations {
                 limit?: number;
                 /** @description stats or done: finished ones only (the dashboard gallery); fav: liked looks */
                 filter?: "stats" | "done" | "fav";
+                /** @description Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every shop; anyone else naming another shop gets ADMIN_ONLY. */
+                shop?: string;
             };
             header?: never;
             path?: never;
@@ -6843,7 +7116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TryOn"];
+                    "application/json": components["schemas"]["SharedTryOn"];
                 };
             };
             /** @description VALIDATION_ERROR */
@@ -7064,6 +7337,8 @@ export interface operations {
                 limit?: number;
                 /** @description stats or done: finished ones only (the dashboard gallery); fav: liked looks */
                 filter?: "stats" | "done" | "fav";
+                /** @description Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every shop; anyone else naming another shop gets ADMIN_ONLY. */
+                shop?: string;
             };
             header?: never;
             path?: never;
@@ -7617,7 +7892,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Look"];
+                    "application/json": components["schemas"]["SharedLook"];
                 };
             };
             /** @description VALIDATION_ERROR */
