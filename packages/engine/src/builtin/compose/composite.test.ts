@@ -29,9 +29,21 @@ function canvas(rgb: [number, number, number], alpha = 1): GarmentCanvas {
 
 const noShade = (): Float32Array => new Float32Array(20 * 20).fill(1);
 
+/**
+ * A photo in colour: grey with a strip of two complementary colours along its bottom (rows 35-39), which
+ * leave its mean colour (its cast) neutral.
+ */
+function colourPhoto(grey: number): ReturnType<typeof solidRgb> {
+  const photo = solidRgb(40, 40, [grey, grey, grey]);
+  for (let y = 35; y < 40; y++) {
+    for (let x = 0; x < 40; x++) photo.data.set(x % 2 ? [188, 68, 128] : [68, 188, 128], (y * 40 + x) * 3);
+  }
+  return photo;
+}
+
 describe('composite', () => {
   it('puts the garment over the photo where it is opaque and leaves the rest of the photo alone', () => {
-    const photo = solidRgb(40, 40, [128, 128, 128]);
+    const photo = colourPhoto(128);
     composite(photo, canvas([200, 40, 40]), noShade());
     expect(pixel(photo, 20, 20)).toEqual([200, 40, 40]);
     expect(pixel(photo, 2, 2)).toEqual([128, 128, 128]);
@@ -39,7 +51,7 @@ describe('composite', () => {
   });
 
   it('blends by alpha', () => {
-    const photo = solidRgb(40, 40, [100, 100, 100]);
+    const photo = colourPhoto(100);
     composite(photo, canvas([200, 0, 100], 0.5), noShade());
     expect(pixel(photo, 20, 20)).toEqual([150, 50, 100]);
   });
@@ -77,6 +89,8 @@ describe('composite', () => {
   it('casts the photo’s light colour on the garment, within bounds', () => {
     // A teal scene: no red at all. The garment takes some of its cast, never more than a few per cent.
     const photo = solidRgb(40, 40, [0, 128, 128]);
+    // Someone in it (rows 35-39): a photo all of one hue would be a toned print.
+    for (let i = 35 * 40; i < 40 * 40; i++) photo.data.set([200, 120, 90], i * 3);
     composite(photo, canvas([100, 100, 100]), noShade());
     const [r, g, b] = pixel(photo, 20, 20);
     expect(r).toBeLessThan(100);
@@ -96,5 +110,27 @@ describe('composite', () => {
     const photo = solidRgb(40, 40, [255, 120, 60]);
     composite(photo, canvas([250, 250, 250]), noShade());
     expect(pixel(photo, 20, 20)[0]).toBe(255);
+  });
+
+  it('lays a garment in a black-and-white photo in black and white, and in a toned one in its tone', () => {
+    const bw = solidRgb(40, 40, [120, 120, 120]);
+    for (let i = 0; i < 40 * 40; i += 3) bw.data.set([30, 30, 30], i * 3);
+    composite(bw, canvas([200, 40, 40]), noShade());
+    const [r, g, b] = pixel(bw, 20, 20);
+    expect(r).toBe(g);
+    expect(g).toBe(b);
+    // The garment's brightness is kept (its luma: 0.299 * 200 + 0.587 * 40 + 0.114 * 40).
+    expect(r).toBeCloseTo(87, -1);
+    // Sepia: every pixel the same warm hue; the garment takes that hue, not its own red.
+    const sepia = solidRgb(40, 40, [150, 120, 90]);
+    for (let i = 0; i < 40 * 40; i += 3) sepia.data.set([50, 40, 30], i * 3);
+    composite(sepia, canvas([40, 40, 200]), noShade());
+    const [sr, sg, sb] = pixel(sepia, 20, 20);
+    expect(sr).toBeGreaterThan(sg);
+    expect(sg).toBeGreaterThan(sb);
+    // A photo in colour keeps the garment's own colour.
+    const colour = colourPhoto(120);
+    composite(colour, canvas([200, 40, 40]), noShade());
+    expect(pixel(colour, 20, 20)).toEqual([200, 40, 40]);
   });
 });

@@ -5,14 +5,20 @@ import { boxBlur } from './soft-shadows.ts';
 /** How much of the photo's colour cast the garment takes on (1 = all of it). */
 const CAST = 0.4;
 
+/** A photo whose pixels' channels differ this little (mean, and nearly all of them) has no colour. */
+const MONO_MEAN_SPREAD = 3;
+const MONO_HIGH_SPREAD = 10;
+
 /**
  * Lays the garment canvas on the photo: its edge softened by a pixel, its colours cast like the photo's
  * light (grey-world: the photo's mean colour against neutral grey), and the person's shadows from the
- * garment applied around it. Changes `photo` in place.
+ * garment applied around it. In a black-and-white (or toned) photo the garment is too: a colour garment in
+ * a photo without colour is the plainest sign of a paste. Changes `photo` in place.
  */
 export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Float32Array): void {
   const { width: w, height: h } = canvas;
   const cast = colourCast(photo);
+  const tone = monochromeTone(photo);
   // The edge is softened by blurring coverage and colour premultiplied by it, so the pixel just outside the
   // garment takes the garment's colour at low coverage rather than the canvas's empty black.
   const premultiplied = [0, 1, 2].map((k) => {
@@ -32,7 +38,9 @@ export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Floa
       for (let k = 0; k < 3; k++) {
         const under = (photo.data[i + k] ?? 0) * shade;
         const colour = soft > 0 ? (premultiplied[k]?.[c] ?? 0) / soft : 0;
-        const over = colour * (1 + CAST * ((cast[k] ?? 1) - 1));
+        const over = tone
+          ? lumaOf(premultiplied, c, soft) * (tone[k] ?? 1)
+          : colour * (1 + CAST * ((cast[k] ?? 1) - 1));
         photo.data[i + k] = Math.round(Math.min(255, under * (1 - a) + over * a));
       }
     }
@@ -55,4 +63,38 @@ function colourCast(photo: Raster): [number, number, number] {
   // A strongly coloured scene (a teal wall) is not all light: only half of its cast counts, at most 15 %.
   const gain = (v: number): number => Math.max(0.85, Math.min(1.15, 1 + (v / y - 1) * 0.5));
   return [gain(r), gain(g), gain(b)];
+}
+
+function lumaOf(premultiplied: Float32Array[], c: number, soft: number): number {
+  if (soft <= 0) return 0;
+  const [r, g, b] = premultiplied.map((channel) => (channel[c] ?? 0) / soft);
+  return 0.299 * (r ?? 0) + 0.587 * (g ?? 0) + 0.114 * (b ?? 0);
+}
+
+/**
+ * The one hue of a photo without colour, as a gain a channel that keeps brightness (1, 1, 1 for black and
+ * white, warm for sepia), or null for a photo in colour: each pixel is compared with the photo's mean hue at
+ * its own brightness, and a photo is toned when they differ little on average and nearly everywhere.
+ */
+function monochromeTone(photo: Raster): [number, number, number] | null {
+  const n = photo.width * photo.height;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < n; i += 7)
+    for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (photo.data[i * 3 + k] ?? 0);
+  const total = (sum[0] ?? 0) + (sum[1] ?? 0) + (sum[2] ?? 0);
+  if (total <= 0) return null;
+  const hue = sum.map((v) => v / total);
+  const spreads: number[] = [];
+  for (let i = 0; i < n; i += 7) {
+    const rgb = [0, 1, 2].map((k) => photo.data[i * 3 + k] ?? 0);
+    const bright = (rgb[0] ?? 0) + (rgb[1] ?? 0) + (rgb[2] ?? 0);
+    spreads.push(Math.max(...rgb.map((v, k) => Math.abs(v - bright * (hue[k] ?? 0)))));
+  }
+  spreads.sort((a, b) => a - b);
+  const mean = spreads.reduce((acc, v) => acc + v, 0) / Math.max(1, spreads.length);
+  const high = spreads[Math.floor(spreads.length * 0.98)] ?? 0;
+  if (mean >= MONO_MEAN_SPREAD || high >= MONO_HIGH_SPREAD) return null;
+  // Scaled so that the tone keeps a grey's luma.
+  const luma = 0.299 * (hue[0] ?? 0) + 0.587 * (hue[1] ?? 0) + 0.114 * (hue[2] ?? 0);
+  return [(hue[0] ?? 0) / luma, (hue[1] ?? 0) / luma, (hue[2] ?? 0) / luma];
 }
