@@ -8351,7 +8351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8359,7 +8359,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED";
                     };
                 };
             };
@@ -8555,7 +8555,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8563,7 +8563,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED";
                     };
                 };
             };

@@ -382,31 +382,39 @@ const simpleDescription = (files: string) =>
   'item as JSON (with its image link) instead. A render that fails answers its error code (for example ' +
   '422 NO_PERSON); one that takes longer answers 202 with the queued item as JSON and a Location header.';
 
+/** How a render can end other than done: the engines' refusals (each says what photo to use instead) and failures. */
+const renderFailures = [
+  'NO_PERSON',
+  'NO_FACE',
+  'NO_GARMENT',
+  'PERSON_BACK_VIEW',
+  'PERSON_SIDE_VIEW',
+  'PERSON_TOO_SMALL',
+  'PERSON_ARMS_CROSSED',
+  'PERSON_BODY_HIDDEN',
+  'GARMENT_BACKGROUND_BUSY',
+  'FACE_TURNED_AWAY',
+  'FACE_COVERED',
+  'RENDER_TIMEOUT',
+  'RENDER_FAILED',
+  'ENGINE_UNAVAILABLE',
+] as const;
+/** A simple call pays, renders and answers in one request: any of these can come back. */
+const simpleErrors = [
+  'NO_BALANCE',
+  'DAILY_LIMIT_REACHED',
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IMAGE_NOT_FOUND',
+  ...renderFailures,
+] as const;
+
 /** The simple endpoints of the private-key API docs: one call, one image. */
 export const simpleRoutes = {
   tryOn: defineRoute({
     method: 'POST',
     path: '/v1/tryon/simple',
-    errors: [
-      'NO_BALANCE',
-      'DAILY_LIMIT_REACHED',
-      'IDEMPOTENCY_KEY_INVALID',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IMAGE_NOT_FOUND',
-      'NO_PERSON',
-      'NO_FACE',
-      'NO_GARMENT',
-      'PERSON_BACK_VIEW',
-      'PERSON_SIDE_VIEW',
-      'PERSON_TOO_SMALL',
-      'PERSON_ARMS_CROSSED',
-      'PERSON_BODY_HIDDEN',
-      'GARMENT_BACKGROUND_BUSY',
-      'FACE_TURNED_AWAY',
-      'RENDER_TIMEOUT',
-      'RENDER_FAILED',
-      'ENGINE_UNAVAILABLE',
-    ],
+    errors: simpleErrors,
     access: 'private',
     tags: ['Simple'],
     summary: 'Try a garment photo on a person photo in one call',
@@ -422,26 +430,7 @@ export const simpleRoutes = {
   look: defineRoute({
     method: 'POST',
     path: '/v1/look/simple',
-    errors: [
-      'NO_BALANCE',
-      'DAILY_LIMIT_REACHED',
-      'IDEMPOTENCY_KEY_INVALID',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IMAGE_NOT_FOUND',
-      'NO_PERSON',
-      'NO_FACE',
-      'NO_GARMENT',
-      'PERSON_BACK_VIEW',
-      'PERSON_SIDE_VIEW',
-      'PERSON_TOO_SMALL',
-      'PERSON_ARMS_CROSSED',
-      'PERSON_BODY_HIDDEN',
-      'GARMENT_BACKGROUND_BUSY',
-      'FACE_TURNED_AWAY',
-      'RENDER_TIMEOUT',
-      'RENDER_FAILED',
-      'ENGINE_UNAVAILABLE',
-    ],
+    errors: simpleErrors,
     access: 'private',
     tags: ['Simple'],
     summary: 'Put the face of a photo on a model photo in one call',
