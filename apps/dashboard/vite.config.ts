@@ -8,9 +8,13 @@ const apiTarget = process.env.DASHBOARD_API_URL ?? 'http://localhost:8080';
 
 const framework =
   /node_modules\/(react\/|react-dom\/|scheduler\/|react-router\/|i18next\/|react-i18next\/|@reduxjs\/toolkit\/dist\/(?!query)|immer\/|redux\/|redux-thunk\/|reselect\/|react-redux\/|use-sync-external-store\/)/;
-/** Mantine's core and the components nearly every screen (login included) uses. */
+/**
+ * Mantine's core and the components nearly every screen (login included) uses. Not @mantine/hooks: grouped
+ * here, every hook any screen imports would load with the login screen (5 KB of it did); each now goes with
+ * the screens that use it.
+ */
 const uiCore =
-  /node_modules\/@mantine\/(hooks|core\/esm\/(core|utils|components\/(Box|UnstyledButton|Button|Input|InputBase|TextInput|Text|Title|Paper|Stack|Group|Center|Loader|NativeSelect|CloseButton|Divider))\/)/;
+  /node_modules\/@mantine\/(core\/esm\/(core|utils|components\/(Box|UnstyledButton|Button|Input|InputBase|TextInput|Text|Title|Paper|Stack|Group|Center|Loader|NativeSelect|CloseButton|Divider))\/)/;
 /** Only the app's own copies: a library's nested copy (recharts has its own reselect) stays with it. */
 const topLevel = (pattern: RegExp) => (id: string) =>
   pattern.test(id) && !/node_modules\/.*node_modules\//.test(id);
