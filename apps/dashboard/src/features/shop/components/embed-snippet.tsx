@@ -36,14 +36,14 @@ export function EmbedSnippet({
       </Title>
       <Text size="sm" c="dimmed" mb="md">
         {t('firstRun.embed.description')}{' '}
-        <Anchor href={shopperUrls.guide('tryon-widget')} size="sm">
+        <Anchor href={shopperUrls.guide('tryon-widget')} size="sm" underline="always">
           {t('firstRun.embed.guide')}
         </Anchor>
       </Text>
       {!publicKey && (
         <Alert color="yellow" mb="md">
           {t('firstRun.embed.noKey')}{' '}
-          <Anchor component={Link} to={paths.keys}>
+          <Anchor component={Link} to={paths.keys} c="inherit" fw={600} underline="always">
             {t('firstRun.steps.domainKey.action')}
           </Anchor>
         </Alert>
@@ -51,7 +51,7 @@ export function EmbedSnippet({
       {garments.length === 0 ? (
         <Alert color="yellow">
           {t('firstRun.embed.noGarment')}{' '}
-          <Anchor component={Link} to={paths.garments}>
+          <Anchor component={Link} to={paths.garments} c="inherit" fw={600} underline="always">
             {t('firstRun.steps.garment.action')}
           </Anchor>
         </Alert>

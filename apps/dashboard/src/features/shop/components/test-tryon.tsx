@@ -65,7 +65,6 @@ export function TestTryon({ garment }: { garment: Garment | undefined }) {
           leftSection={<IconPhotoUp size={16} aria-hidden />}
           value={photo}
           onChange={setPhoto}
-          clearable
         />
         <Group>
           <Button onClick={run} disabled={!photo || !garment} loading={busy}>
