@@ -5,7 +5,7 @@ import { callArgs } from '../../../lib/api/base-query.ts';
 import type { Page } from '../../../lib/api/infinite-list.ts';
 
 /** Garments offered in the embed snippet and the test try-on (the newest ones). */
-export const PICKABLE_GARMENTS = 50;
+const PICKABLE_GARMENTS = 50;
 /** Seconds each read of a running test try-on waits on the server before answering. */
 const RESULT_WAIT_SECONDS = 20;
 

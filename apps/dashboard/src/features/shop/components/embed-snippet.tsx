@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/urls/app-paths.ts';
 import { embedSnippet } from '../onboarding-steps.ts';
 
-export const garmentOptions = (garments: Garment[]) =>
+const garmentOptions = (garments: Garment[]) =>
   garments.map((g) => ({ value: g.guid, label: g.name || g.g }));
 
 /**
