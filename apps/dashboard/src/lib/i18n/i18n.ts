@@ -1,10 +1,55 @@
 import { fallbackLanguage, type Language } from '@tryon/web';
-import errors from '@tryon/web/error-texts/en.json';
+// The texts of the codes the sign-in calls can answer (their contract errors, bad input, transport and server
+// failures); `addFullEnglish` adds the rest.
+import {
+  BAD_REQUEST,
+  CODE_EXPIRED,
+  DAILY_CODE_LIMIT,
+  GOOGLE_SIGNIN_DISABLED,
+  GOOGLE_SIGNIN_FAILED,
+  HEADERS_TOO_LARGE,
+  INTERNAL_ERROR,
+  INVALID_JSON,
+  MAIL_SEND_FAILED,
+  PAYLOAD_TOO_LARGE,
+  RATE_LIMITED,
+  REQUEST_TIMEOUT,
+  ROUTE_NOT_FOUND,
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_CODES,
+  UNSUPPORTED_MEDIA_TYPE,
+  VALIDATION_ERROR,
+  WRONG_CODE,
+  WRONG_EMAIL,
+} from '@tryon/web/error-texts/en.json';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogue } from './catalogue.ts';
 // Only what the login screen needs ships with the first screen; `addFullEnglish` adds the rest.
 import { app, language, login, transport } from './locales/en.json';
+
+/** The error texts the first screen ships: those of every code the sign-in calls can answer. */
+export const signInErrorTexts = {
+  BAD_REQUEST,
+  CODE_EXPIRED,
+  DAILY_CODE_LIMIT,
+  GOOGLE_SIGNIN_DISABLED,
+  GOOGLE_SIGNIN_FAILED,
+  HEADERS_TOO_LARGE,
+  INTERNAL_ERROR,
+  INVALID_JSON,
+  MAIL_SEND_FAILED,
+  PAYLOAD_TOO_LARGE,
+  RATE_LIMITED,
+  REQUEST_TIMEOUT,
+  ROUTE_NOT_FOUND,
+  TOO_MANY_ATTEMPTS,
+  TOO_MANY_CODES,
+  UNSUPPORTED_MEDIA_TYPE,
+  VALIDATION_ERROR,
+  WRONG_CODE,
+  WRONG_EMAIL,
+};
 
 /**
  * English ships with the first screen; the other catalogues load when chosen, each with the error texts both
@@ -31,7 +76,18 @@ export async function initI18n(lang: Language): Promise<typeof i18n> {
   await i18n.use(initReactI18next).init({
     lng: fallbackLanguage,
     fallbackLng: fallbackLanguage,
-    resources: { en: { translation: { app, errors, language, login, transport } } },
+    resources: {
+      en: {
+        translation: {
+          app,
+          // A copy: i18next extends the bundle in place when the full catalogue is added.
+          errors: { ...signInErrorTexts },
+          language,
+          login,
+          transport,
+        },
+      },
+    },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

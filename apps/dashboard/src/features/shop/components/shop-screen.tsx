@@ -9,6 +9,7 @@ import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import { useUpdateOwnShopMutation } from '../api/shop-api.ts';
 import { AutosaveInput } from './autosave-input.tsx';
+import { GetStarted } from './get-started.tsx';
 import { ShopSummary } from './shop-summary.tsx';
 
 const isCount = (value: string) => /^\d{1,8}$/.test(value.trim());
@@ -50,6 +51,7 @@ export function ShopScreen() {
     <>
       <PageHeader title={t('shop.title')} />
       <ShopSummary profile={profile} />
+      <GetStarted suid={profile.suid} />
       <Paper withBorder p="lg" mb="lg" component="section">
         <Title order={2} size="h4" mb="xs">
           {t('shop.details')}

@@ -11,11 +11,14 @@ export function ShopCellInput({
   field,
   label,
   numeric,
+  showLabel,
 }: {
   shop: ShopEntry;
   field: Field;
   label: string;
   numeric?: boolean;
+  /** A visible label above the box (the limits, whose numbers alone say nothing). */
+  showLabel?: boolean;
 }) {
   const { t } = useTranslation();
   const cell = useShopField(shop, field);
@@ -25,6 +28,7 @@ export function ShopCellInput({
         size="xs"
         aria-label={`${label}: ${shop.email}`}
         title={label}
+        label={showLabel ? label : undefined}
         value={cell.value}
         onChange={(event) => cell.onChange(event.currentTarget.value)}
         onBlur={cell.onBlur}

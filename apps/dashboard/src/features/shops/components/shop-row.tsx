@@ -58,14 +58,27 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
       </Table.Td>
       <Table.Td>
         <Stack gap={4}>
-          <ShopCellInput shop={shop} field="limit_tryon_daily" label={t('shops.limitTryon')} numeric />
+          <ShopCellInput
+            shop={shop}
+            field="limit_tryon_daily"
+            label={t('shops.limitTryon')}
+            numeric
+            showLabel
+          />
           <ShopCellInput
             shop={shop}
             field="limit_tryon_daily_per_client"
             label={t('shops.limitTryonPerClient')}
             numeric
+            showLabel
           />
-          <ShopCellInput shop={shop} field="limit_garment_daily" label={t('shops.limitGarment')} numeric />
+          <ShopCellInput
+            shop={shop}
+            field="limit_garment_daily"
+            label={t('shops.limitGarment')}
+            numeric
+            showLabel
+          />
         </Stack>
       </Table.Td>
       <Table.Td>
