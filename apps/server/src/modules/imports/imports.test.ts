@@ -176,7 +176,24 @@ describe('catalogue imports', () => {
     expect(items.find((g) => g.sku === 'T1')?.url).toBe('https://s.example/t1');
   });
 
-  it("imports a Shopify store's products.json, as models too", async () => {
+  it('imports models, with the model size rules', async () => {
+    files['/model.png'] = await testImage(800, 1000);
+    const csv = csvOf([
+      'sku,name,image_url',
+      `MO1,Anna,${host.url('/model.png')}`,
+      `MO2,Small,${host.url('/red.png')}`,
+    ]);
+    const job = ok(await rival.ownerApi.call(r.csv, { query: { kind: 'model' } }, upload(csv)), 202);
+    expect(await finished(rival.ownerApi, job.id)).toMatchObject({
+      kind: 'model',
+      rows: { created: 1, failed: 1 },
+    });
+    const models = ok(await rival.ownerApi.call(routes.models.list, { query: { limit: 100 } })).items;
+    expect(models.map((m) => m.sku)).toContain('MO1');
+    expect(models.map((m) => m.sku)).not.toContain('MO2');
+  });
+
+  it("imports a Shopify store's products.json", async () => {
     const owner = api(t, { apiKey: await signIn(t, 'import-shopify@example.com') });
     files['/products.json?limit=250&page=1'] = Buffer.from(
       JSON.stringify({
@@ -306,6 +323,26 @@ describe('catalogue imports: URL checks, cancel and restart', () => {
       const skus = await garmentSkus(shop.ownerApi);
       expect(skus).toHaveLength(16);
       expect(new Set(skus).size).toBe(16);
+
+      // A process that dies holding an import (no release): its lease runs out and another takes it up.
+      await t.restart({ renderJobs: false });
+      const crashed = ok(
+        await shop.ownerApi.call(
+          r.csv,
+          { query: {} },
+          upload(csvOf(['sku,image_url', `C1,${host.url('/p0.png')}`])),
+        ),
+        202,
+      );
+      const leaseMs = t.runtime.config.IMPORT_LEASE_SECONDS * 1000;
+      expect(
+        await t.runtime.services.importsRepository.claim(crashed.id, t.clock.now(), leaseMs),
+      ).toBeDefined();
+      await t.restart();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(ok(await shop.ownerApi.call(r.get, { params: { iuid: crashed.id } })).status).toBe('running');
+      t.clock.advance(leaseMs + 1000);
+      expect((await finished(shop.ownerApi, crashed.id)).rows).toMatchObject({ done: 1, created: 1 });
 
       const slow = ok(
         await shop.ownerApi.call(
