@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { faceRoutes } from './modules/faces/faces.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
 import { renderRoutes } from './modules/renders/renders.routes.ts';
 import { shopLinkRoutes } from './modules/shops/shop-links.ts';
@@ -89,6 +90,7 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
     renderRoutes,
     simpleRoutes,
     webhookRoutes,
+    importRoutes,
   ]) {
     routes(app, runtime);
   }

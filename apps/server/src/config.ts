@@ -72,6 +72,8 @@ export const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -12,6 +12,7 @@ import { pingRedis, reach, safeUrl } from './lib/startup-checks.ts';
 import type { MediaStorage } from './lib/storage/index.ts';
 import { type SweepLeader, startPeriodicSweep } from './lib/sweeps/periodic-sweep.ts';
 import { SweepLeases } from './lib/sweeps/sweep-leases.ts';
+import { createImportQueue, type ImportQueue, startImportJobs } from './modules/imports/import-jobs.ts';
 import { engineFromConfig } from './modules/render-jobs/engine-from-config.ts';
 import {
   type ConfiguredQueue,
@@ -50,6 +51,8 @@ export interface Runtime {
   readonly queue: ConfiguredQueue;
   /** Where webhook deliveries wait: the same kind of queue as renders. */
   readonly webhookQueue: WebhookQueue;
+  /** Where catalogue imports wait: the same kind of queue again. */
+  readonly importQueue: ImportQueue;
   readonly services: Services;
   /** Starts the background work: render jobs (as `renderJobs` says) and the media and retention sweeps. */
   start(): Promise<void>;
@@ -93,6 +96,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   const queue = createRenderQueue(config, db.db, clock, log);
   const webhookQueue = createWebhookQueue(config, db.db, clock, log);
+  const importQueue = createImportQueue(config, db.db, clock, log);
   const services = createServices({
     config,
     db: db.db,
@@ -100,6 +104,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     queue,
     webhookQueue,
+    importQueue,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
   });
@@ -121,6 +126,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     db,
     queue,
     webhookQueue,
+    importQueue,
     services,
     async start() {
       if (started) return;
@@ -128,7 +134,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       const role = options.renderJobs ?? 'embedded';
       if (role !== 'none') {
         const jobs: RenderJobs = startRenderJobs(runtime, options.engine ?? engineFromConfig(config), role);
-        stops.push(() => jobs.close(), startWebhookJobs(runtime, role));
+        stops.push(() => jobs.close(), startWebhookJobs(runtime, role), startImportJobs(runtime, role));
       }
       const leader = {
         leases: new SweepLeases(db.db),
@@ -142,6 +148,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       for (const stop of stops.reverse()) await stop();
       await queue.close();
       await webhookQueue.close();
+      await importQueue.close();
       services.mailer.close();
       await services.storage.close();
       await db.db.destroy();

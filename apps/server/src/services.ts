@@ -19,6 +19,8 @@ import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { CatalogImages } from './modules/catalog/catalog-images.ts';
 import { FacesRepository } from './modules/faces/faces.repository.ts';
 import { FacesService } from './modules/faces/faces.service.ts';
+import { ImportsRepository } from './modules/imports/imports.repository.ts';
+import { ImportsService } from './modules/imports/imports.service.ts';
 import { CorsOrigins } from './modules/keys/cors-origins.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
@@ -49,6 +51,8 @@ export interface Services {
   catalogRepository: CatalogRepository;
   catalogImages: CatalogImages;
   catalog: CatalogService;
+  importsRepository: ImportsRepository;
+  imports: ImportsService;
   secrets: Secrets;
   mailer: Mailer;
   google: GoogleVerifier;
@@ -94,6 +98,8 @@ export function createServices(deps: {
   queue: RenderQueue;
   /** Where webhook deliveries are queued. */
   webhookQueue: RenderQueue;
+  /** Where catalogue imports are queued. */
+  importQueue: RenderQueue;
   mailer?: Mailer;
   storage?: MediaStorage;
 }): Services {
@@ -184,7 +190,13 @@ export function createServices(deps: {
     stats,
     clock,
   );
+  const importsRepository = new ImportsRepository(db);
   return {
+    importsRepository,
+    imports: new ImportsService(importsRepository, deps.importQueue, clock, {
+      maxRows: config.IMPORT_MAX_ROWS,
+      allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
+    }),
     hotImages,
     dailyUsage,
     dailyLimits,

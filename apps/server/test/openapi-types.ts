@@ -1198,6 +1198,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/import/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import garments or models from a CSV file; runs in the background
+         * @description Multipart form with the file part `file` (UTF-8, comma or semicolon separated, header row). Columns: sku, name, description, category, price, image_url, product_url; only image_url is required. Each row is keyed by sku, else product_url, else image_url: importing again updates changed rows and adds new ones.
+         */
+        post: operations["importsCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/import/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import from a Google Merchant Center feed (XML or TSV) or a Shopify store; runs in the background
+         * @description source=merchant: the feed URL. source=shopify: the store URL (its public /products.json is read). The source is fetched by the job; if it cannot be read, the import ends failed with its error code.
+         */
+        post: operations["importsUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/import/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's imports, newest first */
+        get: operations["importsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/import/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every shop's imports, newest first (admins) */
+        get: operations["importsAdminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CSV template: the header row and one example row */
+        get: operations["importsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/import/{iuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import with its progress */
+        get: operations["importsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/import/cancel/{iuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop an import; rows already done stay */
+        post: operations["importsCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/import/report/{iuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every row's outcome, in source order; failed rows say why */
+        get: operations["importsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1278,6 +1420,45 @@ export interface components {
             liked: boolean;
             /** @description ISO 8601 date and time, UTC */
             created: string;
+        };
+        CatalogImportInput: {
+            id: string;
+            /** @description The shop's suid */
+            shop: string;
+            /** @enum {string} */
+            kind: "garment" | "model";
+            /** @enum {string} */
+            source: "csv" | "merchant" | "shopify";
+            sourceUrl: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            /** @description Error code when the whole source could not be read */
+            error: string | null;
+            rows: {
+                /** @description 0 until a feed or store URL has been read */
+                total: number;
+                done: number;
+                created: number;
+                updated: number;
+                /** @description Unchanged since the last import */
+                skipped: number;
+                failed: number;
+            };
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            finished: string | null;
+        };
+        ImportReportRowInput: {
+            /** @description 1-based position in the source (CSV: line after the header) */
+            row: number;
+            /** @description sku:..., url:... or image:... */
+            key: string;
+            /** @enum {string} */
+            outcome: "pending" | "created" | "updated" | "skipped" | "failed";
+            /** @description The error code of a failed row */
+            error: string | null;
+            /** @description guid or muid of the item */
+            item: string | null;
         };
         KeyEntryInput: {
             apiKey: string;
@@ -1634,6 +1815,45 @@ export interface components {
             liked: boolean;
             /** @description ISO 8601 date and time, UTC */
             created: string;
+        };
+        CatalogImport: {
+            id: string;
+            /** @description The shop's suid */
+            shop: string;
+            /** @enum {string} */
+            kind: "garment" | "model";
+            /** @enum {string} */
+            source: "csv" | "merchant" | "shopify";
+            sourceUrl: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            /** @description Error code when the whole source could not be read */
+            error: string | null;
+            rows: {
+                /** @description 0 until a feed or store URL has been read */
+                total: number;
+                done: number;
+                created: number;
+                updated: number;
+                /** @description Unchanged since the last import */
+                skipped: number;
+                failed: number;
+            };
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            finished: string | null;
+        };
+        ImportReportRow: {
+            /** @description 1-based position in the source (CSV: line after the header) */
+            row: number;
+            /** @description sku:..., url:... or image:... */
+            key: string;
+            /** @enum {string} */
+            outcome: "pending" | "created" | "updated" | "skipped" | "failed";
+            /** @description The error code of a failed row */
+            error: string | null;
+            /** @description guid or muid of the item */
+            item: string | null;
         };
         KeyEntry: {
             apiKey: string;
@@ -9661,6 +9881,839 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsCsv: {
+        parameters: {
+            query?: {
+                kind?: "garment" | "model";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The image file parts; the other fields may be form parts or query parameters. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The CSV file
+                     */
+                    file: Blob;
+                    /**
+                     * @default garment
+                     * @enum {string}
+                     */
+                    kind?: "garment" | "model";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON, IMAGE_REQUIRED, IMAGE_TOO_SMALL, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, IMPORT_TOO_MANY_ROWS, IMPORT_SOURCE_UNREADABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "IMAGE_REQUIRED" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_MANY_PIXELS" | "IMAGE_UNREADABLE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_SOURCE_UNREADABLE";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE" | "IMAGE_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE, IMAGE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    importsUrl: {
+        parameters: {
+            query: {
+                kind?: "garment" | "model";
+                source: "merchant" | "shopify";
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default garment
+                     * @enum {string}
+                     */
+                    kind?: "garment" | "model";
+                    /** @enum {string} */
+                    source: "merchant" | "shopify";
+                    url: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @default garment
+                     * @enum {string}
+                     */
+                    kind?: "garment" | "model";
+                    /** @enum {string} */
+                    source: "merchant" | "shopify";
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON, URL_NOT_ALLOWED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "URL_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsList: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CatalogImport"][];
+                        /** @description Offset of the next page, or null on the last page */
+                        nextOffset: number | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsAdminList: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CatalogImport"][];
+                        /** @description Offset of the next page, or null on the last page */
+                        nextOffset: number | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description ADMIN_ONLY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: string[];
+                        csv: string;
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                iuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                iuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description IMPORT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "IMPORT_FINISHED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsReport: {
+        parameters: {
+            query?: {
+                failedOnly?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                iuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ImportReportRow"][];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
                     };
                 };
             };

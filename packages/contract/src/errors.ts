@@ -156,6 +156,14 @@ export const errorCatalog = {
     message:
       'Webhooks go only to http and https addresses on the public internet, without user name or password.',
   },
+  IMPORT_TOO_MANY_ROWS: { status: 400, message: 'The source has more rows than one import may have.' },
+  IMPORT_SOURCE_UNREADABLE: {
+    status: 400,
+    message: 'The source could not be read: check its format and columns.',
+  },
+  IMPORT_FINISHED: { status: 409, message: 'This import has already finished.' },
+  IMPORT_BAD_PRICE: { status: 400, message: 'The price is not a number (with an optional currency).' },
+  IMPORT_DUPLICATE_ROW: { status: 400, message: 'An earlier row of the source has the same product.' },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: 'A shop may have at most 16 webhook endpoints.' },
   RENDER_PENDING: {
     status: 409,

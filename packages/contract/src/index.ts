@@ -2,6 +2,7 @@ import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing.ts';
 import { garmentRoutes, modelRoutes } from './catalog.ts';
 import { imageRoutes } from './images.ts';
+import { importRoutes } from './imports.ts';
 import { keyRoutes } from './keys.ts';
 import { faceRoutes, lookRoutes, simpleRoutes, tryOnRoutes } from './renders.ts';
 import { shopRoutes } from './shops.ts';
@@ -17,6 +18,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './image-sizes.ts';
 export * from './images.ts';
+export * from './imports.ts';
 export * from './keys.ts';
 export * from './list-query.ts';
 export * from './renders.ts';
@@ -43,4 +45,5 @@ export const routes = {
   simple: simpleRoutes,
   webhooks: webhookRoutes,
   images: imageRoutes,
+  imports: importRoutes,
 } as const;

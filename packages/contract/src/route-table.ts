@@ -210,4 +210,30 @@ export const routeTable = {
     tryon: light<Of<'images', 'tryon'>>({ method: 'GET', path: '/v1/tryon/image/:id', access: 'shopper' }),
     look: light<Of<'images', 'look'>>({ method: 'GET', path: '/v1/look/image/:id', access: 'shopper' }),
   },
+  imports: {
+    csv: light<Of<'imports', 'csv'>>({ method: 'POST', path: '/v1/import/csv', access: 'private' }),
+    url: light<Of<'imports', 'url'>>({ method: 'POST', path: '/v1/import/url', access: 'private' }),
+    list: light<Of<'imports', 'list'>>({ method: 'GET', path: '/v1/import/list', access: 'private' }),
+    get: light<Of<'imports', 'get'>>({ method: 'GET', path: '/v1/import/:iuid', access: 'private' }),
+    cancel: light<Of<'imports', 'cancel'>>({
+      method: 'POST',
+      path: '/v1/import/cancel/:iuid',
+      access: 'private',
+    }),
+    report: light<Of<'imports', 'report'>>({
+      method: 'GET',
+      path: '/v1/import/report/:iuid',
+      access: 'private',
+    }),
+    template: light<Of<'imports', 'template'>>({
+      method: 'GET',
+      path: '/v1/import/template',
+      access: 'private',
+    }),
+    adminList: light<Of<'imports', 'adminList'>>({
+      method: 'GET',
+      path: '/v1/admin/import/list',
+      access: 'admin',
+    }),
+  },
 };

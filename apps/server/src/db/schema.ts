@@ -268,6 +268,45 @@ export interface SweepLeasesTable {
   lease_until: number;
 }
 
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type ImportSource = 'csv' | 'merchant' | 'shopify';
+export type ImportRowOutcome = 'created' | 'updated' | 'skipped' | 'failed';
+
+/** A catalogue import, and its job. */
+export interface CatalogImportsTable {
+  id: string;
+  shop_suid: string;
+  kind: CatalogKind;
+  source: ImportSource;
+  source_url: string | null;
+  status: ImportStatus;
+  /** Why the whole import failed (the source could not be read); rows' errors are on the rows. */
+  error: string | null;
+  rows_total: number;
+  rows_done: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  attempts: number;
+  run_after: number;
+  lease_until: number | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface CatalogImportRowsTable {
+  import_id: string;
+  position: number;
+  product_key: string;
+  /** The row's fields, JSON. */
+  data: string;
+  outcome: ImportRowOutcome | null;
+  error: string | null;
+  item_id: string | null;
+  done_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   shops: ShopsTable;
@@ -289,4 +328,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   sweep_leases: SweepLeasesTable;
+  catalog_imports: CatalogImportsTable;
+  catalog_import_rows: CatalogImportRowsTable;
 }

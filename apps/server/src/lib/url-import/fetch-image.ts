@@ -46,10 +46,25 @@ export async function fetchImageFromUrl(
   url: string,
   options: Partial<UrlImportOptions> = {},
 ): Promise<ImportedImage> {
+  const fetched = await fetchFromUrl(url, options, 'image/*');
+  const contentType = sniffImageType(fetched.bytes);
+  if (!contentType) throw new AppError('URL_NOT_IMAGE');
+  return { ...fetched, contentType };
+}
+
+/**
+ * Downloads any document (a product feed, a store's products.json) under the same rules as images: the
+ * address checks, redirects, timeout and size cap. Errors as fetchImageFromUrl's, but for URL_NOT_IMAGE.
+ */
+export async function fetchFromUrl(
+  url: string,
+  options: Partial<UrlImportOptions>,
+  accept: string,
+): Promise<{ bytes: Buffer; finalUrl: string }> {
   const settings = withDefaults(options);
   const isAddressAllowed = settings.allowPrivateNetworks ? () => true : isPublicAddress;
   const lookup = createGuardedLookup(settings.lookup, isAddressAllowed);
-  const headers = { 'user-agent': settings.userAgent, accept: 'image/*', 'accept-encoding': 'identity' };
+  const headers = { 'user-agent': settings.userAgent, accept, 'accept-encoding': 'identity' };
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), settings.timeoutMs);
   let hop: Hop | undefined;
@@ -67,9 +82,7 @@ export async function fetchImageFromUrl(
     const { statusCode = 0 } = hop.response;
     if (statusCode < 200 || statusCode > 299) throw new AppError('URL_FETCH_FAILED');
     const bytes = await readBody(hop.response, settings.maxBytes);
-    const contentType = sniffImageType(bytes);
-    if (!contentType) throw new AppError('URL_NOT_IMAGE');
-    return { bytes, contentType, finalUrl: target.href };
+    return { bytes, finalUrl: target.href };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(deadline.signal.aborted ? 'URL_FETCH_TIMEOUT' : 'URL_FETCH_FAILED');

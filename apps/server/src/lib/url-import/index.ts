@@ -1,5 +1,6 @@
 export {
   DEFAULT_URL_IMPORT_OPTIONS,
+  fetchFromUrl,
   fetchImageFromUrl,
   type ImportedImage,
   type UrlImportOptions,

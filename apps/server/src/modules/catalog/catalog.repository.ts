@@ -99,7 +99,10 @@ export class CatalogRepository {
     );
   }
 
-  async update(id: string, changes: Partial<Pick<CatalogItemsTable, 'description' | 'url'>>): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<Pick<CatalogItemsTable, 'description' | 'url' | 'name' | 'category' | 'price'>>,
+  ): Promise<void> {
     await this.db.updateTable('catalog_items').set(changes).where('id', '=', id).execute();
   }
 

@@ -1,0 +1,175 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogImportRowsTable, CatalogImportsTable, ImportRowOutcome } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Clock, DAY_MS } from '../../lib/clock.ts';
+import type { UrlImportOptions } from '../../lib/url-import/index.ts';
+import type { Auth } from '../../plugins/authenticate.ts';
+import type { CatalogRepository } from '../catalog/catalog.repository.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { JobRunner, RunResult } from '../render-jobs/render-queue.ts';
+import type { ImportRow } from './import-row.ts';
+import { importRowsOf, readUrlSource } from './import-source.ts';
+import type { ImportsRepository } from './imports.repository.ts';
+
+export interface ImportProcessorOptions {
+  /** Rows (image fetches) at once within one import: a few, to be polite to the shop's image host. */
+  rowConcurrency: number;
+  leaseMs: number;
+  maxRows: number;
+  urlImport: Partial<UrlImportOptions>;
+}
+
+type RowResult = { outcome: ImportRowOutcome; error: string | null; itemId: string | null };
+
+/**
+ * Runs an import: reads a URL source once into rows, then takes the rows without an outcome a few at a time.
+ * Each row's outcome is written as it ends, so after a crash the next claim goes on where this one stopped,
+ * and a row that was added but not yet written is found by its product key (no duplicate).
+ */
+export class ImportProcessor implements JobRunner {
+  private readonly imports: ImportsRepository;
+  private readonly items: CatalogRepository;
+  private readonly catalog: CatalogService;
+  private readonly shopLimit: (suid: string) => Promise<number>;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: ImportProcessorOptions;
+  private stopping = false;
+
+  constructor(
+    imports: ImportsRepository,
+    items: CatalogRepository,
+    catalog: CatalogService,
+    shopLimit: (suid: string) => Promise<number>,
+    clock: Clock,
+    log: FastifyBaseLogger,
+    options: ImportProcessorOptions,
+  ) {
+    this.imports = imports;
+    this.items = items;
+    this.catalog = catalog;
+    this.shopLimit = shopLimit;
+    this.clock = clock;
+    this.log = log;
+    this.options = options;
+  }
+
+  /** Shutting down: each running import stops after its rows in flight and is queued again at once. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  async run(id: string): Promise<RunResult> {
+    const job = await this.imports.claim(id, this.clock.now(), this.options.leaseMs);
+    if (!job) return { outcome: 'skipped' };
+    if (job.source !== 'csv' && job.rows_total === 0) {
+      try {
+        const rows = await readUrlSource(
+          job.source,
+          job.source_url ?? '',
+          this.options.maxRows,
+          this.options.urlImport,
+        );
+        await this.imports.addRows(id, importRowsOf(id, rows, this.options.maxRows, this.clock.now()));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await this.imports.finish(id, 'failed', error.code, this.clock.now());
+        return { outcome: 'failed' };
+      }
+    }
+    const auth = importAuth(job);
+    for (;;) {
+      const current = await this.imports.refreshProgress(id, this.clock.now() + this.options.leaseMs);
+      if (current?.status !== 'running') return { outcome: 'done' };
+      if (this.stopping) {
+        await this.imports.release(id, this.clock.now());
+        return { outcome: 'skipped' };
+      }
+      const batch = await this.imports.pendingRows(id, this.options.rowConcurrency);
+      if (batch.length === 0) break;
+      let allowance = await this.newItemAllowance(job.shop_suid);
+      await Promise.all(
+        batch.map(async (row) => {
+          const result = await this.runRow(job, auth, row, () => allowance-- > 0);
+          await this.imports.settleRow(id, row.position, { ...result, now: this.clock.now() });
+        }),
+      );
+    }
+    await this.imports.finish(id, 'done', null, this.clock.now());
+    await this.imports.refreshProgress(id, this.clock.now());
+    return { outcome: 'done' };
+  }
+
+  /** New items the shop's imports may still add today: its daily garment limit less today's. */
+  private async newItemAllowance(shopSuid: string): Promise<number> {
+    const now = this.clock.now();
+    const used = await this.imports.createdSince(shopSuid, now - (now % DAY_MS));
+    return (await this.shopLimit(shopSuid)) - used;
+  }
+
+  private async runRow(
+    job: CatalogImportsTable,
+    auth: Auth,
+    row: CatalogImportRowsTable,
+    takeNewItem: () => boolean,
+  ): Promise<RowResult> {
+    const fields = JSON.parse(row.data) as ImportRow;
+    try {
+      const existing = await this.items.findByProductKey(job.shop_suid, job.kind, row.product_key);
+      if (existing) {
+        const changes = changesOf(job, existing, fields);
+        if (Object.keys(changes).length === 0)
+          return { outcome: 'skipped', error: null, itemId: existing.id };
+        await this.items.update(existing.id, changes);
+        return { outcome: 'updated', error: null, itemId: existing.id };
+      }
+      if (!takeNewItem()) return { outcome: 'failed', error: 'DAILY_LIMIT_REACHED', itemId: null };
+      const { row: item, created } = await this.catalog.getOrAddFromUrl(
+        auth,
+        job.kind,
+        {
+          name: fields.name,
+          description: fields.description,
+          url: fields.url,
+          category: fields.category,
+          price: fields.price,
+          ...(fields.sku ? { sku: fields.sku } : {}),
+        },
+        fields.imageUrl,
+      );
+      return { outcome: created ? 'created' : 'skipped', error: null, itemId: item.id };
+    } catch (error) {
+      if (error instanceof AppError) return { outcome: 'failed', error: error.code, itemId: null };
+      this.log.error({ err: error, importId: job.id, row: row.position }, 'import row failed');
+      return { outcome: 'failed', error: 'INTERNAL_ERROR', itemId: null };
+    }
+  }
+}
+
+/** The fields of the item that the source changed. Models have no category or price. */
+function changesOf(
+  job: CatalogImportsTable,
+  item: { name: string; description: string; url: string; category: string; price: string },
+  fields: ImportRow,
+): Partial<Record<'name' | 'description' | 'url' | 'category' | 'price', string>> {
+  const next = {
+    name: fields.name,
+    description: fields.description,
+    url: fields.url,
+    ...(job.kind === 'garment' ? { category: fields.category.toLowerCase(), price: fields.price } : {}),
+  };
+  return Object.fromEntries(
+    Object.entries(next).filter(([name, value]) => item[name as keyof typeof item] !== value),
+  );
+}
+
+/** Items an import adds are the shop's own, as through its private key. */
+const importAuth = (job: CatalogImportsTable): Auth => ({
+  keyId: `import:${job.id}`,
+  kind: 'private',
+  apiKey: '',
+  shopSuid: job.shop_suid,
+  userUid: '',
+  isAdmin: false,
+  clientUuid: null,
+});

@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import type {
+  CatalogImportRowsTable,
+  CatalogImportsTable,
+  Database,
+  ImportRowOutcome,
+} from '../../db/schema.ts';
+import type { DueJobs } from '../render-jobs/render-queue.ts';
+
+const COUNTED: readonly ImportRowOutcome[] = ['created', 'updated', 'skipped', 'failed'];
+
+/** Imports and their rows; an import row is also its job (status, attempts, lease). */
+export class ImportsRepository implements DueJobs {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** The import and its rows (a CSV's, parsed at once; a URL source's come later with `addRows`). */
+  async insert(row: CatalogImportsTable, rows: CatalogImportRowsTable[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('catalog_imports').values(row).execute();
+      await insertRows(trx, rows);
+    });
+  }
+
+  /** Rows of a source read by the job; written once, with the total, so a restart does not read it again. */
+  async addRows(id: string, rows: CatalogImportRowsTable[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('catalog_import_rows').where('import_id', '=', id).execute();
+      await insertRows(trx, rows);
+      await trx
+        .updateTable('catalog_imports')
+        .set({ rows_total: rows.length })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  find(shopSuid: string | null, id: string): Promise<CatalogImportsTable | undefined> {
+    let query = this.db.selectFrom('catalog_imports').selectAll().where('id', '=', id);
+    if (shopSuid !== null) query = query.where('shop_suid', '=', shopSuid);
+    return query.executeTakeFirst();
+  }
+
+  /** Newest first; every shop's when `shopSuid` is null (admins). */
+  list(shopSuid: string | null, offset: number, limit: number): Promise<CatalogImportsTable[]> {
+    let query = this.db.selectFrom('catalog_imports').selectAll();
+    if (shopSuid !== null) query = query.where('shop_suid', '=', shopSuid);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+  }
+
+  rows(id: string, failedOnly: boolean): Promise<CatalogImportRowsTable[]> {
+    let query = this.db.selectFrom('catalog_import_rows').selectAll().where('import_id', '=', id);
+    if (failedOnly) query = query.where('outcome', '=', 'failed');
+    return query.orderBy('position', 'asc').execute();
+  }
+
+  /** The next rows without an outcome, in source order. */
+  pendingRows(id: string, limit: number): Promise<CatalogImportRowsTable[]> {
+    return this.db
+      .selectFrom('catalog_import_rows')
+      .selectAll()
+      .where('import_id', '=', id)
+      .where('outcome', 'is', null)
+      .orderBy('position', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  async settleRow(
+    id: string,
+    position: number,
+    outcome: { outcome: ImportRowOutcome; error: string | null; itemId: string | null; now: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('catalog_import_rows')
+      .set({ outcome: outcome.outcome, error: outcome.error, item_id: outcome.itemId, done_at: outcome.now })
+      .where('import_id', '=', id)
+      .where('position', '=', position)
+      .execute();
+  }
+
+  /** Items the shop's imports created since `since`: they count against its daily garment limit. */
+  async createdSince(shopSuid: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('catalog_import_rows as r')
+      .innerJoin('catalog_imports as i', 'i.id', 'r.import_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('i.shop_suid', '=', shopSuid)
+      .where('r.outcome', '=', 'created')
+      .where('r.done_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Recounts the progress from the rows, and renews the lease while the import is still running. */
+  async refreshProgress(id: string, leaseUntil: number): Promise<CatalogImportsTable | undefined> {
+    const counts = await this.db
+      .selectFrom('catalog_import_rows')
+      .select(['outcome', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('import_id', '=', id)
+      .where('outcome', 'is not', null)
+      .groupBy('outcome')
+      .execute();
+    const of = (outcome: ImportRowOutcome) => Number(counts.find((c) => c.outcome === outcome)?.n ?? 0);
+    const done = COUNTED.reduce((sum, outcome) => sum + of(outcome), 0);
+    await this.db
+      .updateTable('catalog_imports')
+      .set({
+        rows_done: done,
+        created: of('created'),
+        updated: of('updated'),
+        skipped: of('skipped'),
+        failed: of('failed'),
+      })
+      .where('id', '=', id)
+      .execute();
+    await this.db
+      .updateTable('catalog_imports')
+      .set({ lease_until: leaseUntil })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+    return this.find(null, id);
+  }
+
+  /** Imports due to run: queued and due, or running under a lease that ran out. */
+  async due(now: number, limit: number, overdueMs = 0): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('catalog_imports')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now - overdueMs)]),
+          eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_after', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Takes an import to run, only if it is due, so no two workers run it at once. */
+  claim(id: string, now: number, leaseMs: number): Promise<CatalogImportsTable | undefined> {
+    return this.db
+      .updateTable('catalog_imports')
+      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), lease_until: now + leaseMs }))
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Gives a running import back to the queue (this process is stopping); another takes it up at once. */
+  async release(id: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('catalog_imports')
+      .set({ status: 'queued', run_after: now, lease_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** Ends the import, unless it was cancelled meanwhile (a cancel wins). */
+  async finish(id: string, status: 'done' | 'failed', error: string | null, now: number): Promise<void> {
+    await this.db
+      .updateTable('catalog_imports')
+      .set({ status, error, finished_at: now, lease_until: null })
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+  }
+
+  /** Cancels a queued or running import; answers whether it did. */
+  async cancel(shopSuid: string, id: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('catalog_imports')
+      .set({ status: 'cancelled', finished_at: now, lease_until: null })
+      .where('id', '=', id)
+      .where('shop_suid', '=', shopSuid)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}
+
+/** Inserts in chunks: SQLite binds at most a few thousand parameters a statement. */
+async function insertRows(trx: Kysely<Database>, rows: CatalogImportRowsTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) {
+    await trx
+      .insertInto('catalog_import_rows')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+}

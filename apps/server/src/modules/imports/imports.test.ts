@@ -1,0 +1,373 @@
+import { type CatalogImport, routes } from '@tryon/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Api, api, failed, ok, upload } from '../../../test/api.ts';
+import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { startImageHost } from '../../../test/image-host.ts';
+import { testImage } from '../../../test/images.ts';
+import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
+
+const r = routes.imports;
+
+/** Waits until the import has ended (done, failed or cancelled) and answers it. */
+async function finished(owner: Api, id: string): Promise<CatalogImport> {
+  return vi.waitFor(
+    async () => {
+      const job = ok(await owner.call(r.get, { params: { iuid: id } }));
+      if (job.status === 'queued' || job.status === 'running') throw new Error(`still ${job.status}`);
+      return job;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
+
+const csvOf = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
+const garmentSkus = async (owner: Api) =>
+  ok(await owner.call(routes.garments.list, { query: { limit: 100 } }))
+    .items.map((g) => g.sku)
+    .filter((sku): sku is string => Boolean(sku))
+    .sort();
+
+describe('catalogue imports', () => {
+  let t: TestApp;
+  let shop: ShopFixture;
+  let rival: ShopFixture;
+  let host: Awaited<ReturnType<typeof startImageHost>>;
+  const files: Record<string, Buffer> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      URL_IMPORT_ALLOW_PRIVATE: '1',
+      IMPORT_MAX_ROWS: '40',
+      ADMIN_EMAILS: 'boss@example.com',
+    });
+    shop = await createShop(t, 'import-owner@example.com');
+    rival = await createShop(t, 'import-rival@example.com');
+    for (const color of ['red', 'green', 'blue', 'gold']) {
+      files[`/${color}.png`] = await testImage(500, 600, 'png', color);
+    }
+    files['/tiny.png'] = await testImage(100, 100);
+    host = await startImageHost(files);
+  });
+  afterAll(async () => {
+    host.close();
+    await t.close();
+  });
+
+  const csvImport = async (owner: Api, csv: Buffer) =>
+    ok(await owner.call(r.csv, { query: {} }, upload(csv)), 202);
+
+  it('imports a CSV, failing the rows that are wrong with their reason, and re-imports without duplicates', async () => {
+    const header = 'sku,name,description,category,price,image_url,product_url';
+    const first = csvOf([
+      header,
+      `A1,"Shirt, red","Loose ""fit""",Shirts,19.90 EUR,${host.url('/red.png')},https://s.example/a1`,
+      `A2,Skirt,,skirt,25,${host.url('/green.png')},`,
+      `A3,Bad price,,,cheap,${host.url('/blue.png')},`,
+      `A1,Again,,,,${host.url('/blue.png')},`,
+      `A4,Tiny,,,,${host.url('/tiny.png')},`,
+      `A5,Gone,,,,${host.url('/missing.png')},`,
+      'A6,No image,,,,,',
+    ]);
+    const started = await csvImport(shop.ownerApi, first);
+    expect(started).toMatchObject({ source: 'csv', kind: 'garment', rows: { total: 7 } });
+    const done = await finished(shop.ownerApi, started.id);
+    expect(done).toMatchObject({
+      status: 'done',
+      rows: { total: 7, done: 7, created: 2, updated: 0, failed: 5 },
+    });
+
+    const report = ok(
+      await shop.ownerApi.call(r.report, { params: { iuid: started.id }, query: { failedOnly: '1' } }),
+    );
+    expect(report.items.map((x) => [x.row, x.error])).toEqual([
+      [3, 'IMPORT_BAD_PRICE'],
+      [4, 'IMPORT_DUPLICATE_ROW'],
+      [5, 'IMAGE_TOO_SMALL'],
+      [6, 'URL_FETCH_FAILED'],
+      [7, 'IMAGE_REQUIRED'],
+    ]);
+    const a1 = ok(await shop.ownerApi.call(routes.garments.list, { query: { limit: 100 } })).items.find(
+      (g) => g.sku === 'A1',
+    );
+    expect(a1).toMatchObject({
+      name: 'Shirt, red',
+      description: 'Loose "fit"',
+      category: 'shirts',
+      price: '19.90 EUR',
+    });
+
+    // Again: A1 renamed, A2 as it was, A7 new.
+    const second = csvOf([
+      header,
+      `A1,Shirt red v2,"Loose ""fit""",Shirts,19.90 EUR,${host.url('/red.png')},https://s.example/a1`,
+      `A2,Skirt,,skirt,25,${host.url('/green.png')},`,
+      `A7,Hat,,hats,9,${host.url('/gold.png')},`,
+    ]);
+    const again = await finished(shop.ownerApi, (await csvImport(shop.ownerApi, second)).id);
+    expect(again.rows).toMatchObject({ done: 3, created: 1, updated: 1, skipped: 1, failed: 0 });
+    expect(await garmentSkus(shop.ownerApi)).toEqual(['A1', 'A2', 'A7']);
+    const renamed = ok(await shop.ownerApi.call(routes.garments.list, { query: { limit: 100 } })).items.find(
+      (g) => g.sku === 'A1',
+    );
+    expect(renamed?.name).toBe('Shirt red v2');
+  });
+
+  it('refuses a CSV without an image column, and one over the row limit, writing nothing', async () => {
+    const noImage = failed(
+      await shop.ownerApi.call(r.csv, { query: {} }, upload(csvOf(['sku,name', 'X,Y']))),
+      400,
+    );
+    expect(noImage.errorCodeStr).toBe('IMPORT_SOURCE_UNREADABLE');
+    const rows = Array.from({ length: 41 }, (_, i) => `R${i},,,,,${host.url('/red.png')},`);
+    const tooMany = failed(
+      await shop.ownerApi.call(
+        r.csv,
+        { query: {} },
+        upload(csvOf(['sku,name,description,category,price,image_url,product_url', ...rows])),
+      ),
+      400,
+    );
+    expect(tooMany.errorCodeStr).toBe('IMPORT_TOO_MANY_ROWS');
+    const list = ok(await shop.ownerApi.call(r.list, { query: {} }));
+    expect(list.items.every((job) => job.rows.total <= 40)).toBe(true);
+  });
+
+  it('serves the template with the documented columns', async () => {
+    const template = ok(await shop.ownerApi.call(r.template, {}));
+    expect(template.columns).toEqual([
+      'sku',
+      'name',
+      'description',
+      'category',
+      'price',
+      'image_url',
+      'product_url',
+    ]);
+    expect(template.csv.split('\n')[0]).toBe(template.columns.join(','));
+  });
+
+  it('imports a Merchant Center XML feed and a TSV feed by URL', async () => {
+    files['/feed.xml'] = Buffer.from(`<?xml version="1.0"?>
+<rss xmlns:g="http://base.google.com/ns/1.0" version="2.0"><channel>
+<item><g:id>M1</g:id><title><![CDATA[Coat & hat]]></title><link>https://s.example/m1</link>
+<g:price>120.00 USD</g:price><g:product_type>Coats</g:product_type><g:image_link>${host.url('/red.png')}</g:image_link></item>
+<item><g:id>M2</g:id><title>Scarf &amp; gloves</title><g:price>10 USD</g:price><g:image_link>${host.url('/green.png')}</g:image_link></item>
+</channel></rss>`);
+    files['/feed.tsv'] = Buffer.from(
+      `id\ttitle\tprice\timage_link\tlink\nT1\tTee\t5.00 USD\t${host.url('/blue.png')}\thttps://s.example/t1\n`,
+    );
+    const xml = ok(
+      await rival.ownerApi.call(r.url, { query: { source: 'merchant', url: host.url('/feed.xml') } }),
+      202,
+    );
+    const tsv = ok(
+      await rival.ownerApi.call(r.url, { query: { source: 'merchant', url: host.url('/feed.tsv') } }),
+      202,
+    );
+    expect((await finished(rival.ownerApi, xml.id)).rows).toMatchObject({ total: 2, created: 2, failed: 0 });
+    expect((await finished(rival.ownerApi, tsv.id)).rows).toMatchObject({ total: 1, created: 1, failed: 0 });
+    const items = ok(await rival.ownerApi.call(routes.garments.list, { query: { limit: 100 } })).items;
+    expect(items.find((g) => g.sku === 'M1')).toMatchObject({
+      name: 'Coat & hat',
+      price: '120.00 USD',
+      category: 'coats',
+    });
+    expect(items.find((g) => g.sku === 'M2')?.name).toBe('Scarf & gloves');
+    expect(items.find((g) => g.sku === 'T1')?.url).toBe('https://s.example/t1');
+  });
+
+  it('imports models, with the model size rules', async () => {
+    files['/model.png'] = await testImage(800, 1000);
+    const csv = csvOf([
+      'sku,name,image_url',
+      `MO1,Anna,${host.url('/model.png')}`,
+      `MO2,Small,${host.url('/red.png')}`,
+    ]);
+    const job = ok(await rival.ownerApi.call(r.csv, { query: { kind: 'model' } }, upload(csv)), 202);
+    expect(await finished(rival.ownerApi, job.id)).toMatchObject({
+      kind: 'model',
+      rows: { created: 1, failed: 1 },
+    });
+    const models = ok(await rival.ownerApi.call(routes.models.list, { query: { limit: 100 } })).items;
+    expect(models.map((m) => m.sku)).toContain('MO1');
+    expect(models.map((m) => m.sku)).not.toContain('MO2');
+  });
+
+  it("imports a Shopify store's products.json", async () => {
+    const owner = api(t, { apiKey: await signIn(t, 'import-shopify@example.com') });
+    files['/products.json?limit=250&page=1'] = Buffer.from(
+      JSON.stringify({
+        products: [
+          {
+            handle: 'linen-dress',
+            title: 'Linen dress',
+            body_html: '<p>Light <b>linen</b></p>',
+            product_type: 'Dresses',
+            variants: [{ sku: 'S1', price: '49.00' }],
+            images: [{ src: host.url('/gold.png') }],
+          },
+          { handle: 'no-image', title: 'No image', variants: [{ sku: 'S2', price: '1.00' }], images: [] },
+        ],
+      }),
+    );
+    const job = ok(
+      await owner.call(r.url, { query: { source: 'shopify', url: `${host.url('/collections/all')}` } }),
+      202,
+    );
+    const done = await finished(owner, job.id);
+    expect(done.rows).toMatchObject({ total: 2, created: 1, failed: 1 });
+    const dress = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items[0];
+    expect(dress).toMatchObject({
+      sku: 'S1',
+      name: 'Linen dress',
+      description: 'Light linen',
+      price: '49.00',
+    });
+    expect(dress?.url).toBe(host.url('/products/linen-dress'));
+  });
+
+  it('keeps shops apart; an admin lists every shop', async () => {
+    const mine = ok(await shop.ownerApi.call(r.list, { query: {} })).items;
+    const theirs = ok(await rival.ownerApi.call(r.list, { query: {} })).items;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((job) => job.shop === shop.suid)).toBe(true);
+    const someone = mine[0]?.id ?? '';
+    for (const answer of [
+      await rival.ownerApi.call(r.get, { params: { iuid: someone } }),
+      await rival.ownerApi.call(r.report, { params: { iuid: someone }, query: {} }),
+      await rival.ownerApi.call(r.cancel, { params: { iuid: someone } }),
+    ]) {
+      expect(failed(answer, 404).errorCodeStr).toBe('NOT_FOUND');
+    }
+    expect(failed(await shop.ownerApi.call(r.adminList, { query: {} }), 403).errorCodeStr).toBe('ADMIN_ONLY');
+    const admin = api(t, { apiKey: await signIn(t, 'boss@example.com') });
+    const all = ok(await admin.call(r.adminList, { query: { limit: 100 } })).items.map((job) => job.id);
+    expect(all).toEqual(expect.arrayContaining([...mine, ...theirs].map((job) => job.id)));
+  });
+
+  it("stops at the shop's daily garment limit", async () => {
+    const owner = api(t, { apiKey: await signIn(t, 'import-limit@example.com') });
+    const { suid } = ok(await owner.call(routes.keys.account, {}));
+    await t.runtime.services.shops.updateField(
+      { shopSuid: suid, userUid: '', isAdmin: true },
+      suid,
+      'limit_garment_daily',
+      2,
+    );
+    const rows = ['L1', 'L2', 'L3'].map(
+      (sku, i) => `${sku},,,,,${host.url(['/red.png', '/green.png', '/blue.png'][i] ?? '')},`,
+    );
+    const job = await finished(
+      owner,
+      (await csvImport(owner, csvOf(['sku,name,description,category,price,image_url,product_url', ...rows])))
+        .id,
+    );
+    expect(job.rows).toMatchObject({ created: 2, failed: 1 });
+    const report = ok(await owner.call(r.report, { params: { iuid: job.id }, query: { failedOnly: '1' } }));
+    expect(report.items.map((x) => x.error)).toEqual(['DAILY_LIMIT_REACHED']);
+  });
+});
+
+describe('catalogue imports: URL checks, cancel and restart', () => {
+  it('refuses feeds on private addresses unless the operator allows them', async () => {
+    const t = await createTestApp();
+    try {
+      const shop = await createShop(t, 'import-ssrf@example.com');
+      const literal = failed(
+        await shop.ownerApi.call(r.url, {
+          query: { source: 'merchant', url: 'http://127.0.0.1:9/feed.xml' },
+        }),
+        400,
+      );
+      expect(literal.errorCodeStr).toBe('URL_NOT_ALLOWED');
+      // A name that resolves to loopback passes the form check; the fetch refuses it, and the import says so.
+      const named = ok(
+        await shop.ownerApi.call(r.url, { query: { source: 'shopify', url: 'http://localhost:9/' } }),
+        202,
+      );
+      expect(await finished(shop.ownerApi, named.id)).toMatchObject({
+        status: 'failed',
+        error: 'URL_NOT_ALLOWED',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is cancelled between rows, and after a restart goes on where it stopped, without duplicates', async () => {
+    const image = await testImage(500, 600);
+    const images: Record<string, Buffer> = {};
+    for (let i = 0; i < 16; i++) images[`/p${i}.png`] = image;
+    const host = await startImageHost(images, { delayMs: 60 });
+    const t = await createTestApp({ URL_IMPORT_ALLOW_PRIVATE: '1' });
+    try {
+      const shop = await createShop(t, 'import-restart@example.com');
+      const csv = csvOf([
+        'sku,image_url',
+        ...Array.from({ length: 16 }, (_, i) => `P${String(i).padStart(2, '0')},${host.url(`/p${i}.png`)}`),
+      ]);
+      const job = ok(await shop.ownerApi.call(r.csv, { query: {} }, upload(csv)), 202);
+      await vi.waitFor(
+        async () =>
+          expect(ok(await shop.ownerApi.call(r.get, { params: { iuid: job.id } })).rows.done).toBeGreaterThan(
+            0,
+          ),
+        { timeout: 10_000, interval: 20 },
+      );
+      await t.restart();
+      const partway = ok(await shop.ownerApi.call(r.get, { params: { iuid: job.id } }));
+      expect(partway.rows.done).toBeLessThan(16);
+      const done = await finished(shop.ownerApi, job.id);
+      expect(done.rows).toMatchObject({ total: 16, done: 16, failed: 0 });
+      expect(done.rows.created + done.rows.skipped).toBe(16);
+      const skus = await garmentSkus(shop.ownerApi);
+      expect(skus).toHaveLength(16);
+      expect(new Set(skus).size).toBe(16);
+
+      // A process that dies holding an import (no release): its lease runs out and another takes it up.
+      await t.restart({ renderJobs: false });
+      const crashed = ok(
+        await shop.ownerApi.call(
+          r.csv,
+          { query: {} },
+          upload(csvOf(['sku,image_url', `C1,${host.url('/p0.png')}`])),
+        ),
+        202,
+      );
+      const leaseMs = t.runtime.config.IMPORT_LEASE_SECONDS * 1000;
+      expect(
+        await t.runtime.services.importsRepository.claim(crashed.id, t.clock.now(), leaseMs),
+      ).toBeDefined();
+      await t.restart();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(ok(await shop.ownerApi.call(r.get, { params: { iuid: crashed.id } })).status).toBe('running');
+      t.clock.advance(leaseMs + 1000);
+      expect((await finished(shop.ownerApi, crashed.id)).rows).toMatchObject({ done: 1, created: 1 });
+
+      const slow = ok(
+        await shop.ownerApi.call(
+          r.csv,
+          { query: {} },
+          upload(
+            csvOf([
+              'sku,image_url',
+              ...Array.from({ length: 16 }, (_, i) => `Q${i},${host.url(`/p${i}.png`)}`),
+            ]),
+          ),
+        ),
+        202,
+      );
+      const cancelled = ok(await shop.ownerApi.call(r.cancel, { params: { iuid: slow.id } }));
+      expect(cancelled.status).toBe('cancelled');
+      const after = await finished(shop.ownerApi, slow.id);
+      expect(after.status).toBe('cancelled');
+      expect(after.rows.done).toBeLessThan(16);
+      expect(
+        failed(await shop.ownerApi.call(r.cancel, { params: { iuid: slow.id } }), 409).errorCodeStr,
+      ).toBe('IMPORT_FINISHED');
+    } finally {
+      host.close();
+      await t.close();
+    }
+  });
+});
