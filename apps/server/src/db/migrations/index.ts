@@ -7,6 +7,7 @@ import * as webhooks from './004-webhooks.ts';
 import * as photoConsents from './005-photo-consents.ts';
 import * as sweepLeases from './007-a-sweep-leases.ts';
 import * as renderOutages from './007-b-render-outages.ts';
+import * as search from './009-search.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -23,6 +24,7 @@ const steps: Record<string, Step> = {
   '005-photo-consents': photoConsents,
   '007-a-sweep-leases': sweepLeases,
   '007-b-render-outages': renderOutages,
+  '009-search': search,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -27,6 +27,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '005-photo-consents',
         '007-a-sweep-leases',
         '007-b-render-outages',
+        '009-search',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

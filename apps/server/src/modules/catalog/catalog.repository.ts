@@ -1,6 +1,8 @@
 import type { ListFilter } from '@tryon/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/connect.ts';
 import type { CatalogItemsTable, CatalogKind, ClientActivityTable, Database } from '../../db/schema.ts';
+import { itemSearchText, normalizeSearch } from '../../lib/search-text.ts';
 
 export type CatalogRow = CatalogItemsTable & { liked_at: number | null };
 
@@ -33,15 +35,46 @@ const newActivity = (
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Every column but search_text, which is written, never read back. */
+const ITEM_COLUMNS = [
+  'id',
+  'kind',
+  'shop_suid',
+  'code',
+  'name',
+  'description',
+  'url',
+  'category',
+  'price',
+  'sku',
+  'product_key',
+  'source_url',
+  'image_key',
+  'image_width',
+  'image_height',
+  'likes',
+  'tryons',
+  'created_via',
+  'created_at',
+] as const satisfies readonly (keyof CatalogItemsTable)[];
+
+/** The SQLite trigram index answers searches of at least this many characters; shorter ones scan the shop. */
+const TRIGRAM = 3;
+
 export class CatalogRepository {
   private readonly db: Kysely<Database>;
+  private readonly dialect: Dialect;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, dialect: Dialect) {
     this.db = db;
+    this.dialect = dialect;
   }
 
   async insert(row: CatalogItemsTable, trx: Kysely<Database> = this.db): Promise<void> {
-    await trx.insertInto('catalog_items').values(row).execute();
+    await trx
+      .insertInto('catalog_items')
+      .values({ ...row, search_text: itemSearchText(row) })
+      .execute();
   }
 
   /** By id or public code, within a shop and kind; with the shopper's like when a client is given. */
@@ -60,7 +93,7 @@ export class CatalogRepository {
   findAnyShop(kind: CatalogKind, id: string): Promise<CatalogItemsTable | undefined> {
     return this.db
       .selectFrom('catalog_items')
-      .selectAll()
+      .select(ITEM_COLUMNS)
       .where('kind', '=', kind)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -70,7 +103,7 @@ export class CatalogRepository {
   findAnyShopByIdOrCode(kind: CatalogKind, idOrCode: string): Promise<CatalogItemsTable | undefined> {
     return this.db
       .selectFrom('catalog_items')
-      .selectAll()
+      .select(ITEM_COLUMNS)
       .where('kind', '=', kind)
       .where((eb) => eb.or([eb('id', '=', idOrCode), eb('code', '=', idOrCode)]))
       .executeTakeFirst();
@@ -99,8 +132,16 @@ export class CatalogRepository {
     );
   }
 
-  async update(id: string, changes: Partial<Pick<CatalogItemsTable, 'description' | 'url'>>): Promise<void> {
-    await this.db.updateTable('catalog_items').set(changes).where('id', '=', id).execute();
+  /** `item` is the row as it is now; its search text follows the new description. */
+  async update(
+    item: CatalogItemsTable,
+    changes: Partial<Pick<CatalogItemsTable, 'description' | 'url'>>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('catalog_items')
+      .set({ ...changes, search_text: itemSearchText({ ...item, ...changes }) })
+      .where('id', '=', item.id)
+      .execute();
   }
 
   async delete(id: string, trx: Kysely<Database> = this.db): Promise<void> {
@@ -132,10 +173,17 @@ export class CatalogRepository {
    */
   async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogRow[]> {
     let q = this.selectItems(p.shopSuid, p.kind, p.clientId);
-    if (p.text) {
-      const pattern = `%${escapeLike(p.text.toLowerCase())}%`;
-      const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-      q = q.where((eb) => eb.or([like('i.name'), like('i.description'), like('i.category')]));
+    const needle = normalizeSearch(p.text);
+    if (needle) {
+      // PostgreSQL answers the like from the pg_trgm index; SQLite from the FTS5 trigram table (a phrase of
+      // trigrams is a substring), the like then confirming each candidate.
+      q = q.where(sql<SqlBool>`i.search_text like ${`%${escapeLike(needle)}%`} escape '\\'`);
+      if (this.dialect === 'sqlite' && [...needle].length >= TRIGRAM) {
+        const phrase = `"${needle.replaceAll('"', '""')}"`;
+        q = q.where(
+          sql<SqlBool>`i.rowid in (select rowid from catalog_search where catalog_search match ${phrase})`,
+        );
+      }
     }
     const shopper = p.clientId !== null;
     switch (p.filter) {
@@ -255,7 +303,7 @@ export class CatalogRepository {
           .on('me.shop_suid', '=', shopSuid)
           .on('me.client_id', '=', clientId ?? ''),
       )
-      .selectAll('i')
+      .select(ITEM_COLUMNS.map((c) => `i.${c}` as const))
       .select('me.liked_at')
       .where('i.shop_suid', '=', shopSuid)
       .where('i.kind', '=', kind);
