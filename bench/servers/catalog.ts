@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildHttpApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { itemSearchText } from '../../apps/server/src/lib/search-text.ts';
 import { randomCode } from '../../apps/server/src/lib/secrets.ts';
 import { createRuntime } from '../../apps/server/src/runtime.ts';
 
@@ -71,7 +72,7 @@ const rows = Array.from({ length: count }, (_, i) => {
     created_via: 'private',
     created_at: now - i * 1000,
   };
-});
+}).map((row) => ({ ...row, search_text: itemSearchText(row) }));
 for (let i = 0; i < rows.length; i += 500) {
   await runtime.db.db
     .insertInto('catalog_items')
