@@ -199,8 +199,9 @@ async function fill(runtime: Runtime, dialect: string) {
   const chunk = 50_000;
   for (let from = 0; from < ITEMS; from += chunk) {
     await db.transaction().execute(async (trx) => {
-      for (let i = from; i < Math.min(from + chunk, ITEMS); i += batch) {
-        const rows = Array.from({ length: Math.min(batch, ITEMS - i) }, (_, k) => item(i + k, shops, now));
+      const end = Math.min(from + chunk, ITEMS);
+      for (let i = from; i < end; i += batch) {
+        const rows = Array.from({ length: Math.min(batch, end - i) }, (_, k) => item(i + k, shops, now));
         await trx.insertInto('catalog_items').values(rows).execute();
       }
     });

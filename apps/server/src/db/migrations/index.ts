@@ -55,7 +55,7 @@ const SQLITE_RETRY_MS = 300;
 export async function migrateToLatest(database: Db): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await migrateOnce(database);
+      return await migrateOnce(database, undefined);
     } catch (error) {
       if (database.dialect !== 'sqlite' || attempt >= SQLITE_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, SQLITE_RETRY_MS * attempt));
@@ -63,7 +63,12 @@ export async function migrateToLatest(database: Db): Promise<void> {
   }
 }
 
-async function migrateOnce({ db, dialect, schema }: Db): Promise<void> {
+/** Up to and including one migration: for tests of what a later migration does to the data before it. */
+export function migrateUpTo(database: Db, name: string): Promise<void> {
+  return migrateOnce(database, name);
+}
+
+async function migrateOnce({ db, dialect, schema }: Db, target: string | undefined): Promise<void> {
   const migrator = new Migrator({
     // Migrations describe the schema as it was then, so they see an untyped database.
     db: db as unknown as Kysely<unknown>,
@@ -71,7 +76,7 @@ async function migrateOnce({ db, dialect, schema }: Db): Promise<void> {
     // Without it Kysely finds its tables in any schema of the database, not only ours.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
