@@ -7,6 +7,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { CatalogItemsTable, CatalogSearchColumn, Database } from '../apps/server/src/db/schema.ts';
 import { itemSearchText } from '../apps/server/src/lib/search-text.ts';
 import { createRuntime, type Runtime } from '../apps/server/src/runtime.ts';
+import { timeRuns } from './lib.ts';
 
 /**
  * Catalogue search at scale: SHOP_ITEMS garments in one shop among ITEMS (default 100,000 among 1,000,000, in
@@ -172,16 +173,8 @@ const searches: { label: string; text: string; pop?: boolean; accents?: boolean 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
-async function time(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
-  await fn();
-  const out: number[] = [];
-  for (let k = 0; k < runs; k++) {
-    const start = performance.now();
-    await fn();
-    out.push(performance.now() - start);
-  }
-  return out.sort((a, b) => a - b);
-}
+const time = async (runs: number, fn: () => Promise<unknown>) =>
+  (await timeRuns(runs, fn)).sort((a, b) => a - b);
 const ms = (n: number) => n.toFixed(2);
 
 async function fill(runtime: Runtime, dialect: string) {

@@ -93,6 +93,46 @@ describe('catalogue search: accents, prefixes, edits and removals', () => {
     await indexMatchesRows();
   });
 
+  it('finds a word that fills the index in other shops (SQLite walks the shop instead)', async () => {
+    const suid = ok(await other.call(routes.keys.account, {})).suid;
+    const base = {
+      kind: 'garment' as const,
+      shop_suid: suid,
+      description: '',
+      url: '',
+      category: 'tunic',
+      price: '',
+      sku: null,
+      source_url: null,
+      image_key: 'k',
+      image_width: 400,
+      image_height: 400,
+      likes: 0,
+      tryons: 0,
+      created_via: 'private',
+      created_at: 1,
+    };
+    await t.runtime.db.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 1100; i++) {
+        const id = `gar_tunic${i}`;
+        await t.runtime.services.catalogRepository.insert(
+          { ...base, id, code: `tunic${i}`, name: `Tunika ${i}`, product_key: id },
+          trx,
+        );
+      }
+    });
+    expect(await search('tunik')).toEqual([]);
+    const png = await testImage(400, 400);
+    ok(await owner.call(routes.garments.add, { query: {} }, upload(png, { name: 'Tunika Lniana' })), 201);
+    expect(await search('tunik')).toEqual(['Tunika Lniana']);
+    expect(await search('tunika ln')).toEqual(['Tunika Lniana']);
+    // Few matches (from the index): 105 and 1050 to 1059. Many (walking the shop): a full page.
+    expect(await search('tunika 105', other)).toHaveLength(11);
+    const many = ok(await other.call(routes.garments.list, { query: { query: 'TUNIK', limit: 100 } }));
+    expect(many.items).toHaveLength(100);
+    expect(many.nextOffset).toBe(100);
+  });
+
   it('forgets removed items', async () => {
     const guid = guids['Café Crème Blouse'] ?? '';
     expect((await owner.call(routes.garments.remove, { params: { guid } })).status).toBe(200);
