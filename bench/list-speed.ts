@@ -37,7 +37,9 @@ async function run(dialect: string): Promise<{ minimal: Load; real: Load }> {
     });
     try {
       const theirs = await fetch(`${minimal.url}${path}`, { headers: { tokenapi: apiKey } });
-      const sameBody = isDeepStrictEqual(await first.json(), await theirs.json());
+      const [a, b] = [await first.json(), await theirs.json()];
+      const sameBody = isDeepStrictEqual(a, b);
+      if (!sameBody) console.log(JSON.stringify(a).slice(0, 600), '\n', JSON.stringify(b).slice(0, 600));
       const missing = Object.keys(headers).filter((h) => theirs.headers.get(h) !== headers[h]);
       if (!sameBody || missing.length > 0) {
         throw new Error(

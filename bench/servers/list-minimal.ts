@@ -70,12 +70,11 @@ if (process.env.DATABASE_URL) {
     (await pool.query<Item>({ name: 'list', text: LIST_SQL, values: [shop, limit, offset] })).rows;
 } else {
   const file = new SQLite(path.join(dataDir, 'tryon.sqlite'), { readonly: true });
-  const key = file.prepare<[string], Key>(KEY_SQL.replace('$1', '?1'));
-  const list = file.prepare<[string, number, number], Item>(
-    LIST_SQL.replaceAll('$1', '?1').replace('$2', '?2').replace('$3', '?3'),
-  );
+  const positional = (text: string) => text.replace(/\$\d/g, '?');
+  const key = file.prepare<[string], Key>(positional(KEY_SQL));
+  const list = file.prepare<[string, string, number, number], Item>(positional(LIST_SQL));
   findKey = async (hash) => key.get(hash);
-  listItems = async (shop, limit, offset) => list.all(shop, limit, offset);
+  listItems = async (shop, limit, offset) => list.all(shop, shop, limit, offset);
 }
 
 const app = Fastify({ logger: false });
