@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import pg from 'pg';
@@ -247,6 +247,9 @@ async function bench(dialect: string) {
     const p99 = percentile(allNew, 99);
     console.log(
       `| all searches | | ${ms(percentile(allNew, 50))} | ${ms(p99)} | ${ms(percentile(allOld, 50))} | ${ms(percentile(allOld, 99))} | ${(percentile(allOld, 99) / p99).toFixed(1)} |`,
+    );
+    console.log(
+      `${dialect}: machine load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (p99 counts stalls)`,
     );
     console.log(
       p99 <= 20
