@@ -3,19 +3,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildHttpApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { itemSearchText } from '../../apps/server/src/lib/search-text.ts';
 import { randomCode } from '../../apps/server/src/lib/secrets.ts';
 import { createRuntime } from '../../apps/server/src/runtime.ts';
 
 /**
  * The real server on a fresh SQLite file, with one shop holding GARMENTS garments (rows inserted directly: the
- * list does not read images). Prints the URL and the shop's private key.
+ * list does not read images). Prints the URL, the shop's private key and the DATA_DIR. BENCH_DATABASE_URL (and
+ * BENCH_DATABASE_SCHEMA) for PostgreSQL.
  */
 const count = Number(process.env.GARMENTS ?? 10_000);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-bench-'));
 const config = loadConfig({
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tryon-bench-')),
+  DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '100000000',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  ...(process.env.BENCH_DATABASE_SCHEMA ? { DATABASE_SCHEMA: process.env.BENCH_DATABASE_SCHEMA } : {}),
 });
 const runtime = await createRuntime({ config, logger: false });
 const app = await buildHttpApp(runtime);
@@ -71,7 +75,7 @@ const rows = Array.from({ length: count }, (_, i) => {
     created_via: 'private',
     created_at: now - i * 1000,
   };
-});
+}).map((row) => ({ ...row, search_text: itemSearchText(row) }));
 for (let i = 0; i < rows.length; i += 500) {
   await runtime.db.db
     .insertInto('catalog_items')
@@ -86,6 +90,7 @@ console.log(
     url: `http://127.0.0.1:${port}`,
     key: account.activeApiKeys.private[0]?.apiKey ?? '',
     suid: shop.suid,
+    dataDir,
   }),
 );
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

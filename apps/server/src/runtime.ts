@@ -100,6 +100,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const services = createServices({
     config,
     db: db.db,
+    dialect: db.dialect,
     clock,
     log,
     queue,

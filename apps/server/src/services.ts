@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import type { Dialect } from './db/connect.ts';
 import type { Database } from './db/schema.ts';
 import type { Clock } from './lib/clock.ts';
 import { createHotImages, type HotImages } from './lib/hot-images.ts';
@@ -92,6 +93,7 @@ export interface Services {
 export function createServices(deps: {
   config: Config;
   db: Kysely<Database>;
+  dialect: Dialect;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Where renders are queued; built before the services. */
@@ -143,7 +145,7 @@ export function createServices(deps: {
   const webhooksRepository = new WebhooksRepository(db);
   const webhookEmitter = new WebhookEmitter(webhooksRepository, deps.webhookQueue, clock);
   const renderPresenter = new RenderPresenter(imageLinks);
-  const catalogRepository = new CatalogRepository(db);
+  const catalogRepository = new CatalogRepository(db, deps.dialect);
   const media = new AtomicMedia(db, storage, clock);
   const hotImages = createHotImages(config.HOT_IMAGE_CACHE_MB * 1024 * 1024);
   const catalogImages = new CatalogImages(media, hotImages, {

@@ -108,6 +108,11 @@ export interface CatalogItemsTable {
   created_at: number;
 }
 
+/** Written with the item, never read back: name, description and category as search compares them. */
+export interface CatalogSearchColumn {
+  search_text: string;
+}
+
 export interface ClientActivityTable {
   shop_suid: string;
   client_id: string;
@@ -314,7 +319,7 @@ export interface Database {
   signin_codes: SigninCodesTable;
   balance_ledger: BalanceLedgerTable;
   events: EventsTable;
-  catalog_items: CatalogItemsTable;
+  catalog_items: CatalogItemsTable & CatalogSearchColumn;
   client_activity: ClientActivityTable;
   media_intents: MediaIntentsTable;
   faces: FacesTable;

@@ -8,6 +8,7 @@ import * as photoConsents from './005-photo-consents.ts';
 import * as sweepLeases from './007-a-sweep-leases.ts';
 import * as renderOutages from './007-b-render-outages.ts';
 import * as imports from './008-imports.ts';
+import * as search from './009-search.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -25,6 +26,7 @@ const steps: Record<string, Step> = {
   '007-a-sweep-leases': sweepLeases,
   '007-b-render-outages': renderOutages,
   '008-imports': imports,
+  '009-search': search,
 };
 
 class CodeMigrations implements MigrationProvider {
@@ -55,7 +57,7 @@ const SQLITE_RETRY_MS = 300;
 export async function migrateToLatest(database: Db): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await migrateOnce(database);
+      return await migrateOnce(database, undefined);
     } catch (error) {
       if (database.dialect !== 'sqlite' || attempt >= SQLITE_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, SQLITE_RETRY_MS * attempt));
@@ -63,7 +65,12 @@ export async function migrateToLatest(database: Db): Promise<void> {
   }
 }
 
-async function migrateOnce({ db, dialect, schema }: Db): Promise<void> {
+/** Up to and including one migration: for tests of what a later migration does to the data before it. */
+export function migrateUpTo(database: Db, name: string): Promise<void> {
+  return migrateOnce(database, name);
+}
+
+async function migrateOnce({ db, dialect, schema }: Db, target: string | undefined): Promise<void> {
   const migrator = new Migrator({
     // Migrations describe the schema as it was then, so they see an untyped database.
     db: db as unknown as Kysely<unknown>,
@@ -71,7 +78,7 @@ async function migrateOnce({ db, dialect, schema }: Db): Promise<void> {
     // Without it Kysely finds its tables in any schema of the database, not only ours.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {

@@ -28,6 +28,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '007-a-sweep-leases',
         '007-b-render-outages',
         '008-imports',
+        '009-search',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

@@ -1,6 +1,8 @@
 import type { ListFilter } from '@tryon/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/connect.ts';
 import type { CatalogItemsTable, CatalogKind, ClientActivityTable, Database } from '../../db/schema.ts';
+import { itemSearchText, normalizeSearch } from '../../lib/search-text.ts';
 
 export type CatalogRow = CatalogItemsTable & { liked_at: number | null };
 
@@ -33,15 +35,52 @@ const newActivity = (
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Every column but search_text, which is written, never read back. */
+const ITEM_COLUMNS = [
+  'id',
+  'kind',
+  'shop_suid',
+  'code',
+  'name',
+  'description',
+  'url',
+  'category',
+  'price',
+  'sku',
+  'product_key',
+  'source_url',
+  'image_key',
+  'image_width',
+  'image_height',
+  'likes',
+  'tryons',
+  'created_via',
+  'created_at',
+] as const satisfies readonly (keyof CatalogItemsTable)[];
+
+/** The SQLite trigram index answers searches of at least this many characters; shorter ones scan the shop. */
+const TRIGRAM = 3;
+/**
+ * SQLite: a search that more items than this match (in all shops) walks the shop's items in the list's order
+ * instead, where matches come often enough to fill a page quickly; fewer are fetched from the index by rowid.
+ * Reading that many rowids off the index costs about a millisecond; joining 50,000 of them costs 100+.
+ */
+const INDEX_CAP = 1000;
+
 export class CatalogRepository {
   private readonly db: Kysely<Database>;
+  private readonly dialect: Dialect;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, dialect: Dialect) {
     this.db = db;
+    this.dialect = dialect;
   }
 
   async insert(row: CatalogItemsTable, trx: Kysely<Database> = this.db): Promise<void> {
-    await trx.insertInto('catalog_items').values(row).execute();
+    await trx
+      .insertInto('catalog_items')
+      .values({ ...row, search_text: itemSearchText(row) })
+      .execute();
   }
 
   /** By id or public code, within a shop and kind; with the shopper's like when a client is given. */
@@ -60,7 +99,7 @@ export class CatalogRepository {
   findAnyShop(kind: CatalogKind, id: string): Promise<CatalogItemsTable | undefined> {
     return this.db
       .selectFrom('catalog_items')
-      .selectAll()
+      .select(ITEM_COLUMNS)
       .where('kind', '=', kind)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -70,7 +109,7 @@ export class CatalogRepository {
   findAnyShopByIdOrCode(kind: CatalogKind, idOrCode: string): Promise<CatalogItemsTable | undefined> {
     return this.db
       .selectFrom('catalog_items')
-      .selectAll()
+      .select(ITEM_COLUMNS)
       .where('kind', '=', kind)
       .where((eb) => eb.or([eb('id', '=', idOrCode), eb('code', '=', idOrCode)]))
       .executeTakeFirst();
@@ -99,11 +138,16 @@ export class CatalogRepository {
     );
   }
 
+  /** `item` is the row as it is now; its search text follows the new name, description or category. */
   async update(
-    id: string,
+    item: CatalogItemsTable,
     changes: Partial<Pick<CatalogItemsTable, 'description' | 'url' | 'name' | 'category' | 'price'>>,
   ): Promise<void> {
-    await this.db.updateTable('catalog_items').set(changes).where('id', '=', id).execute();
+    await this.db
+      .updateTable('catalog_items')
+      .set({ ...changes, search_text: itemSearchText({ ...item, ...changes }) })
+      .where('id', '=', item.id)
+      .execute();
   }
 
   async delete(id: string, trx: Kysely<Database> = this.db): Promise<void> {
@@ -135,10 +179,14 @@ export class CatalogRepository {
    */
   async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogRow[]> {
     let q = this.selectItems(p.shopSuid, p.kind, p.clientId);
-    if (p.text) {
-      const pattern = `%${escapeLike(p.text.toLowerCase())}%`;
-      const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-      q = q.where((eb) => eb.or([like('i.name'), like('i.description'), like('i.category')]));
+    const needle = normalizeSearch(p.text);
+    if (needle) {
+      // PostgreSQL answers the like from the pg_trgm index (or walks the shop when its planner finds that
+      // cheaper); SQLite from the FTS5 trigram table when the text is rare enough, the like confirming each.
+      q = q.where(sql<SqlBool>`i.search_text like ${`%${escapeLike(needle)}%`} escape '\\'`);
+      const rowids = this.dialect === 'sqlite' ? await this.fewMatches(needle) : null;
+      if (rowids)
+        q = q.where(sql<SqlBool>`i.rowid in (select value from json_each(${JSON.stringify(rowids)}))`);
     }
     const shopper = p.clientId !== null;
     switch (p.filter) {
@@ -180,6 +228,19 @@ export class CatalogRepository {
         q = q.orderBy('i.created_at', 'desc');
     }
     return q.orderBy('i.id', 'desc').offset(p.offset).limit(p.limit).execute();
+  }
+
+  /**
+   * SQLite: the rowids of every item (of any shop) whose text holds the needle, from the trigram index (a phrase of
+   * trigrams is a substring); null when the needle is too short for it, or so common that walking the shop is
+   * quicker.
+   */
+  private async fewMatches(needle: string): Promise<number[] | null> {
+    if ([...needle].length < TRIGRAM) return null;
+    const phrase = `"${needle.replaceAll('"', '""')}"`;
+    const { rows } = await sql<{ rowid: number }>`select rowid from catalog_search
+      where catalog_search match ${phrase} limit ${INDEX_CAP + 1}`.execute(this.db);
+    return rows.length > INDEX_CAP ? null : rows.map((r) => r.rowid);
   }
 
   /** Remembers that a shopper looked at an item. */
@@ -258,7 +319,7 @@ export class CatalogRepository {
           .on('me.shop_suid', '=', shopSuid)
           .on('me.client_id', '=', clientId ?? ''),
       )
-      .selectAll('i')
+      .select(ITEM_COLUMNS.map((c) => `i.${c}` as const))
       .select('me.liked_at')
       .where('i.shop_suid', '=', shopSuid)
       .where('i.kind', '=', kind);

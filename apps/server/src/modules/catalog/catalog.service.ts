@@ -154,7 +154,7 @@ export class CatalogService {
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.url !== undefined ? { url: changes.url } : {}),
     };
-    if (Object.keys(next).length > 0) await this.items.update(row.id, next);
+    if (Object.keys(next).length > 0) await this.items.update(row, next);
     return { ...row, ...next };
   }
 

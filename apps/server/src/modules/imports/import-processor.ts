@@ -120,7 +120,7 @@ export class ImportProcessor implements JobRunner {
         const changes = changesOf(job, existing, fields);
         if (Object.keys(changes).length === 0)
           return { outcome: 'skipped', error: null, itemId: existing.id };
-        await this.items.update(existing.id, changes);
+        await this.items.update(existing, changes);
         return { outcome: 'updated', error: null, itemId: existing.id };
       }
       if (!takeNewItem()) return { outcome: 'failed', error: 'DAILY_LIMIT_REACHED', itemId: null };

@@ -1,0 +1,78 @@
+import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
+import { type Load, load, printLoads, serve } from './lib.ts';
+
+/**
+ * GET /v1/garment/list (limit 8, 10,000 garments, private key) on the real server against the same work written
+ * plainly (bench/servers/list-minimal.ts: Fastify, prepared statements, the same key check, fields and security
+ * headers) on the same database, in the same run, on SQLite and on PostgreSQL (BENCH_DATABASE_URL, default the
+ * local `test` database, in a schema of its own dropped at the end). Both answers are compared first.
+ * Target (issue 16): at least 0.7 of the minimal server's throughput and p99 <= 10 ms at 32 connections.
+ * DIALECTS=sqlite,postgres narrows; BENCH_SECONDS (10) sets each load's duration.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Headers that differ per response or per server; every other header the minimal server sends as they are. */
+const VOLATILE =
+  /^(date|content-length|connection|keep-alive|x-request-id|request-id|ratelimit.*|x-ratelimit.*)$/;
+
+async function run(dialect: string): Promise<{ minimal: Load; real: Load }> {
+  const schema = `bench_list_${process.pid}`;
+  const pgEnv: Record<string, string> =
+    dialect === 'postgres' ? { BENCH_DATABASE_URL: PG_URL, BENCH_DATABASE_SCHEMA: schema } : {};
+  const real = await serve('catalog.ts', pgEnv);
+  try {
+    const apiKey = real.info.key ?? '';
+    const path = '/v1/garment/list?limit=8';
+    const first = await fetch(`${real.url}${path}`, { headers: { tokenapi: apiKey } });
+    const headers: Record<string, string> = {};
+    first.headers.forEach((value, name) => {
+      if (!VOLATILE.test(name) && name !== 'content-type') headers[name] = value;
+    });
+    const minimal = await serve('list-minimal.ts', {
+      DATA_DIR: real.info.dataDir ?? '',
+      HEADERS: JSON.stringify(headers),
+      ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
+    });
+    try {
+      const theirs = await fetch(`${minimal.url}${path}`, { headers: { tokenapi: apiKey } });
+      const [a, b] = [await first.json(), await theirs.json()];
+      const sameBody = isDeepStrictEqual(a, b);
+      if (!sameBody) console.log(JSON.stringify(a).slice(0, 600), '\n', JSON.stringify(b).slice(0, 600));
+      const missing = Object.keys(headers).filter((h) => theirs.headers.get(h) !== headers[h]);
+      if (!sameBody || missing.length > 0) {
+        throw new Error(
+          `the minimal server answers differently (body same: ${sameBody}; headers: ${missing})`,
+        );
+      }
+      const opts = { seconds, headers: { tokenapi: apiKey } };
+      // Minimal first and last, so neither side has the quieter moment to itself.
+      const base1 = await load(`${dialect}: minimal Fastify`, `${minimal.url}${path}`, opts);
+      const mine = await load(`${dialect}: real /v1/garment/list`, `${real.url}${path}`, opts);
+      const base2 = await load(`${dialect}: minimal Fastify (again)`, `${minimal.url}${path}`, opts);
+      const better = base1.requestsPerSecond >= base2.requestsPerSecond ? base1 : base2;
+      printLoads(`${dialect}: garment list (limit 8, 10,000 garments), 32 connections`, better, [mine]);
+      return { minimal: better, real: mine };
+    } finally {
+      await minimal.stop();
+    }
+  } finally {
+    await real.stop();
+    if (dialect === 'postgres') {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  }
+}
+
+for (const dialect of DIALECTS) {
+  const { minimal, real } = await run(dialect);
+  const ratio = real.requestsPerSecond / minimal.requestsPerSecond;
+  const met = ratio >= 0.7 && real.p99Ms <= 10;
+  console.log(
+    `${dialect}: ${met ? 'target met' : 'MISSED target'}: ratio ${ratio.toFixed(2)} (>= 0.7), p99 ${real.p99Ms} ms (<= 10)`,
+  );
+}
