@@ -4,19 +4,15 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Runtime } from '../../runtime.ts';
-import { BullRenderQueue, BullRenderWorker } from '../render-jobs/bullmq-queue.ts';
-import { InProcessQueue } from '../render-jobs/in-process-queue.ts';
+import { createJobQueue, type JobKind, type JobQueue, startJobKind } from '../render-jobs/job-kinds.ts';
 import { ImportProcessor } from './import-processor.ts';
 import { ImportsRepository } from './imports.repository.ts';
 
-const QUEUE = 'imports';
-const POLL_MS = 1000;
-const RECONCILE_MS = 10_000;
-/** Imports at once in a process; each fetches a few images at a time. */
-const CONCURRENCY = 2;
+/** Imports at once in a process (each fetches a few images at a time), found again within 10 s when lost. */
+const IMPORTS: JobKind = { name: 'imports', pollMs: 1000, concurrency: 2, reconcileMs: 10_000 };
 const ROW_CONCURRENCY = 4;
 
-export type ImportQueue = BullRenderQueue | InProcessQueue;
+export type ImportQueue = JobQueue;
 
 /** Imports wait where renders and webhook deliveries do: in their table, or a BullMQ queue of their own. */
 export function createImportQueue(
@@ -25,18 +21,7 @@ export function createImportQueue(
   clock: Clock,
   log: FastifyBaseLogger,
 ): ImportQueue {
-  if (config.REDIS_URL) {
-    return new BullRenderQueue(
-      { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, name: QUEUE },
-      clock,
-      log,
-    );
-  }
-  return new InProcessQueue(new ImportsRepository(db), clock, log, {
-    concurrency: CONCURRENCY,
-    pollMs: POLL_MS,
-    name: QUEUE,
-  });
+  return createJobQueue(IMPORTS, config, new ImportsRepository(db), clock, log);
 }
 
 function createProcessor(runtime: Runtime): ImportProcessor {
@@ -57,32 +42,15 @@ function createProcessor(runtime: Runtime): ImportProcessor {
   );
 }
 
-/** Runs imports in this process, in the roles of render jobs: `embedded` from the table, `worker` from BullMQ. */
+/** Runs imports in this process, in the roles of render jobs (`startJobKind`). */
 export function startImportJobs(runtime: Runtime, role: 'embedded' | 'worker'): () => Promise<void> {
-  const queue = runtime.importQueue;
-  if (role === 'embedded') {
-    if (!(queue instanceof InProcessQueue)) return async () => {};
-    const processor = createProcessor(runtime);
-    queue.start(processor);
-    return () => {
-      processor.stop();
-      return queue.close();
-    };
-  }
-  if (!(queue instanceof BullRenderQueue)) throw new Error('REDIS_URL is needed for an import worker');
-  const processor = createProcessor(runtime);
-  const worker = new BullRenderWorker(
-    { redisUrl: runtime.config.REDIS_URL ?? '', prefix: runtime.config.REDIS_PREFIX, name: QUEUE },
-    queue,
-    runtime.services.importsRepository,
-    processor,
-    runtime.clock,
-    runtime.log,
-    { concurrency: CONCURRENCY, reconcileMs: RECONCILE_MS, overdueMs: RECONCILE_MS },
+  const { importQueue, services } = runtime;
+  return startJobKind(
+    IMPORTS,
+    runtime,
+    importQueue,
+    services.importsRepository,
+    createProcessor(runtime),
+    role,
   );
-  void worker.reconcile();
-  return () => {
-    processor.stop();
-    return worker.close();
-  };
 }
