@@ -56,21 +56,18 @@ export const signInErrorTexts = {
  * front ends share (`@tryon/web/error-texts`).
  */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
-  ru: async () => {
-    const [pages, texts] = await Promise.all([
-      import('./locales/ru.json'),
-      import('@tryon/web/error-texts/ru.json'),
-    ]);
-    return { ...pages.default, errors: texts.default };
-  },
-  pl: async () => {
-    const [pages, texts] = await Promise.all([
-      import('./locales/pl.json'),
-      import('@tryon/web/error-texts/pl.json'),
-    ]);
-    return { ...pages.default, errors: texts.default };
-  },
+  ru: () => catalogue(import('./locales/ru.json'), import('@tryon/web/error-texts/ru.json')),
+  pl: () => catalogue(import('./locales/pl.json'), import('@tryon/web/error-texts/pl.json')),
 };
+
+/** A language's pages and its error texts (the imports stay literal, so the bundler splits each file). */
+async function catalogue(
+  pages: Promise<{ default: Omit<Catalogue, 'errors'> }>,
+  texts: Promise<{ default: Catalogue['errors'] }>,
+): Promise<Catalogue> {
+  const [p, t] = await Promise.all([pages, texts]);
+  return { ...p.default, errors: t.default };
+}
 
 export async function initI18n(lang: Language): Promise<typeof i18n> {
   await i18n.use(initReactI18next).init({
