@@ -11,8 +11,11 @@ import { passes, type TryOnCase, type TryOnRow, tryOnQuality } from './quality/t
  * people that npm packages ship (front, turned, side and back views), and looks between shipped portraits.
  * Prints a table a render and the share of renders meeting each bar; writes contact sheets to
  * `bench/out/quality/` to grade by eye (0 broken, 1 wrong placement, 2 placed but obviously pasted,
- * 3 convincing). `PEOPLE=a,b` and `KINDS=t-shirt,dress` narrow the run.
+ * 3 convincing). `PEOPLE=a,b` and `KINDS=t-shirt,dress` narrow the run; `ONLY=try-ons` or `ONLY=looks`
+ * runs one half; `LOOKS=face:model,...` renders those looks only.
  */
+const only = process.env.ONLY;
+if (only !== undefined && only !== 'try-ons' && only !== 'looks') throw new Error('ONLY is try-ons or looks');
 const outDir = path.resolve(import.meta.dirname, 'out/quality');
 const kinds: GarmentKind[] = (process.env.KINDS?.split(',') as GarmentKind[] | undefined) ?? [
   't-shirt',
@@ -51,7 +54,7 @@ const garments = await Promise.all(
   })),
 );
 const cases: TryOnCase[] = [];
-for (const person of people) {
+for (const person of only === 'looks' ? [] : people) {
   const photo = await personPhoto(person, 1024);
   for (const g of garments) {
     cases.push({
@@ -66,31 +69,54 @@ for (const person of people) {
 
 const engine = createBuiltinEngine({ workers: 1 });
 await engine.start();
-const tryOns = await tryOnQuality(
-  async (person, garment) => (await engine.renderTryOn({ person, garment })).bytes,
-  cases,
-  outDir,
-);
+const tryOns =
+  only === 'looks'
+    ? []
+    : await tryOnQuality(
+        async (person, garment) => (await engine.renderTryOn({ person, garment })).bytes,
+        cases,
+        outDir,
+      );
 // Looks: every shipped face onto two photos of other people who face the camera (a model's face must be
-// found and turned the same way, or mirrored, for a look to be made at all).
-const models = bodies.filter((b) => b.view === 'front');
+// found and turned the same way, or mirrored, for a look to be made at all). A shop's model photo may be a
+// body or a portrait, so the frontal portraits serve as models too.
+const models = [...bodies, ...faces].filter((b) => b.view === 'front');
+const everyone = [...bodies, ...faces];
 const lookPairs = [];
-for (const [i, face] of faces.entries()) {
-  const others = models.filter((m) => m.name !== face.same);
-  for (const model of [others[(2 * i) % others.length], others[(2 * i + 1) % others.length]]) {
-    if (!model) continue;
+if (process.env.LOOKS) {
+  // `LOOKS=team-1:charles,avatar:kal-sq`: these pairs only.
+  for (const pair of process.env.LOOKS.split(',')) {
+    const [faceName, modelName] = pair.split(':');
+    const face = everyone.find((p) => p.name === faceName);
+    const model = everyone.find((p) => p.name === modelName);
+    if (!face || !model) throw new Error(`LOOKS: no photo named ${faceName} or ${modelName}`);
     lookPairs.push({
-      name: `${face.name}->${model.name}`,
+      name: pair.replace(':', '->'),
       face: await personPhoto(face, 800),
       model: await personPhoto(model, 1024),
     });
   }
+} else {
+  for (const [i, face] of (only === 'try-ons' ? [] : faces).entries()) {
+    const others = models.filter((m) => m.name !== face.same && m.name !== face.name);
+    for (const model of [others[(2 * i) % others.length], others[(2 * i + 1) % others.length]]) {
+      if (!model) continue;
+      lookPairs.push({
+        name: `${face.name}->${model.name}`,
+        face: await personPhoto(face, 800),
+        model: await personPhoto(model, 1024),
+      });
+    }
+  }
 }
-const looks = await lookQuality(
-  async (face, model) => (await engine.renderLook({ face, model })).bytes,
-  lookPairs,
-  outDir,
-);
+const looks =
+  only === 'try-ons'
+    ? []
+    : await lookQuality(
+        async (face, model) => (await engine.renderLook({ face, model })).bytes,
+        lookPairs,
+        outDir,
+      );
 await engine.close();
 // The judge's own reading of two genuine photos of one person (the packages ship two of some faces): what
 // "the same person" scores under it, beside Human's documented bar of 0.5.
@@ -106,8 +132,8 @@ for (const face of faces) {
 }
 const genuine = await lookQuality(async (_face, other) => other, genuinePairs, path.join(outDir, 'genuine'));
 
-printTryOns(tryOns);
-printLooks(looks);
+if (only !== 'looks') printTryOns(tryOns);
+if (only !== 'try-ons') printLooks(looks);
 console.log(
   `Two genuine photos of the same person, as the judge reads them: ${genuine.map((r) => `${r.name} ${r.toShopper?.toFixed(2) ?? '-'}`).join(', ')}`,
 );

@@ -52,6 +52,24 @@ describe('eyesHidden', () => {
     expect(eyesHidden(tired.image, tired.mesh)).toBe(false);
   });
 
+  it('reads each eye against its own cheek, so a face lit from one side keeps both eyes', () => {
+    // The picture's right half in shade: its eye, the skin under it and its cheek at 0.45 of the lit side.
+    const sideLit = face((x, y) => {
+      const colour = bareEye(x, y) ?? SKIN;
+      return x >= 100 ? colour.map((v) => v * 0.45) : colour;
+    });
+    expect(eyesHidden(sideLit.image, sideLit.mesh)).toBe(false);
+  });
+
+  it('does not take a bare eye in a deep shadow for a lens: the pupil and lashes are darker than the shade', () => {
+    const socket = face((x, y) => {
+      if (EYES.some((e) => Math.hypot(x - e.x, y - e.y) <= 4)) return [8, 6, 5];
+      if (near(x, y, 12, 5)) return [125, 120, 115];
+      return near(x, y - 3, 20, 13) ? SKIN.map((v) => v * 0.5) : null;
+    });
+    expect(eyesHidden(socket.image, socket.mesh)).toBe(false);
+  });
+
   it('sees dark lenses over the eyes and the skin below them as hidden', () => {
     const shades = face((x, y) => (near(x, y - 3, 20, 13) ? [30, 28, 30] : null));
     expect(eyesHidden(shades.image, shades.mesh)).toBe(true);

@@ -1,48 +1,57 @@
 import type { Point } from '../geometry/point.ts';
 import { insidePolygon } from '../geometry/polygon.ts';
 import type { Raster } from '../image/raster.ts';
-import { FACE_PARTS } from './face-parts.ts';
 
 /** Eye outlines (FaceMesh), the subject's right eye first; the corners are the first and ninth points. */
 const EYES = [
   [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246],
   [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466],
 ] as const;
-/** Cheek samples: discs of this share of the face width around the mesh's skin-sample points. */
+/** The cheek under each eye (FaceMesh), in the order of EYES: a face lit from one side is read side by side. */
+const CHEEKS = [205, 425] as const;
+/** Cheek samples: discs of this share of the face width around those points. */
 const SAMPLE_RADIUS = 0.07;
-/** The skin under a lens is at most this share of the cheeks' lightness (shade under a bare eye is ~0.75). */
-const BAND_DARK = 0.55;
-/** Behind a lens even the brightest tenth of the eye is no lighter than the cheeks (a bare eye's white is). */
+/** The skin under a lens is at most this share of its cheek's lightness (shade under a bare eye is ~0.75). */
+const BAND_DARK = 0.6;
+/** ... and evenly so: even its lighter tenth stays below this share (a shadow under a bare eye fades out). */
+const BAND_EVEN = 0.7;
+/** Behind a lens even the brightest tenth of the eye is no lighter than the cheek (a bare eye's white is). */
 const EYE_DARK = 1;
+/**
+ * A lens is one dark pane: the eye inside it and the band below differ by at most this share of the cheek.
+ * A bare eye in a shadow is much darker than the skin under it (pupil, lashes).
+ */
+const PANE = 0.15;
 
 /**
  * Whether an eye is hidden behind dark glasses (or a hand, or a thick strand of hair): the band of skin
- * below the eye is far darker than the cheeks, and the eye shows nothing as light as the cheeks, where a
- * bare eye has its white. A look cannot carry eyes it cannot see, nor paint the shopper's eyes over a
- * model's lenses. Lightness is Rec. 601 luma: only its ratios to the same face's cheeks are read.
+ * below the eye is evenly far darker than the cheek on its side, the eye shows nothing as light as that
+ * cheek, where a bare eye has its white, and eye and band are one dark pane. A look cannot carry eyes it
+ * cannot see, nor paint the shopper's eyes over a model's lenses. Each eye is read against its own side's
+ * cheek, so a face lit from one side is not taken for glasses. Lightness is Rec. 601 luma: only its ratios
+ * to the same face's cheek are read.
  */
 export function eyesHidden(image: Raster, mesh: readonly Point[]): boolean {
   const at = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
   const xs = mesh.map((p) => p.x);
   const faceWidth = Math.max(1, Math.max(...xs) - Math.min(...xs));
-  const cheeks: number[] = [];
-  for (const i of FACE_PARTS.skinSamples) {
-    const c = at(i);
+  return EYES.some((eye, side) => {
+    const cheek: number[] = [];
+    const c = at(CHEEKS[side] ?? 0);
     const r = faceWidth * SAMPLE_RADIUS;
     pixels(image, c.x - r, c.y - r, c.x + r, c.y + r, (x, y, l) => {
-      if (Math.hypot(x - c.x, y - c.y) <= r) cheeks.push(l);
+      if (Math.hypot(x - c.x, y - c.y) <= r) cheek.push(l);
     });
-  }
-  const skin = percentile(cheeks, 0.5);
-  if (skin <= 0) return false;
-  return EYES.some((eye) => {
-    const outline = eye.map(at);
-    const { eye: inEye, band } = eyeAndBand(image, outline);
+    const skin = percentile(cheek, 0.5);
+    if (skin <= 0) return false;
+    const { eye: inEye, band } = eyeAndBand(image, eye.map(at));
+    if (!inEye.length || !band.length) return false;
+    const bandLight = percentile(band, 0.5);
     return (
-      inEye.length > 0 &&
-      band.length > 0 &&
-      percentile(band, 0.5) < BAND_DARK * skin &&
-      percentile(inEye, 0.9) < EYE_DARK * skin
+      bandLight < BAND_DARK * skin &&
+      percentile(band, 0.9) < BAND_EVEN * skin &&
+      percentile(inEye, 0.9) < EYE_DARK * skin &&
+      Math.abs(percentile(inEye, 0.5) - bandLight) < PANE * skin
     );
   });
 }

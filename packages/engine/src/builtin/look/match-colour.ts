@@ -10,15 +10,15 @@ const MIN_GAIN = 0.6;
 const SHOULDER = 85;
 /** Light is carried at scales above this share of the face width: the light's direction, not the features. */
 const SHADING_SCALE = 0.15;
-/** The share of the shopper's own skin tone (against the model's) kept in the middle of the face. */
-const OWN_TONE = 0.25;
 /** The share of the skin's colour shift that features take. */
 const FEATURE_TINT = 0.3;
 
 /**
  * Moves the shopper's warped face (`lab`, changed in place) to the model's skin tone and light. First the
- * mean and deviation of each Lab channel over shared skin, fully at the seam and partly where `interior`
- * (0 at the face's edge, 1 well inside) is high, since a skin tone is part of who someone is; then the low-frequency part of each channel is
+ * mean and deviation of each Lab channel over shared skin, all over the face: a face of one tone set into a
+ * head and neck of another reads as a mask at once (measured: keeping a quarter of a pale shopper's own tone
+ * inside a dark model's face left a light oval that every look with such a pair showed). The shopper stays
+ * recognisable by features and proportions, which all stay. Then the low-frequency part of each channel is
  * swapped for the model's (blurs of each face's own skin, normalised, their difference added), so a side lit from the
  * left on the model is lit from the left on the swapped face, while freckles, pores and features stay.
  */
@@ -29,7 +29,6 @@ export function matchColour(
   masks: { skin: Uint8Array; shopperSkin: Uint8Array; shade: { shopper: Uint8Array; model: Uint8Array } },
   region: Region,
   faceWidth: number,
-  interior: Float32Array,
 ): void {
   const { skin } = masks;
   // Eye whites, irises and lips take a little of the skin's colour shift, not all of it, or brown eyes go
@@ -45,9 +44,7 @@ export function matchColour(
     for (let i = 0; i < skin.length; i++) {
       const v = lab[i * 3 + c] ?? 0;
       const moved = (v - a.mean) * gain + b.mean;
-      // The shopper keeps some of their own tone inside the face, fading to the model's at the seam.
-      const take = 1 - OWN_TONE * (interior[i] ?? 0);
-      lab[i * 3 + c] = v + (moved - v) * take * (c === 0 ? 1 : chroma(i));
+      lab[i * 3 + c] = v + (moved - v) * (c === 0 ? 1 : chroma(i));
     }
   }
   const sigma = Math.max(2, faceWidth * SHADING_SCALE);

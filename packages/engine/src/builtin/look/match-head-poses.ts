@@ -3,8 +3,14 @@ import type { HeadPose } from './head-pose.ts';
 
 /** Past this turn one side of the face is hidden: there is nothing to map onto it. */
 const PROFILE_YAW = 50;
-/** Turns further apart than this stretch one half of the face and squash the other. */
-const MAX_YAW_GAP = 25;
+/**
+ * Turns further apart than this stretch one half of the face and squash the other. A shopper facing the
+ * camera more squarely than the model gives every part the model shows; one turned further away has little
+ * of the far cheek to give, and stretching it shows.
+ */
+const MAX_YAW_GAP = { squarer: 35, turnedFurther: 28 } as const;
+/** Turns within this many degrees of each other count as equally square to the camera. */
+const SAME_TURN = 5;
 const MAX_PITCH_GAP = 30;
 /** Mirroring must bring the turns at least this much closer to be worth flipping the face. */
 const MIRROR_GAIN = 6;
@@ -27,7 +33,8 @@ export function matchHeadPoses(source: HeadPose, target: HeadPose): { mirror: bo
     throw new RenderRefusal('FACE_TURNED_AWAY', 'The face on the model photo is too small.');
   const mirror = Math.abs(-source.yaw - target.yaw) + MIRROR_GAIN < Math.abs(source.yaw - target.yaw);
   const gap = Math.abs((mirror ? -source.yaw : source.yaw) - target.yaw);
-  if (gap > MAX_YAW_GAP)
+  const squarer = Math.abs(source.yaw) <= Math.abs(target.yaw) + SAME_TURN;
+  if (gap > (squarer ? MAX_YAW_GAP.squarer : MAX_YAW_GAP.turnedFurther))
     throw new RenderRefusal('FACE_TURNED_AWAY', 'The two faces are turned too differently.');
   if (Math.abs(source.pitch - target.pitch) > MAX_PITCH_GAP)
     throw new RenderRefusal('FACE_TURNED_AWAY', 'The two faces are tilted up or down too differently.');

@@ -5,7 +5,7 @@ import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
 import { eyesHidden } from './covered-eyes.ts';
 import { detectFace } from './detect-face.ts';
-import { faceMask } from './face-mask.ts';
+import { type FaceMasks, faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
 import { featheredMask } from './feathered-mask.ts';
 import { headPose } from './head-pose.ts';
@@ -18,6 +18,7 @@ import { mirrorFace } from './mirror-face.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
 import { rgbToLab } from './rgb-to-lab.ts';
+import { seamMembrane } from './seam-membrane.ts';
 import { shrinkFace } from './shrink-face.ts';
 import { type Region, warpTriangles } from './warp-triangles.ts';
 
@@ -28,8 +29,6 @@ const MARGIN = 0.3;
 const FEATHER = 0.012;
 /** The shopper's face is sampled from at most this many times the size it lands at. */
 const SOURCE_DETAIL = 1.5;
-/** Depth into the face, as a share of its width, over which the model's skin tone gives way to the shopper's. */
-const INTERIOR = 0.2;
 /** The face width (cheek to cheek, in pixels) the look is worked out at, at most. */
 const WORK_WIDTH = 240;
 /**
@@ -37,6 +36,12 @@ const WORK_WIDTH = 240;
  * someone is; blendShape fades them out toward the outline so the seam stays on the model's jaw.
  */
 const SHAPE = 1;
+/** The band inside the seam where the two skins are compared, as a share of the face width. */
+const SEAM_RING = 0.06;
+/** The seam correction varies over no less than this share of the face width. */
+const SEAM_SMOOTH = 0.12;
+/** The share of the seam correction that eyes, brows and lips take. */
+const FEATURE_SHARE = 0.6;
 
 /**
  * The look pipeline: both face meshes and head poses (mirroring the shopper's face to turn the model's way,
@@ -101,8 +106,8 @@ export async function renderLook(
     modelLab,
     faceWidth,
   );
-  const interior = interiorDepth(models.cv, masks.blend, work, faceWidth * INTERIOR);
-  matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth, interior);
+  matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
+  meetAtSeam(models.cv, warpedLab, modelLab, masks, work, faceWidth);
   const over = labToRgb(warpedLab);
   matchSharpness(models.cv, over, underWork, masks.blend, work);
   // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
@@ -136,6 +141,44 @@ export async function renderLook(
     height: model.height,
     contentType: 'image/webp',
   };
+}
+
+/**
+ * What the global colour match left at the seam, read on the skin just inside it and spread smoothly over
+ * the face (seamMembrane), added in: the face meets the model's jaw, temples and forehead in tone. Eyes,
+ * brows and lips take part of it, or eye whites would go grey on a darker model.
+ */
+function meetAtSeam(
+  cv: Models['cv'],
+  lab: Float32Array,
+  modelLab: Float32Array,
+  masks: FaceMasks,
+  work: Region,
+  faceWidth: number,
+): void {
+  const depth = interiorDepth(cv, masks.blend, work, faceWidth * SEAM_RING);
+  const ring = new Uint8Array(masks.blend.length);
+  for (let i = 0; i < ring.length; i++) ring[i] = masks.skin[i] && (depth[i] ?? 1) < 1 ? 1 : 0;
+  const smooth = Math.max(0, Math.round(Math.log2(faceWidth * SEAM_SMOOTH)));
+  const correction = seamMembrane(lab, modelLab, ring, work, smooth);
+  const skin = softened(cv, masks.shopperSkin, work, Math.max(1, faceWidth * 0.015));
+  for (let i = 0; i < masks.blend.length; i++) {
+    if (!masks.blend[i]) continue;
+    const share = FEATURE_SHARE + (1 - FEATURE_SHARE) * (skin[i] ?? 0);
+    for (let c = 0; c < 3; c++) lab[i * 3 + c] = (lab[i * 3 + c] ?? 0) + share * (correction[i * 3 + c] ?? 0);
+  }
+}
+
+/** A 0/1 mask blurred, not shrunk first: the skin right at an eyelid takes the whole correction. */
+function softened(cv: Models['cv'], mask: Uint8Array, region: Region, sigma: number): Float32Array {
+  const mat = new cv.Mat(region.height, region.width, cv.CV_32FC1);
+  try {
+    mat.data32F.set(mask);
+    cv.GaussianBlur(mat, mat, new cv.Size(0, 0), sigma, sigma, cv.BORDER_REPLICATE);
+    return new Float32Array(mat.data32F);
+  } finally {
+    mat.delete();
+  }
 }
 
 function boundsOf(points: { x: number; y: number }[], image: Raster, margin: number): Region {
