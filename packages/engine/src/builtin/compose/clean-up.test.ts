@@ -192,4 +192,59 @@ describe('cleanUp', () => {
     expect(g).toBeLessThan(tanned[1] * 1.1);
     expect(b).toBeLessThan(tanned[2] * 1.1);
   });
+
+  describe('the paint is lit and grained like the photo', () => {
+    const y = 320;
+    /** The old sleeve lit from the picture's right (a darker left side), and/or bare skin with grain. */
+    function variant(options: { sideLit: boolean; grain: boolean }): Raster {
+      const { photo, parts: variantParts } = scene();
+      for (let k = 0; k < PHOTO.width * PHOTO.height; k++) {
+        const [r, g, b] = [photo.data[k * 3] ?? 0, photo.data[k * 3 + 1] ?? 0, photo.data[k * 3 + 2] ?? 0];
+        const x = k % PHOTO.width;
+        if (options.sideLit && r === OLD_SLEEVE[0] && g === OLD_SLEEVE[1] && b === OLD_SLEEVE[2]) {
+          // Across the left forearm (bone near x 284): 0.7 of the colour at its left edge, 1.3 at its right.
+          const gain = Math.min(1.3, Math.max(0.7, 1 + (x - 284) / 25));
+          for (let c = 0; c < 3; c++)
+            photo.data[k * 3 + c] = Math.min(255, Math.round((photo.data[k * 3 + c] ?? 0) * gain));
+        }
+        if (options.grain && r === SKIN[0] && g === SKIN[1] && b === SKIN[2]) {
+          // A fixed speckle of +-8 levels, as a photo's pores and noise.
+          let h = Math.imul(k ^ (k >>> 16), 0x45d9f3b);
+          h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+          const speck = (((h ^ (h >>> 16)) >>> 0) % 17) - 8;
+          for (let c = 0; c < 3; c++) photo.data[k * 3 + c] = (photo.data[k * 3 + c] ?? 0) + speck;
+        }
+      }
+      const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+      const hairless = emptyMask(PHOTO.width, PHOTO.height);
+      cleanUp(cv, out, pose, variantParts, tShirtCanvas(variantParts), hairless, skinTone(photo, pose), {
+        rim: false,
+      });
+      return out;
+    }
+    const lightness = (image: Raster, x: number): number => {
+      const [r, g, b] = pixel(image, x, y);
+      return 0.299 * r + 0.587 * g + 0.114 * b;
+    };
+
+    it("keeps the old sleeve's lit side lit and its shaded side shaded", () => {
+      const even = variant({ sideLit: false, grain: false });
+      const lit = variant({ sideLit: true, grain: false });
+      // Evenly lit: the two sides of the bone match; lit from the right: the right side is clearly lighter.
+      expect(Math.abs(lightness(even, 288) - lightness(even, 280))).toBeLessThan(4);
+      expect(lightness(lit, 288) - lightness(lit, 280)).toBeGreaterThan(12);
+    });
+
+    it("carries the grain of the person's bare skin, and none where the skin is smooth", () => {
+      const spread = (image: Raster): number => {
+        // Second differences: the limb's smooth shading cancels out, grain does not.
+        const values = [280, 281, 282, 283, 284, 285, 286, 287].map(
+          (x) => lightness(image, x - 1) - 2 * lightness(image, x) + lightness(image, x + 1),
+        );
+        return Math.sqrt(values.reduce((sum, v) => sum + v * v, 0) / values.length);
+      };
+      expect(spread(variant({ sideLit: false, grain: false }))).toBeLessThan(2);
+      expect(spread(variant({ sideLit: false, grain: true }))).toBeGreaterThan(5);
+    });
+  });
 });

@@ -23,8 +23,10 @@ interface Limb {
 /**
  * Where the new garment leaves arms or neck bare but the old clothes cover them (a long sleeve under a
  * T-shirt, a collar above a lower neckline), the old clothes go: inside the limb's natural girth they are
- * painted as the person's skin, shaded like a limb (lighter along its middle) and by the photo's broad
- * light; what a wide old sleeve covered beyond that girth is filled from the background around it
+ * painted as the person's skin, shaded like a limb (lighter along its middle), by the light the old sleeve
+ * showed across and along the limb (`LimbLight`: the lit side stays lit, the shaded side shaded), and with
+ * the grain of the photo's own bare skin, so the paint is not a smooth plastic tube; what a wide old sleeve
+ * covered beyond that girth is filled from the background around it
  * (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
  * its neckline and hem, is filled the same way. Changes `photo` in place.
  */
@@ -97,6 +99,10 @@ export function cleanUp(
       : 0;
   };
   const q = { x: 0, y: 0 };
+  const lights = limbs.map(() => new LimbLight());
+  /** Where each painted pixel lies on its limb: along the bone (0..1) and across it (-1..1). */
+  const along = new Float32Array(bw * bh);
+  const across = new Float32Array(bw * bh);
   for (const [n, limb] of limbs.entries()) {
     const box = boxes[n];
     if (!box) continue;
@@ -121,8 +127,14 @@ export function cleanUp(
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
         if (d <= r) {
-          skin[(y - by) * bw + (x - bx)] = 0.8 + 0.22 * (1 - (d / r) ** 2);
-          painter[(y - by) * bw + (x - bx)] = n;
+          const k = (y - by) * bw + (x - bx);
+          skin[k] = 0.8 + 0.22 * (1 - (d / r) ** 2);
+          painter[k] = n;
+          // Which side of the bone: the sign of the cross product of the bone and the pixel's offset.
+          const side = (limb.b.x - limb.a.x) * (y - limb.a.y) - (limb.b.y - limb.a.y) * (x - limb.a.x) < 0;
+          along[k] = t;
+          across[k] = (side ? -1 : 1) * (d / r);
+          lights[n]?.add(t, across[k] ?? 0, luma(photo, i));
         }
         gone[i] = 1;
         anyGone = true;
@@ -142,6 +154,8 @@ export function cleanUp(
     }
     fillFromBackground(cv, photo, gone, hidden);
   }
+  const grain = skinGrain(photo, parts, tone, region, span);
+  for (const light of lights) light.settle();
   const soft = boxBlur(
     skin.map((v) => (v > 0 ? 1 : 0)),
     bw,
@@ -154,13 +168,132 @@ export function cleanUp(
     const a = Math.min(1, (soft[k] ?? 0) * 1.3);
     const i = (by + Math.floor(k / bw)) * w + bx + (k % bw);
     const colour = colours[painter[k] ?? 0] ?? tone;
-    const fill = [colour.r * shade, colour.g * shade, colour.b * shade];
+    const lit = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
+    // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
+    const speck = grain * noise(i);
+    const fill = [colour.r * lit + speck, colour.g * lit + speck, colour.b * lit + speck];
     for (let c = 0; c < 3; c++) {
       photo.data[i * 3 + c] = Math.round(
-        (photo.data[i * 3 + c] ?? 0) * (1 - a) + Math.min(255, fill[c] ?? 0) * a,
+        (photo.data[i * 3 + c] ?? 0) * (1 - a) + Math.min(255, Math.max(0, fill[c] ?? 0)) * a,
       );
     }
   }
+}
+
+/** Bins of the old sleeve's light along the limb and across it. */
+const LIGHT_ALONG = 3;
+const LIGHT_ACROSS = 6;
+/** The old sleeve's light moves the paint by at most this share either way: its print is not light. */
+const LIGHT_RANGE = { min: 0.75, max: 1.2 } as const;
+/** How much of the old sleeve's light variation is carried (the rest of a print's contrast is left out). */
+const LIGHT_SHARE = 0.6;
+
+/**
+ * The light an old sleeve showed on a limb, as a small grid in the limb's own frame (along the bone, and
+ * across it from one side to the other), each cell relative to the limb's mean: folds and a print average
+ * out along the bone, while the lit and shaded sides of a rounded arm remain.
+ */
+class LimbLight {
+  private readonly sum = new Float64Array(LIGHT_ALONG * LIGHT_ACROSS);
+  private readonly count = new Float64Array(LIGHT_ALONG * LIGHT_ACROSS);
+  private readonly gain = new Float32Array(LIGHT_ALONG * LIGHT_ACROSS).fill(1);
+
+  add(along: number, across: number, lightness: number): void {
+    const cell = this.cell(along, across);
+    this.sum[cell] = (this.sum[cell] ?? 0) + lightness;
+    this.count[cell] = (this.count[cell] ?? 0) + 1;
+  }
+
+  /** Works the cells out relative to the limb's mean; cells with too few pixels stay neutral. */
+  settle(): void {
+    let total = 0;
+    let n = 0;
+    for (let c = 0; c < this.sum.length; c++) {
+      total += this.sum[c] ?? 0;
+      n += this.count[c] ?? 0;
+    }
+    if (n < 50 || total <= 0) return;
+    const mean = total / n;
+    for (let c = 0; c < this.sum.length; c++) {
+      const count = this.count[c] ?? 0;
+      if (count < 8) continue;
+      const relative = (this.sum[c] ?? 0) / count / mean;
+      const carried = 1 + LIGHT_SHARE * (relative - 1);
+      this.gain[c] = Math.min(LIGHT_RANGE.max, Math.max(LIGHT_RANGE.min, carried));
+    }
+  }
+
+  /** The gain at a point of the limb, interpolated between cell centres both ways, so no band shows. */
+  at(along: number, across: number): number {
+    const y = Math.min(LIGHT_ALONG - 1, Math.max(0, along * LIGHT_ALONG - 0.5));
+    const x = Math.min(LIGHT_ACROSS - 1, Math.max(0, ((across + 1) / 2) * LIGHT_ACROSS - 0.5));
+    const x0 = Math.floor(x);
+    const y0 = Math.floor(y);
+    const x1 = Math.min(LIGHT_ACROSS - 1, x0 + 1);
+    const y1 = Math.min(LIGHT_ALONG - 1, y0 + 1);
+    const fx = x - x0;
+    const fy = y - y0;
+    const g = (row: number, column: number): number => this.gain[row * LIGHT_ACROSS + column] ?? 1;
+    return (g(y0, x0) * (1 - fx) + g(y0, x1) * fx) * (1 - fy) + (g(y1, x0) * (1 - fx) + g(y1, x1) * fx) * fy;
+  }
+
+  private cell(along: number, across: number): number {
+    const row = Math.min(LIGHT_ALONG - 1, Math.max(0, Math.floor(along * LIGHT_ALONG)));
+    const column = Math.min(LIGHT_ACROSS - 1, Math.max(0, Math.floor(((across + 1) / 2) * LIGHT_ACROSS)));
+    return row * LIGHT_ACROSS + column;
+  }
+}
+
+function luma(photo: Raster, i: number): number {
+  return (
+    0.299 * (photo.data[i * 3] ?? 0) +
+    0.587 * (photo.data[i * 3 + 1] ?? 0) +
+    0.114 * (photo.data[i * 3 + 2] ?? 0)
+  );
+}
+
+/**
+ * The grain of the person's bare skin in the photo (sensor noise, pores, JPEG): how far its lightness strays
+ * from the 3x3 mean around it, over skin-coloured pixels of the face, neck and bare limbs within `region`.
+ * Read as a median (scaled to a standard deviation), so the few pixels at the edges of the skin, where the
+ * mean takes in hair or cloth, do not count.
+ */
+function skinGrain(
+  photo: Raster,
+  parts: BodyParts,
+  tone: SkinTone,
+  region: { left: number; top: number; width: number; height: number },
+  span: number,
+): number {
+  const w = parts.width;
+  const strays: number[] = [];
+  for (let y = Math.max(1, region.top); y < Math.min(parts.height - 1, region.top + region.height); y++) {
+    for (let x = Math.max(1, region.left); x < Math.min(w - 1, region.left + region.width); x++) {
+      const i = y * w + x;
+      if (!(parts.labels[i] ?? 0) || !looksLikeSkin(tone, photo, i)) continue;
+      let around = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) around += luma(photo, i + dy * w + dx);
+      strays.push(Math.abs(luma(photo, i) - around / 9));
+    }
+  }
+  if (strays.length < MIN_SAMPLE * span * span) return 0;
+  // The median absolute stray of normal noise is 0.674 of its spread; a 3x3 mean holds a ninth of the
+  // pixel itself, which takes 1/9 of the stray away.
+  return Math.min(GRAIN_MAX, (median(strays) / 0.674) * (9 / 8));
+}
+
+/** The paint's grain never exceeds this (in 8-bit levels): a noisy dark photo must not speckle the arms. */
+const GRAIN_MAX = 6;
+
+/** A fixed pseudo-random number a pixel, about normal with spread 1, so a render is the same every time. */
+function noise(i: number): number {
+  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  let g = Math.imul(i + 0x68e31da4, 0x27d4eb2f);
+  g ^= g >>> 15;
+  // The sum of two uniforms, centred and scaled to spread 1 (a triangle, close enough to a bell for grain).
+  return ((h >>> 0) / 4294967296 + (g >>> 0) / 4294967296 - 1) * Math.sqrt(6);
 }
 
 const LEFT_ARM: readonly number[] = [Part.leftUpperArm, Part.leftForearm, Part.leftHand];
