@@ -98,6 +98,12 @@ describe('built-in engine: try-on', () => {
     expect(share(inTrousers, { left: 290, top: 640, width: 20, height: 60 }, purplish)).toBeGreaterThan(0.8);
     // Her chest stays in her own top.
     expect(share(inTrousers, { left: 340, top: 420, width: 50, height: 50 }, purplish)).toBeLessThan(0.05);
+    // Trousers take nothing over above the waist: her top, arms and neck are the photo's own.
+    const before = await rgbOf(person);
+    // (The answer is lossy WebP: about 2 levels of difference come from encoding alone.)
+    expect(meanDifference(before, inTrousers, { left: 200, top: 230, width: 300, height: 250 })).toBeLessThan(
+      4,
+    );
   });
 
   it('cuts out a white garment on a light grey backdrop', async () => {

@@ -63,7 +63,8 @@ export async function renderTryOn(
   shadeGarment(models.cv, photo, canvas, frame.span);
   shadeEdges(models.cv, canvas, frame.span);
   const shade = softShadows(canvas, frame.neck.x, frame.span);
-  cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, { rim: !isLowerBody(garment.kind) });
+  // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
+  if (!isLowerBody(garment.kind)) cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, { rim: true });
   composite(photo, canvas, shade);
   const bytes = await encodeResult(photo);
   return { bytes, width: photo.width, height: photo.height, contentType: 'image/webp' };

@@ -272,7 +272,8 @@ function skinGrain(
       const i = y * w + x;
       if (!(parts.labels[i] ?? 0) || !looksLikeSkin(tone, photo, i)) continue;
       let around = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) around += luma(photo, i + dy * w + dx);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) around += luma(photo, i + dy * w + dx);
       strays.push(Math.abs(luma(photo, i) - around / 9));
     }
   }
