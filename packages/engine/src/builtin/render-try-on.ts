@@ -4,19 +4,22 @@ import { shadeEdges } from './compose/edge-shading.ts';
 import { garmentCanvas } from './compose/garment-canvas.ts';
 import { hairMask } from './compose/hair-mask.ts';
 import { shadeGarment } from './compose/shade-garment.ts';
-import { skinTone } from './compose/skin-tone.ts';
+import { skinLikeness, skinTone } from './compose/skin-tone.ts';
 import { softShadows } from './compose/soft-shadows.ts';
+import { tuckUnder } from './compose/tuck-under.ts';
 import { bodyFrame } from './fit/body-frame.ts';
 import { fitLower } from './fit/fit-lower.ts';
 import { fitUpper } from './fit/fit-upper.ts';
 import { analyseGarment } from './garment/analyse-garment.ts';
 import { type GarmentKind, isLowerBody } from './garment/garment.ts';
 import { GarmentCache } from './garment/garment-cache.ts';
+import { mid } from './geometry/point.ts';
 import { decodeRgb, encodeResult } from './image/raster.ts';
 import { bodyParts } from './person/body-parts.ts';
 import { detectBodyPose } from './person/body-pose.ts';
 import { checkPose } from './person/check-pose.ts';
 import { segmentPerson } from './person/segment-person.ts';
+import { topHem } from './person/top-hem.ts';
 import type { Models } from './worker/load-models.ts';
 import { type Rendered, RenderRefusal } from './worker/render-refusal.ts';
 
@@ -26,6 +29,11 @@ const PERSON_SIDE = 1024;
 const GARMENT_SIDE = 900;
 /** This worker's garments seen last (each worker thread has its own module and so its own cache). */
 const garments = new GarmentCache();
+
+/** A skirt or trousers of which less than this share shows below the person's top is refused. */
+const MIN_SEEN = 0.35;
+/** A pixel at least this like the person's skin is skin, not clothes, when reading where the top ends. */
+const SKIN_LIKENESS = 0.3;
 
 /**
  * The try-on pipeline: understand the person (pose, silhouette, body parts) and the garment (cut-out, kind,
@@ -60,6 +68,18 @@ export async function renderTryOn(
   const tone = skinTone(photo, pose);
   const hair = hairMask(photo, pose, parts, tone);
   const canvas = garmentCanvas(fitted, parts, hair);
+  if (isLowerBody(garment.kind)) {
+    // A top that hangs over the hips (a blazer, a long shirt) stays in front of a skirt or trousers.
+    const isSkin = (r: number, g: number, b: number): boolean =>
+      tone !== null && skinLikeness(tone, r, g, b) > SKIN_LIKENESS;
+    const hem = topHem(photo, frame, mid(pose.points.leftKnee, pose.points.rightKnee), parts, isSkin);
+    if (hem !== null && tuckUnder(canvas, frame, hem) < MIN_SEEN) {
+      throw new RenderRefusal(
+        'PERSON_BODY_HIDDEN',
+        'The clothes on the upper body hide where this garment would be worn.',
+      );
+    }
+  }
   shadeGarment(models.cv, photo, canvas, frame.span);
   shadeEdges(models.cv, canvas, frame.span);
   const shade = softShadows(canvas, frame.neck.x, frame.span);

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from '../../../test/fixtures/sample-photos.ts';
 import type { Point } from '../geometry/point.ts';
 import { decodeRgb, type Raster } from '../image/raster.ts';
+import { rgbToLab } from '../image/rgb-to-lab.ts';
 import { loadModels, type Models } from '../worker/load-models.ts';
 import { detectFace } from './detect-face.ts';
 import { faceMask } from './face-mask.ts';
 import { headPose } from './head-pose.ts';
-import { rgbToLab } from './rgb-to-lab.ts';
 
 let models: Models;
 let photo: Raster;
