@@ -3,7 +3,7 @@ import type { CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { forgetPrefix, type HotImages } from '../../lib/hot-images.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/inspect-upload.ts';
-import { type AtomicMedia, versionOf } from '../../lib/storage/atomic-media.ts';
+import { type AtomicMedia, newVersion, versionOf } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
 import { fetchImageFromUrl, type UrlImportOptions } from '../../lib/url-import/index.ts';
 
@@ -66,6 +66,24 @@ export class CatalogImages {
       [{ name: 'original', bytes }],
       ([imageKey], trx) => commitRow(imageKey ?? '', trx),
     );
+  }
+
+  /**
+   * A new image for an existing item: written in a folder of its own under the item's (so a failed or dead write
+   * is swept without touching the image in use), committed with `commitRow`, then the old file is deleted.
+   */
+  async replaceWith(
+    item: { shop_suid: string; kind: CatalogKind; id: string; image_key: string },
+    bytes: Buffer,
+    commitRow: (imageKey: string, trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    const folder = `${CatalogImages.prefixOf(item.shop_suid, item.kind, item.id)}r-${newVersion()}/`;
+    await this.media.writeThenCommit(folder, [{ name: 'original', bytes }], ([imageKey], trx) =>
+      commitRow(imageKey ?? '', trx),
+    );
+    forgetPrefix(this.hot, `${item.kind}/${item.id}/`);
+    // Left behind if this fails: an unused file in the item's folder, deleted with the item.
+    await this.storage.delete([item.image_key]).catch(() => undefined);
   }
 
   /** Deletes the row (in `deleteRow`'s transaction), then every file of the item. */
