@@ -8,6 +8,7 @@ import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import {
   type ImportKind,
+  type UrlSource,
   useCancelImportMutation,
   useImportListQuery,
   useLazyImportReportQuery,
@@ -15,7 +16,6 @@ import {
   useSetImportDailyMutation,
   useStartCsvImportMutation,
   useStartUrlImportMutation,
-  type UrlSource,
 } from '../api/imports-api.ts';
 
 /** How often the history is read while an import of the shop is queued or running. */
