@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { forgetPrefix, type HotImages } from '../../lib/hot-images.ts';
+import { derivativeKeys } from '../../lib/images/index.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/inspect-upload.ts';
 import { type AtomicMedia, newVersion, versionOf } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
@@ -82,8 +83,9 @@ export class CatalogImages {
       commitRow(imageKey ?? '', trx),
     );
     forgetPrefix(this.hot, `${item.kind}/${item.id}/`);
-    // Left behind if this fails: an unused file in the item's folder, deleted with the item.
-    await this.storage.delete([item.image_key]).catch(() => undefined);
+    // The old image and the sizes made of it. Left behind if this fails: unused files in the item's folder,
+    // deleted with the item.
+    await this.storage.delete(filesOfImage(item.image_key)).catch(() => undefined);
   }
 
   /** Deletes the row (in `deleteRow`'s transaction), then every file of the item. */
@@ -107,4 +109,12 @@ export class CatalogImages {
     if (!stored) throw new AppError('IMAGE_NOT_FOUND');
     return stored.bytes;
   }
+}
+
+/** An original's key and the keys of the sizes made of it (`<folder><size>-<version>.webp`, as the image route names them). */
+function filesOfImage(imageKey: string): string[] {
+  if (!imageKey) return [];
+  const folder = imageKey.replace(/original-[^/]+$/, '');
+  const version = versionOf(imageKey);
+  return [imageKey, ...derivativeKeys.map((size) => `${folder}${size}-${version}.webp`)];
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CatalogImport, routes } from '@tryon/contract';
+import { type CatalogImport, routes, sizedImage } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Api, api, failed, ok, upload } from '../../../test/api.ts';
 import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
@@ -109,6 +109,11 @@ describe('catalogue imports: removal, new images, allowance, daily sync', () => 
     await csvImport(shop.ownerApi, csvOf([`IMG1,Pic,,,,${host.url('/pink.png')},`]));
     const before = (await garments(shop.ownerApi)).find((g) => g.sku === 'IMG1');
     const oldRow = await t.runtime.services.catalogRepository.findAnyShop('garment', before?.guid ?? '');
+    // A card-size copy made of the old image goes with it.
+    const card = await t.app.inject({ method: 'GET', url: sizedImage(before?.image, 'card') });
+    expect(card.statusCode).toBe(200);
+    const oldCard = (oldRow?.image_key ?? '').replace(/original-([^/]+)$/, 'w384-$1');
+    expect(await t.runtime.services.storage.has(oldCard)).toBe(true);
     const again = await csvImport(shop.ownerApi, csvOf([`IMG1,Pic,,,,${host.url('/teal.png')},`]));
     expect(again.rows).toMatchObject({ updated: 1, created: 0, skipped: 0, failed: 0 });
     const after = (await garments(shop.ownerApi)).find((g) => g.sku === 'IMG1');
@@ -119,6 +124,7 @@ describe('catalogue imports: removal, new images, allowance, daily sync', () => 
     expect(newRow?.source_url).toBe(host.url('/teal.png'));
     expect(await t.runtime.services.storage.has(newRow?.image_key ?? '')).toBe(true);
     expect(await t.runtime.services.storage.has(oldRow?.image_key ?? '')).toBe(false);
+    expect(await t.runtime.services.storage.has(oldCard)).toBe(false);
     // The served image is the new one (teal, not pink).
     const image = await t.app.inject({ method: 'GET', url: after?.image ?? '' });
     expect(image.statusCode).toBe(200);
