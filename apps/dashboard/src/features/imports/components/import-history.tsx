@@ -6,11 +6,11 @@ import { StackedTable } from '../../../components/stacked-table.tsx';
 import type { ImportsState } from '../hooks/use-imports.ts';
 
 const statusColor: Record<CatalogImport['status'], string> = {
-  queued: 'gray',
-  running: 'blue',
+  queued: 'gray.7',
+  running: 'blue.9',
   done: 'teal.9',
   failed: 'red.9',
-  cancelled: 'gray',
+  cancelled: 'gray.7',
 };
 
 /** The kind's imports, newest first: source, when, outcome counts, the daily re-sync switch and the report. */
@@ -56,7 +56,7 @@ export function ImportHistory({ state }: { state: ImportsState }) {
             <Table.Td data-label={t('imports.col.status')}>
               <Badge
                 color={statusColor[job.status]}
-                variant="light"
+                variant="filled"
                 tt="none"
                 style={{ overflow: 'visible' }}
               >
