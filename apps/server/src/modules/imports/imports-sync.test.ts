@@ -252,6 +252,37 @@ describe('catalogue imports: removal, new images, allowance, daily sync', () => 
       feedHost.close();
     }
   });
+  it("is started by the server's own sweep once a source is due", async () => {
+    const feed = `<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<item><g:id>SW1</g:id><title>Swept</title><g:image_link>${host.url('/gold.png')}</g:image_link></item>
+</channel></rss>`;
+    const feedHost = await startImageHost({ ...files, '/swept.xml': Buffer.from(feed) });
+    try {
+      const first = ok(
+        await shop.ownerApi.call(r.url, {
+          query: { source: 'merchant', url: feedHost.url('/swept.xml'), daily: '1' },
+        }),
+        202,
+      );
+      await finished(shop.ownerApi, first.id);
+      const runsOf = async () =>
+        ok(await shop.ownerApi.call(r.list, { query: { limit: 50 } })).items.filter(
+          (job) => job.sourceUrl === feedHost.url('/swept.xml'),
+        );
+      expect(await runsOf()).toHaveLength(1);
+      // A day later a new process starts: its sweep (run at start, then every minute) queues the run.
+      t.clock.advance(DAY_MS + 1000);
+      await t.restart();
+      await vi.waitFor(async () => expect(await runsOf()).toHaveLength(2), {
+        timeout: 10_000,
+        interval: 100,
+      });
+      const [latest] = await runsOf();
+      expect((await finished(shop.ownerApi, latest?.id ?? '')).rows).toMatchObject({ skipped: 1 });
+    } finally {
+      feedHost.close();
+    }
+  });
 });
 
 describe('catalogue imports: politeness per host', () => {
