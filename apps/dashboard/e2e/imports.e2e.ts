@@ -212,6 +212,8 @@ describe('catalogue import dialog end to end', () => {
     const box = admin.getByRole('textbox', { name: `Imported items a day: ${OWNER}` });
     await box.waitFor();
     expect(await box.inputValue()).toBe('');
+    expect(await box.getAttribute('placeholder')).toBe('as garments');
+    expect(await seriousViolations(admin)).toEqual([]);
     await box.fill('7');
     await box.press('Enter');
     await admin.getByText('Shop updated!').first().waitFor();
@@ -222,6 +224,20 @@ describe('catalogue import dialog end to end', () => {
       .where('users.email', '=', OWNER)
       .executeTakeFirstOrThrow();
     expect(shop.limit_import_daily).toBe(7);
+    // Emptied: the imports follow the daily garment limit again.
+    await box.fill('');
+    await box.press('Enter');
+    await expect
+      .poll(async () => {
+        const row = await server.runtime.db.db
+          .selectFrom('shops')
+          .innerJoin('users', 'users.uid', 'shops.owner_uid')
+          .select('shops.limit_import_daily')
+          .where('users.email', '=', OWNER)
+          .executeTakeFirstOrThrow();
+        return row.limit_import_daily;
+      })
+      .toBeNull();
     await admin.screenshot({ path: '/tmp/shops-import-allowance.png' });
     await adminContext.close();
   });
