@@ -74,6 +74,7 @@ export const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  IMPORT_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

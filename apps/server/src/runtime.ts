@@ -12,7 +12,12 @@ import { pingRedis, reach, safeUrl } from './lib/startup-checks.ts';
 import type { MediaStorage } from './lib/storage/index.ts';
 import { type SweepLeader, startPeriodicSweep } from './lib/sweeps/periodic-sweep.ts';
 import { SweepLeases } from './lib/sweeps/sweep-leases.ts';
-import { createImportQueue, type ImportQueue, startImportJobs } from './modules/imports/import-jobs.ts';
+import {
+  createImportQueue,
+  IMPORT_SYNC_SWEEP_MS,
+  type ImportQueue,
+  startImportJobs,
+} from './modules/imports/import-jobs.ts';
 import { engineFromConfig } from './modules/render-jobs/engine-from-config.ts';
 import {
   type ConfiguredQueue,
@@ -143,7 +148,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
         clock,
         log,
       };
-      stops.push(startMediaSweep(runtime, leader), startRetentionSweep(runtime, leader));
+      stops.push(
+        startMediaSweep(runtime, leader),
+        startRetentionSweep(runtime, leader),
+        startPeriodicSweep(
+          {
+            name: 'import sync sweep',
+            everyMs: IMPORT_SYNC_SWEEP_MS,
+            run: async () => void (await runtime.services.imports.runDueSyncs()),
+          },
+          leader,
+        ),
+      );
     },
     async close() {
       for (const stop of stops.reverse()) await stop();

@@ -20,7 +20,7 @@ import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { CatalogImages } from './modules/catalog/catalog-images.ts';
 import { FacesRepository } from './modules/faces/faces.repository.ts';
 import { FacesService } from './modules/faces/faces.service.ts';
-import { ImportsRepository } from './modules/imports/imports.repository.ts';
+import { ImportSourcesRepository, ImportsRepository } from './modules/imports/imports.repository.ts';
 import { ImportsService } from './modules/imports/imports.service.ts';
 import { CorsOrigins } from './modules/keys/cors-origins.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
@@ -53,6 +53,7 @@ export interface Services {
   catalogImages: CatalogImages;
   catalog: CatalogService;
   importsRepository: ImportsRepository;
+  importSources: ImportSourcesRepository;
   imports: ImportsService;
   secrets: Secrets;
   mailer: Mailer;
@@ -193,9 +194,11 @@ export function createServices(deps: {
     clock,
   );
   const importsRepository = new ImportsRepository(db);
+  const importSources = new ImportSourcesRepository(db);
   return {
     importsRepository,
-    imports: new ImportsService(importsRepository, deps.importQueue, clock, {
+    importSources,
+    imports: new ImportsService(importsRepository, importSources, deps.importQueue, clock, {
       maxRows: config.IMPORT_MAX_ROWS,
       allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
     }),

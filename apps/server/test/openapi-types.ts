@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Change one field of a shop
-         * @description One name=value among: name, mail, logo, url, referral, currency, limit_garment_daily, limit_tryon_daily, tryOnLimit, limit_tryon_daily_per_client, limit_person_daily, limit_person_daily_per_client, limit_search_daily, tryon_balance, disabled. Owners change their own shop, and not mail, referral, limit_garment_daily, tryon_balance, disabled.
+         * @description One name=value among: name, mail, logo, url, referral, currency, limit_garment_daily, limit_tryon_daily, tryOnLimit, limit_tryon_daily_per_client, limit_person_daily, limit_person_daily_per_client, limit_search_daily, limit_import_daily, tryon_balance, disabled. Owners change their own shop, and not mail, referral, limit_garment_daily, limit_import_daily, tryon_balance, disabled.
          */
         post: operations["shopsUpdate"];
         delete?: never;
@@ -1238,6 +1238,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/import/daily/{iuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the daily re-sync of an import's feed or store on or off
+         * @description The source is re-imported once a day, with the same kind and removeMissing, starting a day from now.
+         */
+        post: operations["importsDaily"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/import/list": {
         parameters: {
             query?: never;
@@ -1434,6 +1454,10 @@ export interface components {
             status: "queued" | "running" | "done" | "failed" | "cancelled";
             /** @description Error code when the whole source could not be read */
             error: string | null;
+            /** @description Items this source created earlier and no longer lists are removed at the end */
+            removeMissing: boolean;
+            /** @description The source (a feed or store URL) is re-imported daily */
+            dailySync: boolean;
             rows: {
                 /** @description 0 until a feed or store URL has been read */
                 total: number;
@@ -1443,18 +1467,20 @@ export interface components {
                 /** @description Unchanged since the last import */
                 skipped: number;
                 failed: number;
+                /** @description Items removed because they left the source */
+                removed: number;
             };
             /** @description ISO 8601 date and time, UTC */
             created: string;
             finished: string | null;
         };
         ImportReportRowInput: {
-            /** @description 1-based position in the source (CSV: line after the header) */
+            /** @description 1-based position in the source (CSV: line after the header); removed items follow the source */
             row: number;
             /** @description sku:..., url:... or image:... */
             key: string;
             /** @enum {string} */
-            outcome: "pending" | "created" | "updated" | "skipped" | "failed";
+            outcome: "pending" | "created" | "updated" | "skipped" | "failed" | "removed";
             /** @description The error code of a failed row */
             error: string | null;
             /** @description guid or muid of the item */
@@ -1609,6 +1635,8 @@ export interface components {
             limit_person_daily: number;
             limit_person_daily_per_client: number;
             limit_search_daily: number;
+            /** @description Items the shop's imports may add a day; null: limit_garment_daily */
+            limit_import_daily: number | null;
             disabled: boolean;
             /** @description ISO 8601 date and time, UTC */
             created: string;
@@ -1829,6 +1857,10 @@ export interface components {
             status: "queued" | "running" | "done" | "failed" | "cancelled";
             /** @description Error code when the whole source could not be read */
             error: string | null;
+            /** @description Items this source created earlier and no longer lists are removed at the end */
+            removeMissing: boolean;
+            /** @description The source (a feed or store URL) is re-imported daily */
+            dailySync: boolean;
             rows: {
                 /** @description 0 until a feed or store URL has been read */
                 total: number;
@@ -1838,18 +1870,20 @@ export interface components {
                 /** @description Unchanged since the last import */
                 skipped: number;
                 failed: number;
+                /** @description Items removed because they left the source */
+                removed: number;
             };
             /** @description ISO 8601 date and time, UTC */
             created: string;
             finished: string | null;
         };
         ImportReportRow: {
-            /** @description 1-based position in the source (CSV: line after the header) */
+            /** @description 1-based position in the source (CSV: line after the header); removed items follow the source */
             row: number;
             /** @description sku:..., url:... or image:... */
             key: string;
             /** @enum {string} */
-            outcome: "pending" | "created" | "updated" | "skipped" | "failed";
+            outcome: "pending" | "created" | "updated" | "skipped" | "failed" | "removed";
             /** @description The error code of a failed row */
             error: string | null;
             /** @description guid or muid of the item */
@@ -2004,6 +2038,8 @@ export interface components {
             limit_person_daily: number;
             limit_person_daily_per_client: number;
             limit_search_daily: number;
+            /** @description Items the shop's imports may add a day; null: limit_garment_daily */
+            limit_import_daily: number | null;
             disabled: boolean;
             /** @description ISO 8601 date and time, UTC */
             created: string;
@@ -3310,6 +3346,8 @@ export interface operations {
                 limit_person_daily?: number;
                 limit_person_daily_per_client?: number;
                 limit_search_daily?: number;
+                /** @description Admins only: items the shop's imports may add a day; empty: the daily garment limit */
+                limit_import_daily?: "" | number;
                 /** @description Admins only; values below 0 are saved as 0 */
                 tryon_balance?: number;
                 /** @description Admins only; 1 disables the shop and all its keys */
@@ -3342,6 +3380,8 @@ export interface operations {
                     limit_person_daily?: number;
                     limit_person_daily_per_client?: number;
                     limit_search_daily?: number;
+                    /** @description Admins only: items the shop's imports may add a day; empty: the daily garment limit */
+                    limit_import_daily?: "" | number;
                     /** @description Admins only; values below 0 are saved as 0 */
                     tryon_balance?: number;
                     /** @description Admins only; 1 disables the shop and all its keys */
@@ -3367,6 +3407,8 @@ export interface operations {
                     limit_person_daily?: number;
                     limit_person_daily_per_client?: number;
                     limit_search_daily?: number;
+                    /** @description Admins only: items the shop's imports may add a day; empty: the daily garment limit */
+                    limit_import_daily?: "" | number;
                     /** @description Admins only; values below 0 are saved as 0 */
                     tryon_balance?: number;
                     /** @description Admins only; 1 disables the shop and all its keys */
@@ -9914,6 +9956,8 @@ export interface operations {
         parameters: {
             query?: {
                 kind?: "garment" | "model";
+                /** @description 1: remove the items this source created in earlier imports that it no longer lists (with their images) */
+                removeMissing?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -9933,6 +9977,12 @@ export interface operations {
                      * @enum {string}
                      */
                     kind?: "garment" | "model";
+                    /**
+                     * @description 1: remove the items this source created in earlier imports that it no longer lists (with their images)
+                     * @default 0
+                     * @enum {string}
+                     */
+                    removeMissing?: "0" | "1";
                 };
             };
         };
@@ -9982,7 +10032,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE */
+            /** @description PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE, IMPORT_FILE_TOO_LARGE */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9990,7 +10040,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "PAYLOAD_TOO_LARGE" | "IMAGE_TOO_LARGE";
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE" | "IMAGE_TOO_LARGE" | "IMPORT_FILE_TOO_LARGE";
                     };
                 };
             };
@@ -10050,6 +10100,10 @@ export interface operations {
                 kind?: "garment" | "model";
                 source: "merchant" | "shopify";
                 url: string;
+                /** @description 1: remove the items this source created in earlier imports that it no longer lists (with their images) */
+                removeMissing?: "0" | "1";
+                /** @description 1: import this source again every day (the same kind and removeMissing) */
+                daily?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -10067,6 +10121,18 @@ export interface operations {
                     /** @enum {string} */
                     source: "merchant" | "shopify";
                     url: string;
+                    /**
+                     * @description 1: remove the items this source created in earlier imports that it no longer lists (with their images)
+                     * @default 0
+                     * @enum {string}
+                     */
+                    removeMissing?: "0" | "1";
+                    /**
+                     * @description 1: import this source again every day (the same kind and removeMissing)
+                     * @default 0
+                     * @enum {string}
+                     */
+                    daily?: "0" | "1";
                 };
                 "application/x-www-form-urlencoded": {
                     /**
@@ -10077,6 +10143,18 @@ export interface operations {
                     /** @enum {string} */
                     source: "merchant" | "shopify";
                     url: string;
+                    /**
+                     * @description 1: remove the items this source created in earlier imports that it no longer lists (with their images)
+                     * @default 0
+                     * @enum {string}
+                     */
+                    removeMissing?: "0" | "1";
+                    /**
+                     * @description 1: import this source again every day (the same kind and removeMissing)
+                     * @default 0
+                     * @enum {string}
+                     */
+                    daily?: "0" | "1";
                 };
             };
         };
@@ -10123,6 +10201,152 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    importsDaily: {
+        parameters: {
+            query: {
+                on: "0" | "1";
+                /** @description 1: remove the items this source created in earlier imports that it no longer lists (with their images) */
+                removeMissing?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                iuid: string;
+            };
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    on: "0" | "1";
+                    /**
+                     * @description 1: remove the items this source created in earlier imports that it no longer lists (with their images)
+                     * @default 0
+                     * @enum {string}
+                     */
+                    removeMissing?: "0" | "1";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    on: "0" | "1";
+                    /**
+                     * @description 1: remove the items this source created in earlier imports that it no longer lists (with their images)
+                     * @default 0
+                     * @enum {string}
+                     */
+                    removeMissing?: "0" | "1";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImport"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON, IMPORT_NOT_SYNCABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "IMPORT_NOT_SYNCABLE";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
                     };
                 };
             };

@@ -162,6 +162,11 @@ export const errorCatalog = {
     message: 'The source could not be read: check its format and columns.',
   },
   IMPORT_FINISHED: { status: 409, message: 'This import has already finished.' },
+  IMPORT_FILE_TOO_LARGE: {
+    status: 413,
+    message: 'The CSV file is larger than 10 MB; split it into several files.',
+  },
+  IMPORT_NOT_SYNCABLE: { status: 400, message: 'Only a feed or store URL import can be re-synced daily.' },
   IMPORT_BAD_PRICE: { status: 400, message: 'The price is not a number (with an optional currency).' },
   IMPORT_DUPLICATE_ROW: { status: 400, message: 'An earlier row of the source has the same product.' },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: 'A shop may have at most 16 webhook endpoints.' },

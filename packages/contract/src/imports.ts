@@ -24,6 +24,10 @@ export const catalogImportSchema = z
     sourceUrl: z.string().nullable(),
     status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
     error: z.string().nullable().describe('Error code when the whole source could not be read'),
+    removeMissing: z
+      .boolean()
+      .describe('Items this source created earlier and no longer lists are removed at the end'),
+    dailySync: z.boolean().describe('The source (a feed or store URL) is re-imported daily'),
     rows: z.object({
       total: z.number().int().describe('0 until a feed or store URL has been read'),
       done: z.number().int(),
@@ -31,6 +35,7 @@ export const catalogImportSchema = z
       updated: z.number().int(),
       skipped: z.number().int().describe('Unchanged since the last import'),
       failed: z.number().int(),
+      removed: z.number().int().describe('Items removed because they left the source'),
     }),
     created: isoDate,
     finished: isoDate.nullable(),
@@ -40,9 +45,14 @@ export type CatalogImport = z.infer<typeof catalogImportSchema>;
 
 export const importReportRowSchema = z
   .object({
-    row: z.number().int().describe('1-based position in the source (CSV: line after the header)'),
+    row: z
+      .number()
+      .int()
+      .describe(
+        '1-based position in the source (CSV: line after the header); removed items follow the source',
+      ),
     key: z.string().describe('sku:..., url:... or image:...'),
-    outcome: z.enum(['pending', 'created', 'updated', 'skipped', 'failed']),
+    outcome: z.enum(['pending', 'created', 'updated', 'skipped', 'failed', 'removed']),
     error: z.string().nullable().describe('The error code of a failed row'),
     item: z.string().nullable().describe('guid or muid of the item'),
   })
@@ -52,6 +62,10 @@ export type ImportReportRow = z.infer<typeof importReportRowSchema>;
 const tags = ['Imports'] as const;
 const importId = z.object({ iuid: z.string().min(1).max(100) });
 const urlInput = z.string().trim().min(1).max(2000);
+const flag = z.enum(['0', '1']).default('0');
+const removeMissing = flag.describe(
+  '1: remove the items this source created in earlier imports that it no longer lists (with their images)',
+);
 
 export const importRoutes = {
   csv: defineRoute({
@@ -62,10 +76,10 @@ export const importRoutes = {
     summary: 'Import garments or models from a CSV file; runs in the background',
     description: `Multipart form with the file part \`file\` (UTF-8, comma or semicolon separated, header row). Columns: ${importCsvColumns.join(', ')}; only image_url is required. Each row is keyed by sku, else product_url, else image_url: importing again updates changed rows and adds new ones.`,
     files: [{ name: 'file', description: 'The CSV file' }],
-    query: z.object({ kind: kindSchema.default('garment') }),
+    query: z.object({ kind: kindSchema.default('garment'), removeMissing }),
     response: catalogImportSchema,
     successStatus: 202,
-    errors: ['IMPORT_TOO_MANY_ROWS', 'IMPORT_SOURCE_UNREADABLE'],
+    errors: ['IMPORT_TOO_MANY_ROWS', 'IMPORT_SOURCE_UNREADABLE', 'IMPORT_FILE_TOO_LARGE'],
   }),
   url: defineRoute({
     method: 'POST',
@@ -81,10 +95,25 @@ export const importRoutes = {
       kind: kindSchema.default('garment'),
       source: z.enum(['merchant', 'shopify']),
       url: urlInput,
+      removeMissing,
+      daily: flag.describe('1: import this source again every day (the same kind and removeMissing)'),
     }),
     response: catalogImportSchema,
     successStatus: 202,
     errors: ['URL_NOT_ALLOWED'],
+  }),
+  daily: defineRoute({
+    method: 'POST',
+    path: '/v1/import/daily/:iuid',
+    access: 'private',
+    tags,
+    summary: "Turn the daily re-sync of an import's feed or store on or off",
+    description:
+      'The source is re-imported once a day, with the same kind and removeMissing, starting a day from now.',
+    params: importId,
+    query: z.object({ on: z.enum(['0', '1']), removeMissing }),
+    response: catalogImportSchema,
+    errors: ['NOT_FOUND', 'IMPORT_NOT_SYNCABLE'],
   }),
   list: defineRoute({
     method: 'GET',

@@ -220,6 +220,11 @@ export const routeTable = {
       path: '/v1/import/cancel/:iuid',
       access: 'private',
     }),
+    daily: light<Of<'imports', 'daily'>>({
+      method: 'POST',
+      path: '/v1/import/daily/:iuid',
+      access: 'private',
+    }),
     report: light<Of<'imports', 'report'>>({
       method: 'GET',
       path: '/v1/import/report/:iuid',

@@ -35,6 +35,11 @@ export const shopEntrySchema = z
     limit_person_daily: z.number().int(),
     limit_person_daily_per_client: z.number().int(),
     limit_search_daily: z.number().int(),
+    limit_import_daily: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Items the shop's imports may add a day; null: limit_garment_daily"),
     disabled: z.boolean(),
     created: isoDate,
   })
@@ -63,6 +68,9 @@ export const shopUpdateFields = {
   limit_person_daily: limit,
   limit_person_daily_per_client: limit,
   limit_search_daily: limit,
+  limit_import_daily: z
+    .union([z.literal(''), limit])
+    .describe("Admins only: items the shop's imports may add a day; empty: the daily garment limit"),
   tryon_balance: z.coerce
     .number<number | string>()
     .int()
@@ -76,6 +84,7 @@ export const adminOnlyShopFields: readonly ShopUpdateField[] = [
   'mail',
   'referral',
   'limit_garment_daily',
+  'limit_import_daily',
   'tryon_balance',
   'disabled',
 ];

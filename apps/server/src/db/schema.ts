@@ -30,6 +30,8 @@ export interface ShopsTable {
   limit_person_daily: number;
   limit_person_daily_per_client: number;
   limit_search_daily: number;
+  /** Items the shop's imports may add a day (013); null: `limit_garment_daily`. */
+  limit_import_daily: number | null;
   created_at: number;
 }
 
@@ -275,7 +277,8 @@ export interface SweepLeasesTable {
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 export type ImportSource = 'csv' | 'merchant' | 'shopify';
-export type ImportRowOutcome = 'created' | 'updated' | 'skipped' | 'failed';
+/** `removed`: an item the source created earlier and no longer lists (a row added after the source's rows). */
+export type ImportRowOutcome = 'created' | 'updated' | 'skipped' | 'failed' | 'removed';
 
 /** A catalogue import, and its job. */
 export interface CatalogImportsTable {
@@ -293,6 +296,9 @@ export interface CatalogImportsTable {
   updated: number;
   skipped: number;
   failed: number;
+  /** 1: items this source created earlier and no longer lists are removed at the end (013). */
+  remove_missing: number;
+  removed: number;
   attempts: number;
   run_after: number;
   lease_until: number | null;
@@ -310,6 +316,17 @@ export interface CatalogImportRowsTable {
   error: string | null;
   item_id: string | null;
   done_at: number | null;
+}
+
+/** A feed or store re-synced daily (013). */
+export interface ImportSchedulesTable {
+  shop_suid: string;
+  kind: CatalogKind;
+  source: 'merchant' | 'shopify';
+  source_url: string;
+  remove_missing: number;
+  next_run_at: number;
+  created_at: number;
 }
 
 export interface Database {
@@ -335,4 +352,5 @@ export interface Database {
   sweep_leases: SweepLeasesTable;
   catalog_imports: CatalogImportsTable;
   catalog_import_rows: CatalogImportRowsTable;
+  import_schedules: ImportSchedulesTable;
 }

@@ -11,8 +11,15 @@ export interface MultipartBody {
   fields: Record<string, string>;
 }
 
-/** Reads a multipart body: up to `maxFiles` file parts of at most 10 MB each, and text fields. */
-export async function readMultipart(request: FastifyRequest, maxFiles = 1): Promise<MultipartBody> {
+/**
+ * Reads a multipart body: up to `maxFiles` file parts of at most 10 MB each, and text fields. A larger file is
+ * refused with `tooLarge` (an image's code unless the route reads another kind of file).
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  maxFiles = 1,
+  tooLarge: 'IMAGE_TOO_LARGE' | 'IMPORT_FILE_TOO_LARGE' = 'IMAGE_TOO_LARGE',
+): Promise<MultipartBody> {
   const fields: Record<string, string> = {};
   const files = new Map<string, Buffer>();
   if (!request.isMultipart()) return { files, fields };
@@ -25,7 +32,7 @@ export async function readMultipart(request: FastifyRequest, maxFiles = 1): Prom
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMAGE_TOO_LARGE');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(tooLarge);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError(
         'VALIDATION_ERROR',

@@ -22,6 +22,7 @@ const shop = (i: number, name: string, balance: number, tryons: number): ShopEnt
   limit_person_daily: 100,
   limit_person_daily_per_client: 10,
   limit_search_daily: 1000,
+  limit_import_daily: null,
   disabled: false,
   created: `2026-11-${String(10 + i).padStart(2, '0')}T00:00:00.000Z`,
 });

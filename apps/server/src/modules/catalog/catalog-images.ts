@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { forgetPrefix, type HotImages } from '../../lib/hot-images.ts';
+import { derivativeKeys } from '../../lib/images/index.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/inspect-upload.ts';
-import { type AtomicMedia, versionOf } from '../../lib/storage/atomic-media.ts';
+import { type AtomicMedia, newVersion, versionOf } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
 import { fetchImageFromUrl, type UrlImportOptions } from '../../lib/url-import/index.ts';
 
@@ -68,6 +69,25 @@ export class CatalogImages {
     );
   }
 
+  /**
+   * A new image for an existing item: written in a folder of its own under the item's (so a failed or dead write
+   * is swept without touching the image in use), committed with `commitRow`, then the old file is deleted.
+   */
+  async replaceWith(
+    item: { shop_suid: string; kind: CatalogKind; id: string; image_key: string },
+    bytes: Buffer,
+    commitRow: (imageKey: string, trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    const folder = `${CatalogImages.prefixOf(item.shop_suid, item.kind, item.id)}r-${newVersion()}/`;
+    await this.media.writeThenCommit(folder, [{ name: 'original', bytes }], ([imageKey], trx) =>
+      commitRow(imageKey ?? '', trx),
+    );
+    forgetPrefix(this.hot, `${item.kind}/${item.id}/`);
+    // The old image and the sizes made of it. Left behind if this fails: unused files in the item's folder,
+    // deleted with the item.
+    await this.storage.delete(filesOfImage(item.image_key)).catch(() => undefined);
+  }
+
   /** Deletes the row (in `deleteRow`'s transaction), then every file of the item. */
   async removeAfter(
     shopSuid: string,
@@ -89,4 +109,12 @@ export class CatalogImages {
     if (!stored) throw new AppError('IMAGE_NOT_FOUND');
     return stored.bytes;
   }
+}
+
+/** An original's key and the keys of the sizes made of it (`<folder><size>-<version>.webp`, as the image route names them). */
+function filesOfImage(imageKey: string): string[] {
+  if (!imageKey) return [];
+  const folder = imageKey.replace(/original-[^/]+$/, '');
+  const version = versionOf(imageKey);
+  return [imageKey, ...derivativeKeys.map((size) => `${folder}${size}-${version}.webp`)];
 }

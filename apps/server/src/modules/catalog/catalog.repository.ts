@@ -141,9 +141,23 @@ export class CatalogRepository {
   /** `item` is the row as it is now; its search text follows the new name, description or category. */
   async update(
     item: CatalogItemsTable,
-    changes: Partial<Pick<CatalogItemsTable, 'description' | 'url' | 'name' | 'category' | 'price'>>,
+    changes: Partial<
+      Pick<
+        CatalogItemsTable,
+        | 'description'
+        | 'url'
+        | 'name'
+        | 'category'
+        | 'price'
+        | 'source_url'
+        | 'image_key'
+        | 'image_width'
+        | 'image_height'
+      >
+    >,
+    trx: Kysely<Database> = this.db,
   ): Promise<void> {
-    await this.db
+    await trx
       .updateTable('catalog_items')
       .set({ ...changes, search_text: itemSearchText({ ...item, ...changes }) })
       .where('id', '=', item.id)

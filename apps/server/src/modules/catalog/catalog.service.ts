@@ -1,6 +1,7 @@
 import type { Garment, ListFilter, Model } from '@tryon/contract';
 import { parseListQuery } from '@tryon/contract';
-import type { CatalogItemsTable, CatalogKind } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { CatalogItemsTable, CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, DAY_MS, utcDay } from '../../lib/clock.ts';
 import type { ImageLinks } from '../../lib/image-links.ts';
@@ -80,6 +81,7 @@ export class CatalogService {
     kind: CatalogKind,
     fields: ItemFields,
     imageUrl: string | undefined,
+    takeAllowance?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<{ row: CatalogRow; created: boolean }> {
     if (!imageUrl) throw new AppError('IMAGE_REQUIRED');
     const productKey = fields.sku
@@ -91,8 +93,15 @@ export class CatalogService {
     if (existing) return { row: existing, created: false };
     const id = randomId(idPrefix[kind]);
     try {
-      const row = await this.createWithImage(auth, kind, id, fields, productKey, imageUrl, () =>
-        this.images.acceptFromUrl(kind, imageUrl),
+      const row = await this.createWithImage(
+        auth,
+        kind,
+        id,
+        fields,
+        productKey,
+        imageUrl,
+        () => this.images.acceptFromUrl(kind, imageUrl),
+        takeAllowance,
       );
       return { row, created: true };
     } catch (error) {
@@ -100,6 +109,31 @@ export class CatalogService {
       if (winner) return { row: winner, created: false };
       throw error;
     }
+  }
+
+  /**
+   * A new image for an item from a URL (its product's image changed at the source), with other changed fields:
+   * the item keeps its id and public code; the old image's file is deleted once the row points at the new one.
+   */
+  async replaceImageFromUrl(
+    item: CatalogRow,
+    imageUrl: string,
+    changes: Partial<Pick<CatalogItemsTable, 'description' | 'url' | 'name' | 'category' | 'price'>>,
+  ): Promise<void> {
+    const image = await this.images.acceptFromUrl(item.kind, imageUrl);
+    await this.images.replaceWith(item, image.bytes, async (imageKey, trx) => {
+      await this.items.update(
+        item,
+        {
+          ...changes,
+          source_url: imageUrl,
+          image_key: imageKey,
+          image_width: image.width,
+          image_height: image.height,
+        },
+        trx,
+      );
+    });
   }
 
   async get(auth: Auth, kind: CatalogKind, idOrCode: string): Promise<CatalogRow> {
@@ -163,6 +197,25 @@ export class CatalogService {
     await this.images.removeAfter(row.shop_suid, kind, row.id, (trx) => this.items.delete(row.id, trx));
   }
 
+  /**
+   * Removes an item with its files if it still exists, running `alsoInTransaction` with the deletion (an
+   * import records the removal); answers whether it did.
+   */
+  async removeIfExists(
+    auth: Auth,
+    kind: CatalogKind,
+    id: string,
+    alsoInTransaction: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<boolean> {
+    const row = await this.items.find(auth.shopSuid, kind, id, null);
+    if (!row) return false;
+    await this.images.removeAfter(row.shop_suid, kind, row.id, async (trx) => {
+      await this.items.delete(row.id, trx);
+      await alsoInTransaction(trx);
+    });
+    return true;
+  }
+
   async setLiked(auth: Auth, kind: CatalogKind, idOrCode: string, liked: boolean): Promise<CatalogRow> {
     const clientId = auth.clientUuid;
     if (!clientId) throw new AppError('CLIENT_UUID_REQUIRED');
@@ -211,6 +264,7 @@ export class CatalogService {
     productKey: string,
     sourceUrl: string | null,
     accept: () => Promise<{ bytes: Buffer; width: number; height: number }>,
+    takeAllowance?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<CatalogRow> {
     const now = this.clock.now();
     const via = auth.kind === 'public' ? 'public' : 'private';
@@ -250,6 +304,7 @@ export class CatalogService {
     await this.images.storeWith(auth.shopSuid, kind, id, image.bytes, async (imageKey, trx) => {
       row.image_key = imageKey;
       if (via === 'public') await this.limits.takeCatalogAdd(trx, auth.shopSuid, utcDay(now));
+      await takeAllowance?.(trx);
       await this.items.insert(row, trx);
       const item = { ...row, liked_at: null };
       const data = kind === 'garment' ? this.present('garment', item) : this.present('model', item);

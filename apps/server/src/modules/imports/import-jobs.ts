@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, utcDay } from '../../lib/clock.ts';
 import type { Runtime } from '../../runtime.ts';
 import { createJobQueue, type JobKind, type JobQueue, startJobKind } from '../render-jobs/job-kinds.ts';
+import { HostSlots } from './host-slots.ts';
 import { ImportProcessor } from './import-processor.ts';
 import { ImportsRepository } from './imports.repository.ts';
 
@@ -26,11 +27,19 @@ export function createImportQueue(
 
 function createProcessor(runtime: Runtime): ImportProcessor {
   const { config, services } = runtime;
+  const { dailyLimits } = services;
   return new ImportProcessor(
-    services.importsRepository,
-    services.catalogRepository,
+    {
+      imports: services.importsRepository,
+      items: services.catalogRepository,
+      sources: services.importSources,
+    },
     services.catalog,
-    async (suid) => (await services.shops.require(suid)).limit_garment_daily,
+    {
+      left: (suid, now) => dailyLimits.importAllowanceLeft(runtime.db.db, suid, utcDay(now)),
+      take: (trx, suid, now) => dailyLimits.takeImportAdd(trx, suid, utcDay(now)),
+    },
+    new HostSlots(config.IMPORT_HOST_CONCURRENCY),
     runtime.clock,
     runtime.log,
     {
@@ -41,6 +50,9 @@ function createProcessor(runtime: Runtime): ImportProcessor {
     },
   );
 }
+
+/** Starts the daily re-syncs that are due, in one process at a time (the sweep's lease), every minute. */
+export const IMPORT_SYNC_SWEEP_MS = 60_000;
 
 /** Runs imports in this process, in the roles of render jobs (`startJobKind`). */
 export function startImportJobs(runtime: Runtime, role: 'embedded' | 'worker'): () => Promise<void> {

@@ -1,15 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CatalogImportRowsTable, CatalogImportsTable, ImportRowOutcome } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type {
+  CatalogImportRowsTable,
+  CatalogImportsTable,
+  Database,
+  ImportRowOutcome,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, DAY_MS } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { UrlImportOptions } from '../../lib/url-import/index.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
 import type { CatalogRepository } from '../catalog/catalog.repository.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { JobRunner, RunResult } from '../render-jobs/render-queue.ts';
+import type { HostSlots } from './host-slots.ts';
 import type { ImportRow } from './import-row.ts';
 import { importRowsOf, readUrlSource } from './import-source.ts';
-import type { ImportsRepository } from './imports.repository.ts';
+import type { ImportSourcesRepository, ImportsRepository } from './imports.repository.ts';
+
+/** The shop's daily import allowance (DailyLimits): what is left, and one taken in the item's transaction. */
+export interface ImportAllowance {
+  left(shopSuid: string, now: number): Promise<number>;
+  take(trx: Kysely<Database>, shopSuid: string, now: number): Promise<void>;
+}
 
 export interface ImportProcessorOptions {
   /** Rows (image fetches) at once within one import: a few, to be polite to the shop's image host. */
@@ -29,26 +42,30 @@ type RowResult = { outcome: ImportRowOutcome; error: string | null; itemId: stri
 export class ImportProcessor implements JobRunner {
   private readonly imports: ImportsRepository;
   private readonly items: CatalogRepository;
+  private readonly sources: ImportSourcesRepository;
   private readonly catalog: CatalogService;
-  private readonly shopLimit: (suid: string) => Promise<number>;
+  private readonly allowance: ImportAllowance;
+  private readonly hosts: HostSlots;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
   private readonly options: ImportProcessorOptions;
   private stopping = false;
 
   constructor(
-    imports: ImportsRepository,
-    items: CatalogRepository,
+    repositories: { imports: ImportsRepository; items: CatalogRepository; sources: ImportSourcesRepository },
     catalog: CatalogService,
-    shopLimit: (suid: string) => Promise<number>,
+    allowance: ImportAllowance,
+    hosts: HostSlots,
     clock: Clock,
     log: FastifyBaseLogger,
     options: ImportProcessorOptions,
   ) {
-    this.imports = imports;
-    this.items = items;
+    this.imports = repositories.imports;
+    this.items = repositories.items;
+    this.sources = repositories.sources;
     this.catalog = catalog;
-    this.shopLimit = shopLimit;
+    this.allowance = allowance;
+    this.hosts = hosts;
     this.clock = clock;
     this.log = log;
     this.options = options;
@@ -87,7 +104,7 @@ export class ImportProcessor implements JobRunner {
       }
       const batch = await this.imports.pendingRows(id, this.options.rowConcurrency);
       if (batch.length === 0) break;
-      let allowance = await this.newItemAllowance(job.shop_suid);
+      let allowance = await this.allowance.left(job.shop_suid, this.clock.now());
       await Promise.all(
         batch.map(async (row) => {
           const result = await this.runRow(job, auth, row, () => allowance-- > 0);
@@ -95,16 +112,32 @@ export class ImportProcessor implements JobRunner {
         }),
       );
     }
+    if (job.remove_missing === 1) await this.removeMissing(job, auth);
     await this.imports.finish(id, 'done', null, this.clock.now());
     await this.imports.refreshProgress(id, this.clock.now());
     return { outcome: 'done' };
   }
 
-  /** New items the shop's imports may still add today: its daily garment limit less today's. */
-  private async newItemAllowance(shopSuid: string): Promise<number> {
-    const now = this.clock.now();
-    const used = await this.imports.createdSince(shopSuid, now - (now % DAY_MS));
-    return (await this.shopLimit(shopSuid)) - used;
+  /**
+   * Removes the items earlier runs of this source created whose product the source no longer lists, with
+   * their images; each is a `removed` row after the source's rows. Stops when the import is cancelled.
+   */
+  private async removeMissing(job: CatalogImportsTable, auth: Auth): Promise<void> {
+    const current = await this.imports.find(null, job.id);
+    if (!current) return;
+    const listed = await this.sources.productKeys(job.id, current.rows_total);
+    const done = await this.sources.removedItems(job.id);
+    const gone = (await this.sources.createdItems(job)).filter(
+      (item) => !listed.has(item.productKey) && !done.has(item.itemId),
+    );
+    for (const item of gone) {
+      const status = (await this.imports.refreshProgress(job.id, this.clock.now() + this.options.leaseMs))
+        ?.status;
+      if (status !== 'running' || this.stopping) return;
+      await this.catalog.removeIfExists(auth, job.kind, item.itemId, (trx) =>
+        this.sources.addRemovedRow(trx, job.id, item, this.clock.now()),
+      );
+    }
   }
 
   private async runRow(
@@ -118,24 +151,34 @@ export class ImportProcessor implements JobRunner {
       const existing = await this.items.findByProductKey(job.shop_suid, job.kind, row.product_key);
       if (existing) {
         const changes = changesOf(job, existing, fields);
+        // A new image URL at the source: the item gets the new image and keeps its id and code.
+        if (existing.source_url !== null && existing.source_url !== fields.imageUrl) {
+          await this.hosts.run(fields.imageUrl, () =>
+            this.catalog.replaceImageFromUrl(existing, fields.imageUrl, changes),
+          );
+          return { outcome: 'updated', error: null, itemId: existing.id };
+        }
         if (Object.keys(changes).length === 0)
           return { outcome: 'skipped', error: null, itemId: existing.id };
         await this.items.update(existing, changes);
         return { outcome: 'updated', error: null, itemId: existing.id };
       }
       if (!takeNewItem()) return { outcome: 'failed', error: 'DAILY_LIMIT_REACHED', itemId: null };
-      const { row: item, created } = await this.catalog.getOrAddFromUrl(
-        auth,
-        job.kind,
-        {
-          name: fields.name,
-          description: fields.description,
-          url: fields.url,
-          category: fields.category,
-          price: fields.price,
-          ...(fields.sku ? { sku: fields.sku } : {}),
-        },
-        fields.imageUrl,
+      const { row: item, created } = await this.hosts.run(fields.imageUrl, () =>
+        this.catalog.getOrAddFromUrl(
+          auth,
+          job.kind,
+          {
+            name: fields.name,
+            description: fields.description,
+            url: fields.url,
+            category: fields.category,
+            price: fields.price,
+            ...(fields.sku ? { sku: fields.sku } : {}),
+          },
+          fields.imageUrl,
+          (trx) => this.allowance.take(trx, job.shop_suid, this.clock.now()),
+        ),
       );
       return { outcome: created ? 'created' : 'skipped', error: null, itemId: item.id };
     } catch (error) {

@@ -4,6 +4,7 @@ import type {
   CatalogImportsTable,
   Database,
   ImportRowOutcome,
+  ImportSchedulesTable,
 } from '../../db/schema.ts';
 import type { DueJobs } from '../render-jobs/render-queue.ts';
 
@@ -82,19 +83,6 @@ export class ImportsRepository implements DueJobs {
       .execute();
   }
 
-  /** Items the shop's imports created since `since`: they count against its daily garment limit. */
-  async createdSince(shopSuid: string, since: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('catalog_import_rows as r')
-      .innerJoin('catalog_imports as i', 'i.id', 'r.import_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('i.shop_suid', '=', shopSuid)
-      .where('r.outcome', '=', 'created')
-      .where('r.done_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /** Recounts the progress from the rows, and renews the lease while the import is still running. */
   async refreshProgress(id: string, leaseUntil: number): Promise<CatalogImportsTable | undefined> {
     const counts = await this.db
@@ -114,6 +102,7 @@ export class ImportsRepository implements DueJobs {
         updated: of('updated'),
         skipped: of('skipped'),
         failed: of('failed'),
+        removed: of('removed'),
       })
       .where('id', '=', id)
       .execute();
@@ -189,6 +178,171 @@ export class ImportsRepository implements DueJobs {
       .where('status', 'in', ['queued', 'running'])
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+}
+
+/** What names an import's source: a feed or store by its URL; every CSV import of a shop and kind is one source. */
+export type SourceOf = Pick<CatalogImportsTable, 'shop_suid' | 'kind' | 'source' | 'source_url'>;
+
+/** The source's earlier runs, the re-sync schedules, and the removal of items that left a source. */
+export class ImportSourcesRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Items other runs of the source created, with the product key each was created for. */
+  async createdItems(job: CatalogImportsTable): Promise<{ itemId: string; productKey: string }[]> {
+    const rows = await this.db
+      .selectFrom('catalog_import_rows as r')
+      .innerJoin('catalog_imports as i', 'i.id', 'r.import_id')
+      .select(['r.item_id', 'r.product_key'])
+      .where('i.shop_suid', '=', job.shop_suid)
+      .where('i.kind', '=', job.kind)
+      .where('i.source', '=', job.source)
+      .where((eb) =>
+        job.source_url === null ? eb('i.source_url', 'is', null) : eb('i.source_url', '=', job.source_url),
+      )
+      .where('i.id', '!=', job.id)
+      .where('r.outcome', '=', 'created')
+      .where('r.item_id', 'is not', null)
+      .execute();
+    return rows.map((r) => ({ itemId: r.item_id ?? '', productKey: r.product_key }));
+  }
+
+  /** Every product key the run's source lists (failed rows too: a product whose image failed is still listed). */
+  async productKeys(id: string, rowsTotal: number): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('catalog_import_rows')
+      .select('product_key')
+      .where('import_id', '=', id)
+      .where('position', '<=', rowsTotal)
+      .execute();
+    return new Set(rows.map((r) => r.product_key));
+  }
+
+  /** Items this run already removed (a run taken up again after a restart does not remove twice). */
+  async removedItems(id: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('catalog_import_rows')
+      .select('item_id')
+      .where('import_id', '=', id)
+      .where('outcome', '=', 'removed')
+      .execute();
+    return new Set(rows.flatMap((r) => (r.item_id ? [r.item_id] : [])));
+  }
+
+  /** Records a removed item as a row after the source's rows, in the transaction that deletes the item. */
+  async addRemovedRow(
+    trx: Kysely<Database>,
+    id: string,
+    item: { itemId: string; productKey: string },
+    now: number,
+  ): Promise<void> {
+    const last = await trx
+      .selectFrom('catalog_import_rows')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .where('import_id', '=', id)
+      .executeTakeFirst();
+    await trx
+      .insertInto('catalog_import_rows')
+      .values({
+        import_id: id,
+        position: Number(last?.p ?? 0) + 1,
+        product_key: item.productKey,
+        data: '{}',
+        outcome: 'removed',
+        error: null,
+        item_id: item.itemId,
+        done_at: now,
+      })
+      .execute();
+  }
+
+  /** Turns a source's daily re-sync on (or changes it): the next run a day after `now`. */
+  async schedule(
+    source: SourceOf & { source_url: string },
+    removeMissing: boolean,
+    now: number,
+    dayMs: number,
+  ) {
+    const row: ImportSchedulesTable = {
+      shop_suid: source.shop_suid,
+      kind: source.kind,
+      source: source.source === 'shopify' ? 'shopify' : 'merchant',
+      source_url: source.source_url,
+      remove_missing: removeMissing ? 1 : 0,
+      next_run_at: now + dayMs,
+      created_at: now,
+    };
+    await this.db
+      .insertInto('import_schedules')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['shop_suid', 'kind', 'source', 'source_url'])
+          .doUpdateSet({ remove_missing: row.remove_missing, next_run_at: row.next_run_at }),
+      )
+      .execute();
+  }
+
+  async unschedule(source: SourceOf & { source_url: string }): Promise<void> {
+    await this.db
+      .deleteFrom('import_schedules')
+      .where('shop_suid', '=', source.shop_suid)
+      .where('kind', '=', source.kind)
+      .where('source', '=', source.source === 'shopify' ? 'shopify' : 'merchant')
+      .where('source_url', '=', source.source_url)
+      .execute();
+  }
+
+  /** The shop's scheduled sources (few), or every shop's when null. */
+  schedules(shopSuid: string | null): Promise<ImportSchedulesTable[]> {
+    let query = this.db.selectFrom('import_schedules').selectAll();
+    if (shopSuid !== null) query = query.where('shop_suid', '=', shopSuid);
+    return query.execute();
+  }
+
+  due(now: number, limit: number): Promise<ImportSchedulesTable[]> {
+    return this.db
+      .selectFrom('import_schedules')
+      .selectAll()
+      .where('next_run_at', '<=', now)
+      .orderBy('next_run_at', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Takes a due schedule's run: moves its next run on only if no other process did since it was read, so
+   * however many processes sweep at once, each day's run starts once.
+   */
+  async claim(row: ImportSchedulesTable, next: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('import_schedules')
+      .set({ next_run_at: next })
+      .where('shop_suid', '=', row.shop_suid)
+      .where('kind', '=', row.kind)
+      .where('source', '=', row.source)
+      .where('source_url', '=', row.source_url)
+      .where('next_run_at', '=', row.next_run_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Whether a run of the source is still queued or running (a due sync then waits for the next day). */
+  async hasActiveRun(source: SourceOf): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('catalog_imports')
+      .select('id')
+      .where('shop_suid', '=', source.shop_suid)
+      .where('kind', '=', source.kind)
+      .where('source', '=', source.source)
+      .where('source_url', '=', source.source_url)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }
 

@@ -70,6 +70,23 @@ export class DailyLimits {
       throw new AppError('DAILY_LIMIT_REACHED');
   }
 
+  /**
+   * One of the items the shop's imports may add today: `limit_import_daily` when an admin set it, else
+   * `limit_garment_daily`. Taken in the transaction that inserts the item, so two imports of one shop at once
+   * cannot pass it together.
+   */
+  async takeImportAdd(trx: Kysely<Database>, shopSuid: string, day: string): Promise<void> {
+    const limit = await importLimit(trx, shopSuid);
+    if (!(await this.usage.take(trx, importKey(shopSuid, day), limit)))
+      throw new AppError('DAILY_LIMIT_REACHED');
+  }
+
+  /** How many more items the shop's imports may add today (an early refusal before an image is fetched). */
+  async importAllowanceLeft(db: Kysely<Database>, shopSuid: string, day: string): Promise<number> {
+    const limit = await importLimit(db, shopSuid);
+    return limit - (await this.usage.used(db, importKey(shopSuid, day)));
+  }
+
   async giveBack(
     trx: Kysely<Database>,
     shopSuid: string,
@@ -81,4 +98,16 @@ export class DailyLimits {
     await this.usage.giveBack(trx, { ...key, scope: '' });
     if (clientId !== null) await this.usage.giveBack(trx, { ...key, scope: clientId });
   }
+}
+
+const importKey = (shopSuid: string, day: string) => ({ shopSuid, kind: 'catalog_import', scope: '', day });
+
+async function importLimit(db: Kysely<Database>, shopSuid: string): Promise<number> {
+  const shop = await db
+    .selectFrom('shops')
+    .select(['limit_garment_daily', 'limit_import_daily'])
+    .where('suid', '=', shopSuid)
+    .executeTakeFirst();
+  if (!shop) throw new AppError('SHOP_NOT_FOUND');
+  return shop.limit_import_daily ?? shop.limit_garment_daily;
 }

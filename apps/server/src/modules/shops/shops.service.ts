@@ -93,6 +93,7 @@ export class ShopsService {
             period_start: now,
             period_end: now,
             ...defaultShopLimits,
+            limit_import_daily: null,
             created_at: now,
           },
           trx,
@@ -142,6 +143,9 @@ export class ShopsService {
         break;
       case 'mail':
         await this.changeOwnerEmail(shop, String(value));
+        break;
+      case 'limit_import_daily':
+        await this.shops.update(suid, { limit_import_daily: value === '' ? null : Number(value) });
         break;
       case 'tryOnLimit':
         await this.shops.update(suid, { limit_tryon_daily: Number(value) });
@@ -200,6 +204,7 @@ export class ShopsService {
       limit_person_daily: shop.limit_person_daily,
       limit_person_daily_per_client: shop.limit_person_daily_per_client,
       limit_search_daily: shop.limit_search_daily,
+      limit_import_daily: shop.limit_import_daily,
       disabled: shop.disabled === 1,
       created: new Date(shop.created_at).toISOString(),
     };

@@ -1,4 +1,4 @@
-import { Button, Collapse } from '@mantine/core';
+import { Button, Collapse, Group } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { KEY_STATUS_ACTIVE } from '@tryon/contract';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAccountQuery, useProfileQuery } from '../../../lib/api/profile-api.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { permanentItemLink } from '../../../lib/urls/app-paths.ts';
+import { ImportButton } from '../../imports/components/import-button.tsx';
 import type { CatalogItem } from '../catalog-item.ts';
 import type { CatalogKind } from '../catalog-kinds.ts';
 import { useItemEditing } from '../hooks/use-item-editing.ts';
@@ -54,14 +55,17 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
   return (
     <>
       <PageHeader title={t(`${kind.kind}.title`)}>
-        <Button
-          leftSection={formOpen ? <IconX size={16} /> : <IconPlus size={16} />}
-          variant={formOpen ? 'default' : 'filled'}
-          onClick={() => setFormOpen((open) => !open)}
-          aria-expanded={formOpen}
-        >
-          {formOpen ? t('catalog.hide') : t('catalog.add')}
-        </Button>
+        <Group gap="sm">
+          <ImportButton kind={kind.kind} />
+          <Button
+            leftSection={formOpen ? <IconX size={16} /> : <IconPlus size={16} />}
+            variant={formOpen ? 'default' : 'filled'}
+            onClick={() => setFormOpen((open) => !open)}
+            aria-expanded={formOpen}
+          >
+            {formOpen ? t('catalog.hide') : t('catalog.add')}
+          </Button>
+        </Group>
       </PageHeader>
       {profile.data && <CatalogIntro kind={kind} suid={profile.data.suid} shopUrl={profile.data.url} />}
       <Collapse expanded={formOpen}>

@@ -12,6 +12,7 @@ export function ShopCellInput({
   label,
   numeric,
   showLabel,
+  placeholder,
 }: {
   shop: ShopEntry;
   field: Field;
@@ -19,6 +20,7 @@ export function ShopCellInput({
   numeric?: boolean;
   /** A visible label above the box (the limits, whose numbers alone say nothing). */
   showLabel?: boolean;
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const cell = useShopField(shop, field);
@@ -30,6 +32,7 @@ export function ShopCellInput({
         title={label}
         label={showLabel ? label : undefined}
         value={cell.value}
+        placeholder={placeholder}
         onChange={(event) => cell.onChange(event.currentTarget.value)}
         onBlur={cell.onBlur}
         onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}

@@ -79,6 +79,14 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
             numeric
             showLabel
           />
+          <ShopCellInput
+            shop={shop}
+            field="limit_import_daily"
+            label={t('shops.limitImport')}
+            placeholder={t('shops.limitImportSame')}
+            numeric
+            showLabel
+          />
         </Stack>
       </Table.Td>
       <Table.Td>

@@ -14,6 +14,7 @@ type Editable = Extract<
   | 'limit_tryon_daily'
   | 'limit_tryon_daily_per_client'
   | 'limit_garment_daily'
+  | 'limit_import_daily'
 >;
 const storedKey: Record<Editable, keyof ShopEntry> = {
   mail: 'email',
@@ -23,20 +24,25 @@ const storedKey: Record<Editable, keyof ShopEntry> = {
   limit_tryon_daily: 'limit_tryon_daily',
   limit_tryon_daily_per_client: 'limit_tryon_daily_per_client',
   limit_garment_daily: 'limit_garment_daily',
+  limit_import_daily: 'limit_import_daily',
 };
 const numeric = new Set<Editable>([
   'tryon_balance',
   'limit_tryon_daily',
   'limit_tryon_daily_per_client',
   'limit_garment_daily',
+  'limit_import_daily',
 ]);
+/** Numbers that may be left empty: the import allowance, empty when it follows the daily garment limit. */
+const emptyAllowed = new Set<Editable>(['limit_import_daily']);
+const textOf = (shop: ShopEntry, field: Editable) => String(shop[storedKey[field]] ?? '');
 
 /** An inline cell of the shops table: saved on blur, and only when changed (spec §4). */
 export function useShopField(shop: ShopEntry, field: Editable) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [update] = useUpdateShopMutation();
-  const stored = String(shop[storedKey[field]]);
+  const stored = textOf(shop, field);
   const [value, setValue] = useState(stored);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setValue(stored), [stored]);
@@ -54,7 +60,9 @@ export function useShopField(shop: ShopEntry, field: Editable) {
     const text = value.trim();
     if (text === stored) return;
     let next: string | number = text;
-    if (numeric.has(field)) {
+    if (emptyAllowed.has(field) && text === '') {
+      next = '';
+    } else if (numeric.has(field)) {
       const number = Number(text);
       if (text === '' || !Number.isFinite(number)) return setValue(stored);
       // Spec §4: the balance is clamped to at least 0 on save.
@@ -69,7 +77,7 @@ export function useShopField(shop: ShopEntry, field: Editable) {
       return;
     }
     // What the server kept (a clamped balance may equal what was stored, so no new `stored` resets the cell).
-    setValue(String(result.data[storedKey[field]]));
+    setValue(textOf(result.data, field));
     notify.success(t('shops.updatesuccess'));
   }
 
