@@ -7,6 +7,26 @@ import { itemSearchText, normalizeSearch } from '../../lib/search-text.ts';
 
 export type CatalogRow = CatalogItemsTable & { liked_at: number | null };
 
+/** What a list shows of an item (the API's fields); lists read no more. */
+const LIST_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'description',
+  'url',
+  'category',
+  'price',
+  'sku',
+  'image_key',
+  'image_width',
+  'image_height',
+  'likes',
+  'tryons',
+  'created_at',
+] as const satisfies readonly (keyof CatalogItemsTable)[];
+
+export type CatalogListRow = Pick<CatalogRow, (typeof LIST_COLUMNS)[number] | 'liked_at'>;
+
 export interface ListParams {
   shopSuid: string;
   kind: CatalogKind;
@@ -86,7 +106,7 @@ export class CatalogRepository {
   private readonly db: Kysely<Database>;
   private readonly dialect: Dialect;
 
-  private readonly lists = new PreparedShapes<ListArgs, CatalogRow>();
+  private readonly lists = new PreparedShapes<ListArgs, CatalogListRow>();
 
   constructor(db: Kysely<Database>, dialect: Dialect) {
     this.db = db;
@@ -194,7 +214,7 @@ export class CatalogRepository {
    * One page of a list. Every order ends with the id, so pages never overlap or skip while the data stays
    * the same. See docs/api.md for what each filter means for a shopper and for the dashboard.
    */
-  async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogRow[]> {
+  async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogListRow[]> {
     const needle = normalizeSearch(p.text);
     // SQLite answers a search from the FTS5 trigram table when the text is rare enough, the like confirming each.
     const rowids = needle && this.dialect === 'sqlite' ? await this.fewMatches(needle) : null;
@@ -221,7 +241,7 @@ export class CatalogRepository {
     const like = shape.search ? rest.shift() : undefined;
     const rowids = shape.rowids ? rest.shift() : undefined;
     const categories = rest;
-    let q = this.selectItems(shopSuid, shape.kind, clientId);
+    let q = this.selectItems(shopSuid, shape.kind, clientId, LIST_COLUMNS);
     if (shape.search) {
       // PostgreSQL answers the like from the pg_trgm index (or walks the shop when its planner finds that
       // cheaper).
@@ -350,7 +370,12 @@ export class CatalogRepository {
     });
   }
 
-  private selectItems(shopSuid: string, kind: CatalogKind, clientId: string | null) {
+  private selectItems(
+    shopSuid: string,
+    kind: CatalogKind,
+    clientId: string | null,
+    columns: readonly (keyof CatalogItemsTable)[] = ITEM_COLUMNS,
+  ) {
     return this.db
       .selectFrom('catalog_items as i')
       .leftJoin('client_activity as me', (join) =>
@@ -359,7 +384,7 @@ export class CatalogRepository {
           .on('me.shop_suid', '=', shopSuid)
           .on('me.client_id', '=', clientId ?? ''),
       )
-      .select(ITEM_COLUMNS.map((c) => `i.${c}` as const))
+      .select(columns.map((c) => `i.${c}` as const))
       .select('me.liked_at')
       .where('i.shop_suid', '=', shopSuid)
       .where('i.kind', '=', kind);
