@@ -1,11 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
 import type { Runtime } from '../runtime.ts';
+import { redisWithLocalFallback } from './rate-limit-store.ts';
+
+/** A rate-limit count Redis has not answered in this long is counted in the process instead. */
+const COMMAND_TIMEOUT_MS = 500;
+
+/** @fastify/rate-limit's own Redis store (the counting script), wrapped with the fallback. */
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => FastifyRateLimitStore;
 
 export async function registerSecurity(app: FastifyInstance, { config, services }: Runtime): Promise<void> {
   const https = config.PUBLIC_URL.startsWith('https:');
@@ -49,14 +62,29 @@ export async function registerSecurity(app: FastifyInstance, { config, services 
     maxAge: 600,
   });
   const redis = config.REDIS_URL ? await rateLimitRedis(app, config.REDIS_URL) : undefined;
+  let local = false;
+  const store = redis
+    ? redisWithLocalFallback(new RedisStore(false, false, redis, `${config.REDIS_PREFIX}:rl:`), (err) => {
+        if (local) return;
+        local = true;
+        app.log.warn(
+          { err },
+          'Redis unreachable: rate limits counted by each process on its own until it is back',
+        );
+      })
+    : undefined;
+  redis?.on('ready', () => {
+    if (local) app.log.info('Redis reachable again: rate limits counted in Redis');
+    local = false;
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     enableDraftSpec: true,
-    // Deployments sharing a Redis keep their counters apart, as their queues.
-    ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rl:` } : {}),
-    // Redis down: requests pass uncounted rather than fail, so reads and /healthz keep working.
+    // Deployments sharing a Redis keep their counters apart (the prefix), as their queues. While Redis is
+    // away each process counts on its own (rate-limit-store.ts); should that fail too, requests pass.
+    ...(store ? { store } : {}),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
@@ -91,26 +119,20 @@ function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string>
 }
 
 /**
- * The rate limiter's connection. Offline, commands fail at once (no queue of waiting requests); the limiter
- * then lets requests through. An outage is logged when it starts and when it ends, not at every retry.
+ * The rate limiter's connection. Offline, commands fail at once (no queue of waiting requests), and a command
+ * Redis does not answer fails after COMMAND_TIMEOUT_MS; the limiter then counts in the process. An outage is
+ * logged when it starts and when it ends, not at every retry.
  */
 async function rateLimitRedis(app: FastifyInstance, url: string): Promise<Redis> {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     connectTimeout: 2000,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     lazyConnect: true,
   });
-  let down = false;
-  redis.on('error', (err: Error) => {
-    if (down) return;
-    down = true;
-    app.log.warn({ err }, 'Redis unreachable: rate limits are not counted until it is back');
-  });
-  redis.on('ready', () => {
-    if (down) app.log.info('Redis reachable again: rate limits counted');
-    down = false;
-  });
+  // Reported by the store when a count falls back (the client's own errors repeat at every reconnect).
+  redis.on('error', () => undefined);
   app.addHook('onClose', async () => {
     redis.disconnect();
   });
