@@ -19,7 +19,8 @@ import { samplePhoto } from '../packages/engine/test/fixtures/sample-photos.ts';
  * every acknowledged garment (201) is there with its image, every acknowledged try-on (202) has its row, every
  * render ends (done, or failed and refunded), the balance is exactly the start less the renders still charged,
  * and after the media sweep (run as 20 minutes later) no file in the media folder belongs to no row.
- * UPLOADS and TRYONS (4 and 3) per round; KILL_MS (2500) the latest moment of a kill.
+ * UPLOADS and TRYONS (4 and 3) per round, each started at a random moment of the round; KILL_MS (2500) the
+ * latest moment of a kill.
  */
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const UPLOADS = Number(process.env.UPLOADS ?? 4);
@@ -68,16 +69,34 @@ const startBalance = await balance();
 const garments: string[] = [];
 const tryOns: string[] = [];
 let unanswered = 0;
+/** Refusals by the server, by code (none expected but a rate limit or a limit of the plan). */
+const refused = new Map<string, number>();
+const tally = (error: unknown) => {
+  const e = error as { status?: unknown; data?: { errorCodeStr?: string } };
+  if (e.status === 'FETCH_ERROR' || e.status === 'TIMEOUT_ERROR' || e.status === 'PARSING_ERROR')
+    unanswered++;
+  else {
+    const code = e.data?.errorCodeStr ?? String(e.status);
+    refused.set(code, (refused.get(code) ?? 0) + 1);
+  }
+};
 const restartMs: number[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
+  // Each request starts at a random moment of the round, as does the kill: some are answered before it, some
+  // are cut in flight, some find the server gone.
+  const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * KILL_MS));
   const requests = [
     ...Array.from({ length: UPLOADS }, async () => {
+      await pause();
       const res = await owner.call(routes.garments.add, { query: {} }, upload(garment));
       if (res.data) garments.push(res.data.guid);
+      else tally(res.error);
     }),
     ...Array.from({ length: TRYONS }, async () => {
+      await pause();
       const res = await owner.call(routes.tryOns.add, { query: { guid, muid } });
       if (res.data) tryOns.push(res.data.tuid);
+      else tally(res.error);
     }),
   ].map((p) => p.catch(() => void unanswered++));
   await new Promise((resolve) => setTimeout(resolve, Math.random() * KILL_MS));
@@ -108,7 +127,10 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 const drainMs = performance.now() - waitStart;
-const renders = await db.selectFrom('renders').select(['id', 'status', 'charged', 'error_code']).execute();
+const renders = await db
+  .selectFrom('renders')
+  .select(['id', 'status', 'charged', 'error_code', 'error_message', 'attempts'])
+  .execute();
 const missingGarments: string[] = [];
 for (const id of garments) {
   const got = await owner.call(routes.garments.get, { params: { guid: id } });
@@ -167,7 +189,7 @@ for (const [label, value] of [
   ['  of them missing or without their image', missingGarments.length],
   ['try-ons acknowledged (202)', tryOns.length],
   ['  of them without a row', missingTryOns.length],
-  ['requests cut by a kill (no answer)', unanswered],
+  ['requests without an answer (cut in flight, or the server gone)', unanswered],
   ['renders in the database (acknowledged or not)', renders.length],
   ['  done', byStatus.done?.length ?? 0],
   ['  failed (refunded)', byStatus.failed?.length ?? 0],
@@ -198,6 +220,10 @@ console.log(
     ? `\nFAILED: ${failed.join('; ')}`
     : '\nAll held: nothing acknowledged lost, no orphan, every render ended, the balance exact',
 );
+if (refused.size) console.log('refused by the server:', Object.fromEntries(refused));
 if (byStatus.failed?.length)
-  console.log('failed renders:', byStatus.failed.map((r) => r.error_code).join(', '));
+  console.log(
+    'failed renders:',
+    byStatus.failed.map((r) => `${r.error_code} after ${r.attempts} attempts: ${r.error_message}`),
+  );
 process.exit(failed.length ? 1 : 0);
