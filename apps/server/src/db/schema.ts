@@ -75,6 +75,29 @@ export interface BalanceLedgerTable {
   created_at: number;
 }
 
+/** Events rolled up per shop, kind and UTC day (days before stats_rollup.next_day). */
+export interface StatsDaysTable {
+  shop_suid: string;
+  kind: string;
+  day: string;
+  user_count: number;
+  action_count: number;
+}
+
+/** Each shopper's last rolled-up day per shop and kind. */
+export interface StatsClientsTable {
+  shop_suid: string;
+  kind: string;
+  client_id: string;
+  last_day: string;
+}
+
+/** One row: the first day whose events are not rolled up yet. */
+export interface StatsRollupTable {
+  id: number;
+  next_day: string;
+}
+
 export interface EventsTable {
   id: Generated<number>;
   shop_suid: string;
@@ -336,6 +359,9 @@ export interface Database {
   signin_codes: SigninCodesTable;
   balance_ledger: BalanceLedgerTable;
   events: EventsTable;
+  stats_days: StatsDaysTable;
+  stats_clients: StatsClientsTable;
+  stats_rollup: StatsRollupTable;
   catalog_items: CatalogItemsTable & CatalogSearchColumn;
   client_activity: ClientActivityTable;
   media_intents: MediaIntentsTable;

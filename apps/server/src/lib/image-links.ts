@@ -3,6 +3,8 @@ import { type ImageRouteName, imageRoutes, routePath } from '@tryon/contract';
 import type { Clock } from './clock.ts';
 
 const HOUR_S = 3600;
+/** Signed links kept for reuse: a list page signs the same few hundred images again and again. */
+const REMEMBERED_LINKS = 20_000;
 
 /**
  * Short-lived signed image URLs, because an <img> cannot send a tokenapi header. The expiry is rounded to the
@@ -14,6 +16,8 @@ const HOUR_S = 3600;
 export class ImageLinks {
   private readonly key: Buffer;
   private readonly clock: Clock;
+  /** The last link made per image (route, id, version, part), with its expiry: a link is the same for an hour. */
+  private readonly made = new Map<string, { exp: number; link: string }>();
 
   constructor(key: Buffer, clock: Clock) {
     this.key = key;
@@ -23,10 +27,17 @@ export class ImageLinks {
   /** The signed path of an image; `part` names an input of a try-on or look, and is signed with it. */
   sign(route: ImageRouteName, id: string, version: string, part?: string): string {
     const exp = (Math.floor(this.clock.now() / 1000 / HOUR_S) + 2) * HOUR_S;
+    const which = `${route}\n${id}\n${version}\n${part ?? ''}`;
+    const known = this.made.get(which);
+    if (known?.exp === exp) return known.link;
     const sig = this.signature(route, id, version, exp, part);
     const query = new URLSearchParams({ v: version, exp: String(exp), sig });
     if (part !== undefined) query.set('part', part);
-    return `${routePath(imageRoutes[route], { id })}?${query}`;
+    const link = `${routePath(imageRoutes[route], { id })}?${query}`;
+    if (!known && this.made.size >= REMEMBERED_LINKS)
+      this.made.delete(this.made.keys().next().value as string);
+    this.made.set(which, { exp, link });
+    return link;
   }
 
   verify(route: string, id: string, version: string, exp: number, sig: string, part?: string): boolean {

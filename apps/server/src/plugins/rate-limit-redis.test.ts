@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { routes } from '@tryon/contract';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { api, failed, ok } from '../../test/api.ts';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -56,6 +57,69 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
 });
 
 describe.skipIf(!redisUrl)('with Redis down', () => {
+  it('still holds the limits, counted by the process itself, and counts in Redis again once it is back', async () => {
+    const proxy = await startTcpProxy(Number(new URL(redisUrl ?? 'redis://x:6379').port || 6379));
+    const prefix = `t${randomBytes(6).toString('hex')}`;
+    const t = await createTestApp({
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      REDIS_PREFIX: prefix,
+      RATE_LIMIT_PER_MINUTE: '5',
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '3',
+    });
+    const redis = new Redis(redisUrl ?? '');
+    const health = (ip: string) => call(t.app, { method: 'GET', url: '/healthz', remoteAddress: ip });
+    try {
+      await proxy.cut();
+      // The global limit (5 a minute), per address.
+      const ip = freshIp();
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await health(ip)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect((await health(freshIp())).status).toBe(200);
+      // A route's own tighter limit (sign-in, 3 a minute) counts apart from the global one.
+      const signer = freshIp();
+      for (let i = 0; i < 3; i++) expect((await register(t, signer, i)).status).toBe(200);
+      expect(failed(await register(t, signer, 3), 429).errorCodeStr).toBe('RATE_LIMITED');
+      expect(await redis.keys(`${prefix}:rl:*`)).toEqual([]);
+
+      // Back: counters are kept in Redis again (after the client's reconnect).
+      await proxy.restore();
+      const back = freshIp();
+      const deadline = Date.now() + 15_000;
+      while ((await redis.keys(`${prefix}:rl:*${back}`)).length === 0 && Date.now() < deadline) {
+        await health(back);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await redis.keys(`${prefix}:rl:*${back}`)).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+      await t.close();
+      await proxy.close();
+    }
+  });
+
+  it('holds the limits when Redis stops answering (a port nobody listens on, after start)', async () => {
+    const proxy = await startTcpProxy(Number(new URL(redisUrl ?? 'redis://x:6379').port || 6379));
+    const t = await createTestApp({
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+      REDIS_PREFIX: `t${randomBytes(6).toString('hex')}`,
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '2',
+    });
+    try {
+      // Closed for good: the client keeps reconnecting to a port that refuses it.
+      await proxy.close();
+      const ip = freshIp();
+      const started = Date.now();
+      expect((await register(t, ip, 0)).status).toBe(200);
+      expect((await register(t, ip, 1)).status).toBe(200);
+      expect((await register(t, ip, 2)).status).toBe(429);
+      // Each answer came at once: no request waited for Redis.
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('serves /healthz, sign-in, reads and new try-ons; the render waits queued and is done once Redis is back', async () => {
     const proxy = await startTcpProxy(Number(new URL(redisUrl ?? 'redis://x:6379').port || 6379));
     const t = await createTestApp({

@@ -12,7 +12,8 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** Every answer names its request: errors, 404s and images alike. */
 export function sendRequestIds(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }

@@ -8,13 +8,15 @@ import type { StatsService } from '../modules/stats/stats.service.ts';
  * finds the action counted (in `onResponse` it raced the next request).
  */
 export function recordShopperActions(app: FastifyInstance, stats: StatsService): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const auth = request.auth;
-    if (request.method !== 'POST' || reply.statusCode >= 400 || auth?.kind !== 'public' || !auth.clientUuid)
-      return payload;
-    await stats
+    if (request.method !== 'POST' || reply.statusCode >= 400 || auth?.kind !== 'public' || !auth.clientUuid) {
+      done(null, payload);
+      return;
+    }
+    stats
       .record(auth.shopSuid, 'client', auth.clientUuid)
-      .catch((err: unknown) => request.log.warn({ err }, 'could not record a shopper action'));
-    return payload;
+      .catch((err: unknown) => request.log.warn({ err }, 'could not record a shopper action'))
+      .then(() => done(null, payload));
   });
 }

@@ -10,6 +10,7 @@ import * as renderOutages from './007-b-render-outages.ts';
 import * as imports from './008-imports.ts';
 import * as search from './009-search.ts';
 import * as importSync from './013-import-sync.ts';
+import * as statsRollup from './014-stats-rollup.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -29,6 +30,7 @@ const steps: Record<string, Step> = {
   '008-imports': imports,
   '009-search': search,
   '013-import-sync': importSync,
+  '014-stats-rollup': statsRollup,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -29,6 +29,8 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '007-b-render-outages',
         '008-imports',
         '009-search',
+        '013-import-sync',
+        '014-stats-rollup',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

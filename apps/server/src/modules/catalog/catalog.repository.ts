@@ -1,10 +1,31 @@
 import type { ListFilter } from '@tryon/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
+import { PreparedShapes, prepareQuery } from '../../db/prepared.ts';
 import type { CatalogItemsTable, CatalogKind, ClientActivityTable, Database } from '../../db/schema.ts';
 import { itemSearchText, normalizeSearch } from '../../lib/search-text.ts';
 
 export type CatalogRow = CatalogItemsTable & { liked_at: number | null };
+
+/** What a list shows of an item (the API's fields); lists read no more. */
+const LIST_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'description',
+  'url',
+  'category',
+  'price',
+  'sku',
+  'image_key',
+  'image_width',
+  'image_height',
+  'likes',
+  'tryons',
+  'created_at',
+] as const satisfies readonly (keyof CatalogItemsTable)[];
+
+export type CatalogListRow = Pick<CatalogRow, (typeof LIST_COLUMNS)[number] | 'liked_at'>;
 
 export interface ListParams {
   shopSuid: string;
@@ -16,6 +37,20 @@ export interface ListParams {
   offset: number;
   limit: number;
 }
+
+/** What makes one list query differ from another beyond its values: each shape is compiled once. */
+interface ListShape {
+  kind: CatalogKind;
+  filter: ListFilter | undefined;
+  shopper: boolean;
+  search: boolean;
+  rowids: boolean;
+  categories: number;
+}
+
+/** A list's values: shop, shopper ('' for the dashboard), offset, limit, then by shape the search pattern, the
+ * matching rowids (JSON) and the shopper's categories. */
+type ListArgs = [shopSuid: string, clientId: string, offset: number, limit: number, ...rest: string[]];
 
 /** A shopper's first contact with an item: not seen, liked or tried yet. */
 const newActivity = (
@@ -70,6 +105,8 @@ const INDEX_CAP = 1000;
 export class CatalogRepository {
   private readonly db: Kysely<Database>;
   private readonly dialect: Dialect;
+
+  private readonly lists = new PreparedShapes<ListArgs, CatalogListRow>();
 
   constructor(db: Kysely<Database>, dialect: Dialect) {
     this.db = db;
@@ -191,19 +228,42 @@ export class CatalogRepository {
    * One page of a list. Every order ends with the id, so pages never overlap or skip while the data stays
    * the same. See docs/api.md for what each filter means for a shopper and for the dashboard.
    */
-  async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogRow[]> {
-    let q = this.selectItems(p.shopSuid, p.kind, p.clientId);
+  async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogListRow[]> {
     const needle = normalizeSearch(p.text);
-    if (needle) {
+    // SQLite answers a search from the FTS5 trigram table when the text is rare enough, the like confirming each.
+    const rowids = needle && this.dialect === 'sqlite' ? await this.fewMatches(needle) : null;
+    const shape: ListShape = {
+      kind: p.kind,
+      filter: p.filter,
+      shopper: p.clientId !== null,
+      search: needle !== '',
+      rowids: rowids !== null,
+      categories: categories.length,
+    };
+    const args: ListArgs = [p.shopSuid, p.clientId ?? '', p.offset, p.limit];
+    if (needle) args.push(`%${escapeLike(needle)}%`);
+    if (rowids) args.push(JSON.stringify(rowids));
+    args.push(...categories);
+    const query = this.lists.get(JSON.stringify(shape), () =>
+      prepareQuery(this.db, args.length, (...values: ListArgs) => this.listQuery(shape, values)),
+    );
+    return query(...args);
+  }
+
+  /** A list of one shape; every value comes in as an argument, so the compiled query serves every request. */
+  private listQuery(shape: ListShape, [shopSuid, clientId, offset, limit, ...rest]: ListArgs) {
+    const like = shape.search ? rest.shift() : undefined;
+    const rowids = shape.rowids ? rest.shift() : undefined;
+    const categories = rest;
+    let q = this.selectItems(shopSuid, shape.kind, clientId, LIST_COLUMNS);
+    if (shape.search) {
       // PostgreSQL answers the like from the pg_trgm index (or walks the shop when its planner finds that
-      // cheaper); SQLite from the FTS5 trigram table when the text is rare enough, the like confirming each.
-      q = q.where(sql<SqlBool>`i.search_text like ${`%${escapeLike(needle)}%`} escape '\\'`);
-      const rowids = this.dialect === 'sqlite' ? await this.fewMatches(needle) : null;
-      if (rowids)
-        q = q.where(sql<SqlBool>`i.rowid in (select value from json_each(${JSON.stringify(rowids)}))`);
+      // cheaper).
+      q = q.where(sql<SqlBool>`i.search_text like ${like} escape '\\'`);
+      if (shape.rowids) q = q.where(sql<SqlBool>`i.rowid in (select value from json_each(${rowids}))`);
     }
-    const shopper = p.clientId !== null;
-    switch (p.filter) {
+    const shopper = shape.shopper;
+    switch (shape.filter) {
       case 'fav':
         q = shopper
           ? q.where('me.liked_at', 'is not', null).orderBy('me.liked_at', 'desc')
@@ -217,8 +277,8 @@ export class CatalogRepository {
             .selectFrom('client_activity')
             .select(['item_id'])
             .select((eb) => eb.fn.max('seen_at').as('last_seen'))
-            .where('shop_suid', '=', p.shopSuid)
-            .where('kind', '=', p.kind)
+            .where('shop_suid', '=', shopSuid)
+            .where('kind', '=', shape.kind)
             .where('seen_at', 'is not', null)
             .groupBy('item_id')
             .as('seen');
@@ -241,7 +301,7 @@ export class CatalogRepository {
       default:
         q = q.orderBy('i.created_at', 'desc');
     }
-    return q.orderBy('i.id', 'desc').offset(p.offset).limit(p.limit).execute();
+    return q.orderBy('i.id', 'desc').offset(offset).limit(limit);
   }
 
   /**
@@ -324,7 +384,12 @@ export class CatalogRepository {
     });
   }
 
-  private selectItems(shopSuid: string, kind: CatalogKind, clientId: string | null) {
+  private selectItems(
+    shopSuid: string,
+    kind: CatalogKind,
+    clientId: string | null,
+    columns: readonly (keyof CatalogItemsTable)[] = ITEM_COLUMNS,
+  ) {
     return this.db
       .selectFrom('catalog_items as i')
       .leftJoin('client_activity as me', (join) =>
@@ -333,7 +398,7 @@ export class CatalogRepository {
           .on('me.shop_suid', '=', shopSuid)
           .on('me.client_id', '=', clientId ?? ''),
       )
-      .select(ITEM_COLUMNS.map((c) => `i.${c}` as const))
+      .select(columns.map((c) => `i.${c}` as const))
       .select('me.liked_at')
       .where('i.shop_suid', '=', shopSuid)
       .where('i.kind', '=', kind);

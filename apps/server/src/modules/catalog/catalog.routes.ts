@@ -31,13 +31,18 @@ export function catalogRoutes(app: FastifyInstance, { services }: Runtime): void
       return present(row);
     });
 
-    registerRoute(app, defs.list, async ({ auth, query }) => {
-      const page = await catalog.list(auth, kind, query);
-      // One loop serves both kinds, so TypeScript sees a list of either kind; `present` makes this kind's.
-      return { items: page.items.map(present), nextOffset: page.nextOffset } as RouteResponse<
-        typeof defs.list
-      >;
-    });
+    registerRoute(
+      app,
+      defs.list,
+      async ({ auth, query }) => {
+        const page = await catalog.list(auth, kind, query);
+        // One loop serves both kinds, so TypeScript sees a list of either kind; `present` makes this kind's.
+        return { items: page.items.map(present), nextOffset: page.nextOffset } as RouteResponse<
+          typeof defs.list
+        >;
+      },
+      { compiledResponse: true },
+    );
 
     registerRoute(app, defs.get, async ({ auth, params }) =>
       present(await catalog.get(auth, kind, idOf(params))),

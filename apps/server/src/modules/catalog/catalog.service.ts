@@ -11,7 +11,7 @@ import type { Auth } from '../../plugins/authenticate.ts';
 import type { DailyLimits } from '../limits/daily-limits.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.ts';
-import type { CatalogRepository, CatalogRow } from './catalog.repository.ts';
+import type { CatalogListRow, CatalogRepository, CatalogRow } from './catalog.repository.ts';
 import type { CatalogImages } from './catalog-images.ts';
 
 export interface ItemFields {
@@ -154,7 +154,7 @@ export class CatalogService {
       offset: number;
       limit: number;
     },
-  ): Promise<{ items: CatalogRow[]; nextOffset: number | null }> {
+  ): Promise<{ items: CatalogListRow[]; nextOffset: number | null }> {
     const parsed = parseListQuery(query.query);
     const filter = query.filter && query.filter !== 'stats' ? query.filter : parsed.filter;
     const clientId = this.shopperOf(auth);
@@ -225,9 +225,9 @@ export class CatalogService {
   }
 
   /** The item as the API shows it, with a signed image link. */
-  present(kind: 'garment', row: CatalogRow): Garment;
-  present(kind: 'model', row: CatalogRow): Model;
-  present(kind: CatalogKind, row: CatalogRow): Garment | Model {
+  present(kind: 'garment', row: CatalogListRow): Garment;
+  present(kind: 'model', row: CatalogListRow): Model;
+  present(kind: CatalogKind, row: CatalogListRow): Garment | Model {
     const common = {
       name: row.name,
       description: row.description,

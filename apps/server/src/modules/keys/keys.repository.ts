@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type PreparedQuery, prepareQuery } from '../../db/prepared.ts';
 import type { ApiKeysTable, Database, StoredKeyKind } from '../../db/schema.ts';
 
 export interface KeyWithOwner {
@@ -18,8 +19,33 @@ export interface KeyWithOwner {
 export class KeysRepository {
   private readonly db: Kysely<Database>;
 
+  /** Every request with a key asks this: compiled once (db/prepared.ts). */
+  private readonly keyForAuth: PreparedQuery<[keyHash: string], KeyWithOwner>;
+
   constructor(db: Kysely<Database>) {
     this.db = db;
+    this.keyForAuth = prepareQuery(db, 1, (keyHash: string) =>
+      db
+        .selectFrom('api_keys as k')
+        .innerJoin('shops as s', 's.suid', 'k.shop_suid')
+        .leftJoin('users as u', 'u.uid', 'k.user_uid')
+        .select([
+          'k.id',
+          'k.kind',
+          'k.active',
+          'k.allowed_domains',
+          'k.expires_at',
+          'k.shop_suid',
+          's.disabled as shop_disabled',
+          's.owner_uid',
+          'k.user_uid',
+          'u.is_admin as user_is_admin',
+          'u.email as user_email',
+        ])
+        .where('k.key_hash', '=', keyHash)
+        .where('k.deleted_at', 'is', null)
+        .limit(1),
+    );
   }
 
   async insert(row: ApiKeysTable, trx: Kysely<Database> = this.db): Promise<void> {
@@ -27,27 +53,8 @@ export class KeysRepository {
   }
 
   /** The live key with this digest, with what authorisation needs of its shop and user. */
-  findForAuth(keyHash: string): Promise<KeyWithOwner | undefined> {
-    return this.db
-      .selectFrom('api_keys as k')
-      .innerJoin('shops as s', 's.suid', 'k.shop_suid')
-      .leftJoin('users as u', 'u.uid', 'k.user_uid')
-      .select([
-        'k.id',
-        'k.kind',
-        'k.active',
-        'k.allowed_domains',
-        'k.expires_at',
-        'k.shop_suid',
-        's.disabled as shop_disabled',
-        's.owner_uid',
-        'k.user_uid',
-        'u.is_admin as user_is_admin',
-        'u.email as user_email',
-      ])
-      .where('k.key_hash', '=', keyHash)
-      .where('k.deleted_at', 'is', null)
-      .executeTakeFirst();
+  async findForAuth(keyHash: string): Promise<KeyWithOwner | undefined> {
+    return (await this.keyForAuth(keyHash))[0];
   }
 
   /** A shop's own key (never a session key), found by digest: other shops' keys are invisible. */

@@ -12,7 +12,8 @@ export const WEBHOOK_LOG_DAYS = 30;
 /**
  * Shopper photos and what was made from them go once they are older than the retention period; spent
  * Idempotency-Keys, past daily counters and sign-in codes (which hold e-mail addresses and count towards a
- * day's limit only) after a day; finished webhook deliveries after WEBHOOK_LOG_DAYS.
+ * day's limit only) after a day; finished webhook deliveries after WEBHOOK_LOG_DAYS. (The same hourly sweep
+ * rolls up the statistics of the days that ended.)
  */
 export async function sweepExpired(
   services: Pick<Services, 'faces' | 'idempotency' | 'dailyUsage' | 'signinCodes' | 'webhooksRepository'>,
@@ -34,7 +35,10 @@ export function startRetentionSweep(runtime: Runtime, leader: SweepLeader): () =
     {
       name: 'retention sweep',
       everyMs: SWEEP_MS,
-      run: () => sweepExpired(services, db.db, config.RETENTION_DAYS * DAY_MS, clock.now()),
+      run: async () => {
+        await sweepExpired(services, db.db, config.RETENTION_DAYS * DAY_MS, clock.now());
+        await services.stats.rollUp();
+      },
     },
     leader,
   );

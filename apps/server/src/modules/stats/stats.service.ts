@@ -2,6 +2,8 @@ import { type Stats, type StatsKind, statsKinds } from '@tryon/contract';
 import { type Clock, DAY_MS, utcDay } from '../../lib/clock.ts';
 import type { StatsRepository } from './stats.repository.ts';
 
+const ROLL_UP_AFTER_MS = 3_600_000;
+
 /** Usage events of a shop (spec §3 statistics) and their daily series. */
 export class StatsService {
   private readonly stats: StatsRepository;
@@ -16,6 +18,14 @@ export class StatsService {
   async record(shopSuid: string, kind: StatsKind, clientId: string | null): Promise<void> {
     const now = this.clock.now();
     await this.stats.insert(shopSuid, kind, clientId, utcDay(now), now);
+  }
+
+  /**
+   * Rolls up the days that have been over for an hour (a late event of the day before midnight still lands
+   * in it); run by the retention sweep. Answers the days rolled up.
+   */
+  rollUp(): Promise<number> {
+    return this.stats.rollUp(utcDay(this.clock.now() - ROLL_UP_AFTER_MS));
   }
 
   /** The last `days` UTC days up to today, oldest first, zero-filled. */
