@@ -24,8 +24,12 @@ export class UsersRepository {
     await trx.insertInto('users').values(row).execute();
   }
 
-  async update(uid: string, changes: Partial<Omit<UsersTable, 'uid'>>): Promise<void> {
-    await this.db.updateTable('users').set(changes).where('uid', '=', uid).execute();
+  async update(
+    uid: string,
+    changes: Partial<Omit<UsersTable, 'uid'>>,
+    trx: Kysely<Database> = this.db,
+  ): Promise<void> {
+    await trx.updateTable('users').set(changes).where('uid', '=', uid).execute();
   }
 
   listAdmins(): Promise<UsersTable[]> {
