@@ -29,6 +29,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '007-b-render-outages',
         '008-imports',
         '009-search',
+        '012-keys-audit',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

@@ -105,6 +105,14 @@ export class ShopsService {
         await this.plans.activate(trx, suid, defaultTariffId, 'plan_activation', input.actorUid ?? null);
         await this.keys.create(suid, 'private', {}, trx);
         await this.keys.create(suid, 'public', { allowedDomains: input.allowedDomains }, trx);
+        if (input.isAdmin) {
+          // Only sign-in creates a shop with administrator rights: its address is listed in ADMIN_EMAILS.
+          await this.audit.record(
+            trx,
+            { uid: null, via: 'signin' },
+            { shopSuid: suid, action: 'admin.grant', target: input.email },
+          );
+        }
         if (input.actorUid) {
           await this.audit.record(
             trx,
