@@ -12,7 +12,7 @@ export function AuditTable({ entries, withShop }: { entries: AuditEntry[]; withS
     new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const who = (e: AuditEntry) => e.actor ?? t(`audit.via.${e.via}`);
   return (
-    <StackedTable minWidth={withShop ? 900 : 760} verticalSpacing="xs" data-testid="audit-table">
+    <StackedTable minWidth={withShop ? 640 : 560} verticalSpacing="xs" data-testid="audit-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('audit.when')}</Table.Th>

@@ -1,4 +1,4 @@
-import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import type { KeyEntry } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
@@ -16,9 +16,9 @@ export function KeyUsageCells({ entry }: { entry: KeyEntry }) {
         <Stack gap={4} align="flex-start">
           <span>{date(entry.created)}</span>
           {entry.expires && (
-            <Badge color="orange.9" variant="light" data-testid="key-expires">
+            <Text size="xs" fw={600} c="red" data-testid="key-expires">
               {t('keys.roll.expires', { date: dateTime(entry.expires) })}
-            </Badge>
+            </Text>
           )}
         </Stack>
       </Table.Td>

@@ -34,7 +34,7 @@ export function RollKeyModal(props: {
     >
       {fresh ? (
         <Stack data-testid="rolled-key">
-          <Alert color="teal" variant="light" title={t('keys.roll.doneTitle')}>
+          <Alert variant="light" title={t('keys.roll.doneTitle')}>
             {t('keys.roll.done', { grace: graceLabel(Number(grace)) })}
           </Alert>
           <Group gap={4} wrap="nowrap">

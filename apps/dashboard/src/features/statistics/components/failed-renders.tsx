@@ -1,4 +1,4 @@
-import { Code, Paper, Table, Text, Title } from '@mantine/core';
+import { Box, Code, Paper, Table, Text, Title } from '@mantine/core';
 import type { ErrorCode, FailedRender } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/stacked-table.tsx';
@@ -34,12 +34,14 @@ export function FailedRenders({ renders, count }: { renders: FailedRender[]; cou
                 <Table.Td data-label={t('statistics.when')}>{when(r.created)}</Table.Td>
                 <Table.Td data-label={t('statistics.kind')}>{t(`statistics.renderKind.${r.kind}`)}</Table.Td>
                 <Table.Td data-label={t('statistics.errorCode')}>
-                  <Code>{r.errorCode}</Code>{' '}
-                  {i18n.exists(`errors.${r.errorCode}`) && (
-                    <Text span size="sm">
-                      {t(`errors.${r.errorCode as ErrorCode}`)}
-                    </Text>
-                  )}
+                  <Box miw={0}>
+                    <Code style={{ wordBreak: 'break-all' }}>{r.errorCode}</Code>{' '}
+                    {i18n.exists(`errors.${r.errorCode}`) && (
+                      <Text span size="sm">
+                        {t(`errors.${r.errorCode as ErrorCode}`)}
+                      </Text>
+                    )}
+                  </Box>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -18,7 +18,8 @@ export function StatCard(props: {
   const { t } = useTranslation();
   const delta = props.previous === undefined ? null : periodDelta(props.value, props.previous);
   const good = delta && delta.kind !== 'same' && (delta.kind === 'down') === (props.lowerIsBetter ?? false);
-  const color = !delta || delta.kind === 'same' ? 'dimmed' : good ? 'teal.9' : 'red.9';
+  // Plain colour names take Mantine's per-scheme text shades (global.css darkens them in the light scheme).
+  const color = !delta || delta.kind === 'same' ? 'dimmed' : good ? 'teal' : 'red';
   const Arrow = delta?.kind === 'down' ? IconArrowDownRight : IconArrowUpRight;
   return (
     <Paper withBorder p="md">
