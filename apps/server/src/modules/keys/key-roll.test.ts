@@ -143,6 +143,15 @@ describe('API keys for developers: names, last used, rolling', () => {
     expect(failed(odd, 400).errorCodeStr).toBe('VALIDATION_ERROR');
   });
 
+  it('issues one replacement when the same key is rolled twice at once', async () => {
+    const old = await add('private');
+    const answers = await Promise.all([roll(old.apiKey, 24), roll(old.apiKey, 24)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const account = ok(await by(owner).call(routes.keys.account, {}));
+    const fresh = answers.find((a) => a.status === 201)?.data?.apiKey;
+    expect(account.activeApiKeys.private.filter((k) => k.apiKey === fresh)).toHaveLength(1);
+  });
+
   it("does not let another shop roll, rename, switch off or delete a shop's key", async () => {
     const mine = await add('private', 'mine');
     expect(failed(await roll(mine.apiKey, 24, other), 404).errorCodeStr).toBe('KEY_NOT_FOUND');

@@ -103,6 +103,17 @@ export class KeysRepository {
     await trx.updateTable('api_keys').set(changes).where('id', '=', id).execute();
   }
 
+  /** Marks a key as rolled to another, ending at `expiresAt`; false when it was rolled already. */
+  async claimRoll(trx: Kysely<Database>, id: string, rolledTo: string, expiresAt: number): Promise<boolean> {
+    const claimed = await trx
+      .updateTable('api_keys')
+      .set({ rolled_to: rolledTo, expires_at: expiresAt })
+      .where('id', '=', id)
+      .where('rolled_to', 'is', null)
+      .executeTakeFirst();
+    return claimed.numUpdatedRows > 0n;
+  }
+
   /** Moves a key's "last used" forward to `now` unless it was written less than `everyMs` ago. */
   async touchLastUsed(id: string, now: number, everyMs: number): Promise<void> {
     await this.db

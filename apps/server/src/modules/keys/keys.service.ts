@@ -92,13 +92,8 @@ export class KeysService {
     };
     await this.db.transaction().execute(async (trx) => {
       // Conditional, so two rolls of one key at once issue one replacement.
-      const claimed = await trx
-        .updateTable('api_keys')
-        .set({ rolled_to: row.id, expires_at: now + graceHours * 3_600_000 })
-        .where('id', '=', old.id)
-        .where('rolled_to', 'is', null)
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) throw new AppError('KEY_ALREADY_ROLLED');
+      if (!(await this.keys.claimRoll(trx, old.id, row.id, now + graceHours * 3_600_000)))
+        throw new AppError('KEY_ALREADY_ROLLED');
       await this.keys.insert(row, trx);
       await this.audit.record(trx, actor, {
         shopSuid,

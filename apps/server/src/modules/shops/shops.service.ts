@@ -134,19 +134,13 @@ export class ShopsService {
   /** Grants or takes administrator rights, audited in the same transaction; answers whether anything changed. */
   async setAdmin(uid: string, isAdmin: boolean, actor: AuditActor): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('users')
-        .set({ is_admin: isAdmin ? 1 : 0 })
-        .where('uid', '=', uid)
-        .where('is_admin', '=', isAdmin ? 0 : 1)
-        .returning('email')
-        .executeTakeFirst();
-      if (!updated) return false;
+      const email = await this.users.setAdmin(trx, uid, isAdmin);
+      if (email === undefined) return false;
       const shop = await this.shops.findByOwner(uid, trx);
       await this.audit.record(trx, actor, {
         shopSuid: shop?.suid ?? null,
         action: isAdmin ? 'admin.grant' : 'admin.revoke',
-        target: updated.email,
+        target: email,
       });
       return true;
     });

@@ -32,6 +32,18 @@ export class UsersRepository {
     await trx.updateTable('users').set(changes).where('uid', '=', uid).execute();
   }
 
+  /** Grants or takes administrator rights; answers the user's e-mail, or undefined when nothing changed. */
+  async setAdmin(trx: Kysely<Database>, uid: string, isAdmin: boolean): Promise<string | undefined> {
+    const row = await trx
+      .updateTable('users')
+      .set({ is_admin: isAdmin ? 1 : 0 })
+      .where('uid', '=', uid)
+      .where('is_admin', '=', isAdmin ? 0 : 1)
+      .returning('email')
+      .executeTakeFirst();
+    return row?.email;
+  }
+
   listAdmins(): Promise<UsersTable[]> {
     return this.db.selectFrom('users').selectAll().where('is_admin', '=', 1).orderBy('email').execute();
   }
