@@ -40,7 +40,7 @@ export function StatCard(props: {
               : delta.kind === 'new'
                 ? t('statistics.delta.new', { count: props.days })
                 : t(`statistics.delta.${delta.kind}`, { percent: delta.percent, count: props.days })}{' '}
-            {t('statistics.delta.was', { value: props.previous })}
+            {delta.kind !== 'new' && t('statistics.delta.was', { value: props.previous })}
           </span>
         </Text>
       )}
