@@ -33,7 +33,9 @@ const t = await createTestApp({}, new TestClock(Date.now()), {
 });
 try {
   const shop = await createShop(t, 'bench@example.com');
-  await t.runtime.services.plans.setBalance(shop.suid, 10_000, 'bench');
+  await t.runtime.db.db
+    .transaction()
+    .execute((trx) => t.runtime.services.plans.setBalance(trx, shop.suid, 10_000, 'bench'));
   const owner = shop.ownerApi;
   const model = ok(await owner.call(routes.models.add, { query: {} }, upload(person)), 201);
   const item = ok(await owner.call(routes.garments.add, { query: {} }, upload(garment)), 201);

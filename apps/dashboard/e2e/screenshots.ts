@@ -144,12 +144,13 @@ try {
     '/models',
     '/keys',
     '/statistics',
+    '/audit',
     '/billing',
     '/faq',
     '/logout',
     '/404',
   ]);
-  await shoot(browser, server.origin, admin, ['/shops', '/tryons', '/looks']);
+  await shoot(browser, server.origin, admin, ['/shops', '/tryons', '/looks', '/audit']);
 } finally {
   await browser.close();
   await server.close();

@@ -4,6 +4,7 @@ import type { Access } from '@tryon/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -67,6 +68,7 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
       secrets: services.secrets,
       clock: runtime.clock,
       publicUrl: config.PUBLIC_URL,
+      usage: services.keyUsage,
     }),
   );
   app.decorateRequest('auth', null);
@@ -81,6 +83,7 @@ export async function buildHttpApp(runtime: Runtime): Promise<FastifyInstance> {
     authRoutes,
     userRoutes,
     keyRoutes,
+    auditRoutes,
     shopRoutes,
     shopLinkRoutes,
     billingRoutes,

@@ -33,7 +33,7 @@ async function run(args: string[]): Promise<number> {
       console.error(`No user with the e-mail ${email}.`);
       return 1;
     }
-    await users.update(user.uid, { is_admin: command === 'grant' ? 1 : 0 });
+    await shops.setAdmin(user.uid, command === 'grant', { uid: null, via: 'cli' });
     console.log(`${email} is ${command === 'grant' ? 'now' : 'no longer'} an administrator.`);
     return 0;
   } finally {

@@ -109,6 +109,7 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(0.001).max(60).default(3),
   RETENTION_DAYS: z.coerce.number().min(0.001).max(3650).default(30),
+  AUDIT_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -163,6 +163,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     async close() {
       for (const stop of stops.reverse()) await stop();
+      await services.keyUsage.flush();
       await queue.close();
       await webhookQueue.close();
       await importQueue.close();

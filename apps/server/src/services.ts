@@ -10,6 +10,8 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSecrets, type Secrets } from './lib/secrets.ts';
 import { AtomicMedia } from './lib/storage/atomic-media.ts';
 import { createStorage, type MediaStorage } from './lib/storage/index.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { GoogleVerifier } from './modules/auth/google-verifier.ts';
 import { SigninService } from './modules/auth/signin.service.ts';
 import { SigninCodesRepository } from './modules/auth/signin-codes.repository.ts';
@@ -23,6 +25,7 @@ import { FacesService } from './modules/faces/faces.service.ts';
 import { ImportSourcesRepository, ImportsRepository } from './modules/imports/imports.repository.ts';
 import { ImportsService } from './modules/imports/imports.service.ts';
 import { CorsOrigins } from './modules/keys/cors-origins.ts';
+import { KeyUsage } from './modules/keys/key-usage.ts';
 import { KeysRepository } from './modules/keys/keys.repository.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { DailyLimits } from './modules/limits/daily-limits.ts';
@@ -39,6 +42,8 @@ import { ShopsRepository } from './modules/shops/shops.repository.ts';
 import { ShopsService } from './modules/shops/shops.service.ts';
 import { StatsRepository } from './modules/stats/stats.repository.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
+import { StatsInsightsRepository } from './modules/stats/stats-insights.repository.ts';
+import { StatsInsightsService } from './modules/stats/stats-insights.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { RenderWebhooks } from './modules/webhooks/render-webhooks.ts';
 import { WebhookEmitter } from './modules/webhooks/webhook-emitter.ts';
@@ -62,6 +67,10 @@ export interface Services {
   /** The origins CORS echoes; routes that change keys or shops invalidate it. */
   corsOrigins: CorsOrigins;
   keys: KeysService;
+  /** "Last used" of keys, written at most once a minute per key. */
+  keyUsage: KeyUsage;
+  /** Who changed what and when. */
+  audit: AuditService;
   users: UsersRepository;
   ledger: LedgerRepository;
   plans: PlanService;
@@ -69,6 +78,7 @@ export interface Services {
   signin: SigninService;
   signinCodes: SigninCodesRepository;
   stats: StatsService;
+  statsInsights: StatsInsightsService;
   /** Hot images of signed links (catalog, faces, try-ons, looks), served without a database read. */
   hotImages: HotImages;
   dailyUsage: DailyUsageRepository;
@@ -118,11 +128,12 @@ export function createServices(deps: {
     });
   const google = new GoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL, () => clock.now());
   const keysRepository = new KeysRepository(db);
-  const keys = new KeysService(keysRepository, secrets, clock);
+  const audit = new AuditService(new AuditRepository(db), clock);
+  const keys = new KeysService(db, keysRepository, audit, secrets, clock);
   const users = new UsersRepository(db);
   const ledger = new LedgerRepository(db);
-  const plans = new PlanService(db, ledger, clock);
-  const shops = new ShopsService(db, new ShopsRepository(db), users, keys, plans, clock);
+  const plans = new PlanService(db, ledger, audit, clock);
+  const shops = new ShopsService(db, new ShopsRepository(db), users, keys, plans, audit, clock);
   const signinCodes = new SigninCodesRepository(db);
   const signin = new SigninService(
     signinCodes,
@@ -243,6 +254,8 @@ export function createServices(deps: {
     keysRepository,
     corsOrigins: new CorsOrigins(keysRepository, [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS]),
     keys,
+    keyUsage: new KeyUsage(keysRepository, clock, log),
+    audit,
     users,
     ledger,
     plans,
@@ -250,5 +263,6 @@ export function createServices(deps: {
     signin,
     signinCodes,
     stats,
+    statsInsights: new StatsInsightsService(new StatsInsightsRepository(db), clock),
   };
 }

@@ -158,8 +158,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change one property of a key: active (1/0) or allowed_domains (public keys) */
+        /** Change one property of a key: active (1/0), allowed_domains (public keys) or name */
         post: operations["keysUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/key/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a key: a new secret now, the old one still works for a grace period
+         * @description Issues a new key of the same kind, name, allowed domains and status, and answers it (its only copy in clear). The old key keeps working for `grace_hours` (0 stops it at once), then is refused with API_KEY_INVALID. Until then both are listed, the old one with `expires`. A key already rolled cannot be rolled again: roll its replacement.
+         */
+        post: operations["keysRoll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -177,6 +197,26 @@ export interface paths {
         put?: never;
         /** Delete a key; it stops working at once */
         post: operations["keysRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what and when: the shop's audit log, newest first
+         * @description Changes of the shop's settings, limits and status, its login e-mail, plan and balance, its keys and administrator rights, each written in the same transaction as the change. A shop sees its own entries; administrators may name any shop with `shop_uid`, or `*` for every shop. Entries are kept for AUDIT_RETENTION_DAYS (365 by default).
+         */
+        get: operations["auditList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -329,6 +369,26 @@ export interface paths {
          * @description tryon: try-ons made; client: any shopper action; garment: a shopper fetched or viewed a garment; person: a face or body photo uploaded; search: a shopper list call with a query; view: a shopper page opened (not an action). The shop's own dashboard calls are never counted.
          */
         get: operations["statsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/stats/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The period against the one before it, the top garments and models, and failed renders
+         * @description Totals of the last N days and of the N days before (each kind of the daily series, distinct shoppers, failed renders), the five garments and models most tried in the period (then most liked, likes given in the period), and the ten latest failed try-ons and looks with their error codes.
+         */
+        get: operations["statsInsights"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1368,6 +1428,34 @@ export interface components {
             /** @constant */
             ok: true;
         };
+        AuditEntryInput: {
+            id: number;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            /** @description The shop the change concerns */
+            shop_uid: string | null;
+            shopName: string | null;
+            /** @description The e-mail of who made the change; null for the command line */
+            actor: string | null;
+            /**
+             * @description api: the dashboard or the API; cli: npm run admin; signin: ADMIN_EMAILS
+             * @enum {string}
+             */
+            via: "api" | "cli" | "signin";
+            /** @enum {string} */
+            action: "shop.create" | "shop.settings" | "shop.limit" | "shop.disable" | "shop.enable" | "shop.email" | "shop.balance" | "plan.change" | "key.create" | "key.update" | "key.roll" | "key.delete" | "admin.grant" | "admin.revoke";
+            /** @description What was changed: a key's masked hint, a field, an e-mail */
+            target: string;
+            /** @description The value before, when there was one (never a secret) */
+            from: string | null;
+            /** @description The value after */
+            to: string | null;
+        };
+        AuditListInput: {
+            items: components["schemas"]["AuditEntryInput"][];
+            /** @description Offset of the next page, or null on the last page */
+            nextOffset: number | null;
+        };
         SigninResponseInput: {
             /** @description A session key with private scope for this sign-in; POST /v1/user/logout revokes it */
             apiKey: string;
@@ -1496,6 +1584,12 @@ export interface components {
             status: 0 | -1;
             /** @description Public keys: comma-separated hosts, *.host for subdomains, * for any. Private keys: null */
             allowedDomains: string | null;
+            /** @description The owner's name for the key, or '' */
+            name: string;
+            /** @description When the key was last used (to the minute: written at most once a minute), or null */
+            lastUsed: string | null;
+            /** @description A rolled key: when it stops working (its replacement is listed too); otherwise null */
+            expires: string | null;
         };
         AccountInput: {
             suid: string;
@@ -1683,6 +1777,63 @@ export interface components {
                 action_count: number;
             };
         };
+        StatsTopItemInput: {
+            id: string;
+            code: string;
+            name: string;
+            /** @description Try-ons (garments) or try-ons and looks (models) made in the period */
+            tryons: number;
+            /** @description Likes given in the period */
+            likes: number;
+        };
+        StatsFailedRenderInput: {
+            id: string;
+            /** @enum {string} */
+            kind: "tryon" | "look";
+            /** @description The error code the render failed with (see the error codes) */
+            errorCode: string;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+        };
+        StatsInsightsInput: {
+            days: number;
+            /** @description The last `days` UTC days up to today */
+            current: {
+                /** @description Try-ons made */
+                tryon: number;
+                /** @description Shopper actions */
+                client: number;
+                garment: number;
+                person: number;
+                search: number;
+                view: number;
+                /** @description Distinct shoppers with an action */
+                shoppers: number;
+                /** @description Try-ons and looks whose render failed */
+                failed: number;
+            };
+            /** @description The `days` days before those */
+            previous: {
+                /** @description Try-ons made */
+                tryon: number;
+                /** @description Shopper actions */
+                client: number;
+                garment: number;
+                person: number;
+                search: number;
+                view: number;
+                /** @description Distinct shoppers with an action */
+                shoppers: number;
+                /** @description Try-ons and looks whose render failed */
+                failed: number;
+            };
+            /** @description Most tried garments of the period, then most liked */
+            topGarments: components["schemas"]["StatsTopItemInput"][];
+            /** @description Most used models of the period, then most liked */
+            topModels: components["schemas"]["StatsTopItemInput"][];
+            /** @description The latest failed renders of the period, newest first */
+            failedRenders: components["schemas"]["StatsFailedRenderInput"][];
+        };
         ProfileInput: {
             /** @description Shop name */
             name: string;
@@ -1770,6 +1921,34 @@ export interface components {
         Ok: {
             /** @constant */
             ok: true;
+        };
+        AuditEntry: {
+            id: number;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+            /** @description The shop the change concerns */
+            shop_uid: string | null;
+            shopName: string | null;
+            /** @description The e-mail of who made the change; null for the command line */
+            actor: string | null;
+            /**
+             * @description api: the dashboard or the API; cli: npm run admin; signin: ADMIN_EMAILS
+             * @enum {string}
+             */
+            via: "api" | "cli" | "signin";
+            /** @enum {string} */
+            action: "shop.create" | "shop.settings" | "shop.limit" | "shop.disable" | "shop.enable" | "shop.email" | "shop.balance" | "plan.change" | "key.create" | "key.update" | "key.roll" | "key.delete" | "admin.grant" | "admin.revoke";
+            /** @description What was changed: a key's masked hint, a field, an e-mail */
+            target: string;
+            /** @description The value before, when there was one (never a secret) */
+            from: string | null;
+            /** @description The value after */
+            to: string | null;
+        };
+        AuditList: {
+            items: components["schemas"]["AuditEntry"][];
+            /** @description Offset of the next page, or null on the last page */
+            nextOffset: number | null;
         };
         SigninResponse: {
             /** @description A session key with private scope for this sign-in; POST /v1/user/logout revokes it */
@@ -1899,6 +2078,12 @@ export interface components {
             status: 0 | -1;
             /** @description Public keys: comma-separated hosts, *.host for subdomains, * for any. Private keys: null */
             allowedDomains: string | null;
+            /** @description The owner's name for the key, or '' */
+            name: string;
+            /** @description When the key was last used (to the minute: written at most once a minute), or null */
+            lastUsed: string | null;
+            /** @description A rolled key: when it stops working (its replacement is listed too); otherwise null */
+            expires: string | null;
         };
         Account: {
             suid: string;
@@ -2085,6 +2270,63 @@ export interface components {
                 /** @description Shopper actions in the whole period */
                 action_count: number;
             };
+        };
+        StatsTopItem: {
+            id: string;
+            code: string;
+            name: string;
+            /** @description Try-ons (garments) or try-ons and looks (models) made in the period */
+            tryons: number;
+            /** @description Likes given in the period */
+            likes: number;
+        };
+        StatsFailedRender: {
+            id: string;
+            /** @enum {string} */
+            kind: "tryon" | "look";
+            /** @description The error code the render failed with (see the error codes) */
+            errorCode: string;
+            /** @description ISO 8601 date and time, UTC */
+            created: string;
+        };
+        StatsInsights: {
+            days: number;
+            /** @description The last `days` UTC days up to today */
+            current: {
+                /** @description Try-ons made */
+                tryon: number;
+                /** @description Shopper actions */
+                client: number;
+                garment: number;
+                person: number;
+                search: number;
+                view: number;
+                /** @description Distinct shoppers with an action */
+                shoppers: number;
+                /** @description Try-ons and looks whose render failed */
+                failed: number;
+            };
+            /** @description The `days` days before those */
+            previous: {
+                /** @description Try-ons made */
+                tryon: number;
+                /** @description Shopper actions */
+                client: number;
+                garment: number;
+                person: number;
+                search: number;
+                view: number;
+                /** @description Distinct shoppers with an action */
+                shoppers: number;
+                /** @description Try-ons and looks whose render failed */
+                failed: number;
+            };
+            /** @description Most tried garments of the period, then most liked */
+            topGarments: components["schemas"]["StatsTopItem"][];
+            /** @description Most used models of the period, then most liked */
+            topModels: components["schemas"]["StatsTopItem"][];
+            /** @description The latest failed renders of the period, newest first */
+            failedRenders: components["schemas"]["StatsFailedRender"][];
         };
         Profile: {
             /** @description Shop name */
@@ -2790,6 +3032,8 @@ export interface operations {
             query?: {
                 kind?: "public" | "private";
                 allowed_domains?: string;
+                /** @description The key's name; '' clears it */
+                name?: string;
             };
             header?: never;
             path?: never;
@@ -2805,6 +3049,8 @@ export interface operations {
                      */
                     kind?: "public" | "private";
                     allowed_domains?: string;
+                    /** @description The key's name; '' clears it */
+                    name?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /**
@@ -2813,6 +3059,8 @@ export interface operations {
                      */
                     kind?: "public" | "private";
                     allowed_domains?: string;
+                    /** @description The key's name; '' clears it */
+                    name?: string;
                 };
             };
         };
@@ -2918,6 +3166,8 @@ export interface operations {
                 key: string;
                 active?: number;
                 allowed_domains?: string;
+                /** @description The key's name; '' clears it */
+                name?: string;
             };
             header?: never;
             path?: never;
@@ -2930,11 +3180,15 @@ export interface operations {
                     key: string;
                     active?: number;
                     allowed_domains?: string;
+                    /** @description The key's name; '' clears it */
+                    name?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     key: string;
                     active?: number;
                     allowed_domains?: string;
+                    /** @description The key's name; '' clears it */
+                    name?: string;
                 };
             };
         };
@@ -2993,6 +3247,151 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "KEY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    keysRoll: {
+        parameters: {
+            query: {
+                key: string;
+                grace_hours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    key: string;
+                    /** @default 24 */
+                    grace_hours?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    key: string;
+                    /** @default 24 */
+                    grace_hours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyEntry"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description KEY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "KEY_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description KEY_ALREADY_ROLLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "KEY_ALREADY_ROLLED";
                     };
                 };
             };
@@ -3145,6 +3544,103 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    auditList: {
+        parameters: {
+            query?: {
+                /** @description Admins only: another shop's entries, or * for all */
+                shop_uid?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED, ADMIN_ONLY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED" | "ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description SHOP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "SHOP_NOT_FOUND";
                     };
                 };
             };
@@ -4026,6 +4522,102 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    statsInsights: {
+        parameters: {
+            query?: {
+                days?: number;
+                /** @description Admins only: another shop's statistics */
+                shop_uid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsInsights"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED, ADMIN_ONLY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED" | "ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description SHOP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "SHOP_NOT_FOUND";
                     };
                 };
             };

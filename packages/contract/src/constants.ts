@@ -68,3 +68,15 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 /** Name of the signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" keyed by the secret>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'tryon-signature';
+
+/** A key's name: at most this many characters. */
+export const KEY_NAME_MAX = 80;
+/** How long a rolled key keeps working, in hours, as the owner chooses when rolling. */
+export const KEY_ROLL_GRACE_HOURS = [0, 1, 24, 72, 168] as const;
+/** "Last used" of a key is written at most once in this many milliseconds per key and process. */
+export const KEY_LAST_USED_EVERY_MS = 60_000;
+/** Audit log entries per page. */
+export const AUDIT_PAGE_SIZE = 25;
+/** Top garments and models the statistics list; failed renders they show. */
+export const STATS_TOP_COUNT = 5;
+export const STATS_FAILED_COUNT = 10;

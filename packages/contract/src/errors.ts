@@ -55,6 +55,10 @@ export const errorCatalog = {
   SHOPPER_ONLY: { status: 403, message: 'Only a shopper (public key) can do this.' },
   ADMIN_ONLY: { status: 403, message: 'Only administrators may do this.' },
   KEY_NOT_FOUND: { status: 404, message: 'There is no such key in your shop.' },
+  KEY_ALREADY_ROLLED: {
+    status: 409,
+    message: 'This key was already rolled and stops working soon. Roll its replacement instead.',
+  },
   INVALID_ALLOWED_DOMAINS: {
     status: 400,
     message: 'Allowed domains must be host names such as shop.com or *.shop.com, or * for any.',

@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing.ts';
 import { garmentRoutes, modelRoutes } from './catalog.ts';
@@ -10,6 +11,7 @@ import { statsRoutes } from './stats.ts';
 import { userRoutes } from './user.ts';
 import { webhookRoutes } from './webhooks.ts';
 
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
@@ -46,4 +48,5 @@ export const routes = {
   webhooks: webhookRoutes,
   images: imageRoutes,
   imports: importRoutes,
+  audit: auditRoutes,
 } as const;

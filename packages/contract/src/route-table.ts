@@ -46,6 +46,7 @@ export const routeTable = {
     account: light<Of<'keys', 'account'>>({ method: 'GET', path: '/v1/user/account', access: 'private' }),
     add: light<Of<'keys', 'add'>>({ method: 'POST', path: '/v1/user/key/add', access: 'private' }),
     update: light<Of<'keys', 'update'>>({ method: 'POST', path: '/v1/user/key/update', access: 'private' }),
+    roll: light<Of<'keys', 'roll'>>({ method: 'POST', path: '/v1/user/key/roll', access: 'private' }),
     remove: light<Of<'keys', 'remove'>>({ method: 'POST', path: '/v1/user/key/delete', access: 'private' }),
   },
   shops: {
@@ -69,6 +70,11 @@ export const routeTable = {
   },
   stats: {
     get: light<Of<'stats', 'get'>>({ method: 'GET', path: '/v1/user/stats', access: 'private' }),
+    insights: light<Of<'stats', 'insights'>>({
+      method: 'GET',
+      path: '/v1/user/stats/insights',
+      access: 'private',
+    }),
   },
   garments: {
     add: light<Of<'garments', 'add'>>({ method: 'POST', path: '/v1/garment/add', access: 'private' }),
@@ -240,5 +246,8 @@ export const routeTable = {
       path: '/v1/admin/import/list',
       access: 'admin',
     }),
+  },
+  audit: {
+    list: light<Of<'audit', 'list'>>({ method: 'GET', path: '/v1/user/audit', access: 'private' }),
   },
 };

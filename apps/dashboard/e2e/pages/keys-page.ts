@@ -15,12 +15,39 @@ export class KeysPage {
     await this.publicRows().first().waitFor();
   }
 
-  async createPublic(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Create public key' }).click();
+  /** Creates a key through the dialog that asks for its name (none by default). */
+  async create(kind: 'public' | 'private', name = ''): Promise<void> {
+    await this.page
+      .getByRole('button', { name: kind === 'public' ? 'Create public key' : 'Create private key' })
+      .click();
+    const dialog = this.page.getByRole('dialog');
+    if (name) await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   }
 
-  async createPrivate(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Create private key' }).click();
+  async createPublic(): Promise<void> {
+    await this.create('public');
+  }
+
+  async createPrivate(name = ''): Promise<void> {
+    await this.create('private', name);
+  }
+
+  name(kind: 'public' | 'private', row: number) {
+    return (kind === 'public' ? this.publicRows() : this.privateRows()).nth(row).getByTestId('key-name');
+  }
+
+  /** Rolls a key with a grace period (its label in the list); answers the new key the dialog shows. */
+  async roll(kind: 'public' | 'private', row: number, grace: string): Promise<string> {
+    const rows = kind === 'public' ? this.publicRows() : this.privateRows();
+    await rows.nth(row).getByTestId('roll-key').click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByLabel('The old key keeps working for').click();
+    await this.page.getByRole('option', { name: grace }).click();
+    await dialog.getByRole('button', { name: 'Roll key' }).click();
+    const fresh = await dialog.getByTestId('new-key').innerText();
+    return fresh;
   }
 
   domains(row: number) {

@@ -9,7 +9,7 @@ import { theme } from './theme.ts';
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="auto">
         <Toasts />
         <LanguageSync />
         {children}

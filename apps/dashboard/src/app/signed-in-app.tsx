@@ -50,6 +50,11 @@ const WebhooksScreen = screen(
   () => import('../features/webhooks/components/webhooks-screen.tsx'),
   'WebhooksScreen',
 );
+const AuditScreen = screen(
+  paths.audit,
+  () => import('../features/audit/components/audit-screen.tsx'),
+  'AuditScreen',
+);
 const StatisticsScreen = screen(
   paths.statistics,
   () => import('../features/statistics/components/statistics-screen.tsx'),
@@ -102,6 +107,7 @@ export function SignedInApp() {
           <Route path={paths.keys} element={<KeysScreen />} />
           <Route path={paths.webhooks} element={<WebhooksScreen />} />
           <Route path={paths.statistics} element={<StatisticsScreen />} />
+          <Route path={paths.audit} element={<AuditScreen />} />
           <Route path={paths.billing} element={<BillingScreen />} />
           <Route path={paths.shops} element={<ShopsScreen />} />
           <Route path={paths.tryons} element={<TryonsScreen />} />

@@ -6,7 +6,7 @@ export function Logo({ size = 28 }: { size?: number }) {
   return (
     <Group gap={8} wrap="nowrap">
       <img src="/favicon.svg" width={size} height={size} alt="" />
-      <Text fw={700} size="lg" c="dark.7">
+      <Text fw={700} size="lg" c="var(--mantine-color-text)">
         {t('app.name')}
       </Text>
     </Group>

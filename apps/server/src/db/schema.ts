@@ -51,6 +51,12 @@ export interface ApiKeysTable {
   created_at: number;
   expires_at: number | null;
   deleted_at: number | null;
+  /** The owner's name for a key (012), or null. */
+  name: string | null;
+  /** When the key was last used, written at most once a minute per key (012). */
+  last_used_at: number | null;
+  /** The key a roll issued in its place (012); this one stops at expires_at. */
+  rolled_to: string | null;
 }
 
 export interface SigninCodesTable {
@@ -352,6 +358,23 @@ export interface ImportSchedulesTable {
   created_at: number;
 }
 
+/** Who changed what and when (012): one row per change, written in the change's own transaction. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** The shop the change concerns; null for changes of no shop. */
+  shop_suid: string | null;
+  /** The signed-in user (or the owner of the key) who made it; null for the command line and the system. */
+  actor_uid: string | null;
+  /** 'api' (dashboard or API), 'cli' (npm run admin), 'signin' (ADMIN_EMAILS at sign-in). */
+  via: string;
+  action: string;
+  /** What was changed: a key's masked hint, a field name, an e-mail. */
+  target: string;
+  /** JSON: the values before and after, never a secret. */
+  details: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   shops: ShopsTable;
@@ -379,4 +402,5 @@ export interface Database {
   catalog_imports: CatalogImportsTable;
   catalog_import_rows: CatalogImportRowsTable;
   import_schedules: ImportSchedulesTable;
+  audit_log: AuditLogTable;
 }

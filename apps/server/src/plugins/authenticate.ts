@@ -5,6 +5,7 @@ import { hostOf, isHostAllowed, parseAllowedDomains } from '../lib/allowed-domai
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Secrets } from '../lib/secrets.ts';
+import type { KeyUsage } from '../modules/keys/key-usage.ts';
 import type { KeysRepository } from '../modules/keys/keys.repository.ts';
 
 /** Who is calling: resolved from the tokenapi header on every route that needs a key. */
@@ -79,6 +80,8 @@ export function createAuthenticator(deps: {
   secrets: Secrets;
   clock: Clock;
   publicUrl: string;
+  /** Records "last used" of shop keys, at most once a minute per key. */
+  usage?: KeyUsage;
 }) {
   const publicOrigin = originOf(deps.publicUrl);
 
@@ -105,6 +108,7 @@ export function createAuthenticator(deps: {
     }
     const isAdmin = key.kind === 'session' && key.user_is_admin === 1;
     if (access === 'admin' && !isAdmin) throw new AppError('ADMIN_ONLY');
+    if (key.kind !== 'session') deps.usage?.touch(key.id);
     return {
       keyId: key.id,
       kind: key.kind,

@@ -27,7 +27,14 @@ export async function createShop(server: E2eServer, site: string, garmentCount =
   const privateKey = (await keys.account(shop.suid)).activeApiKeys.private[0]?.apiKey ?? '';
   // The public key a new shop starts with: its page key too, as the oldest one.
   const first = (await keys.account(shop.suid)).activeApiKeys.public[0]?.apiKey ?? '';
-  const publicKey = (await keys.update(shop.suid, first, { allowed_domains: `${site}, *.${site}` })).apiKey;
+  const publicKey = (
+    await keys.update(
+      shop.suid,
+      first,
+      { allowed_domains: `${site}, *.${site}` },
+      { uid: shop.owner_uid, via: 'api' },
+    )
+  ).apiKey;
   const api = async (method: string, url: string, body?: FormData) => {
     const res = await fetch(`${server.origin}${url}`, {
       method,

@@ -12,6 +12,9 @@ const key = (
   created: '2026-01-01T00:00:00.000Z',
   status,
   allowedDomains,
+  name: '',
+  lastUsed: null,
+  expires: null,
 });
 
 describe('first-run steps', () => {

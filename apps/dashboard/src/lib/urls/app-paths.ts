@@ -7,6 +7,7 @@ export const paths = {
   models: '/models',
   keys: '/keys',
   webhooks: '/webhooks',
+  audit: '/audit',
   statistics: '/statistics',
   billing: '/billing',
   faq: '/faq',

@@ -9,6 +9,7 @@ import * as sweepLeases from './007-a-sweep-leases.ts';
 import * as renderOutages from './007-b-render-outages.ts';
 import * as imports from './008-imports.ts';
 import * as search from './009-search.ts';
+import * as keysAudit from './012-keys-audit.ts';
 import * as importSync from './013-import-sync.ts';
 import * as statsRollup from './014-stats-rollup.ts';
 
@@ -29,6 +30,7 @@ const steps: Record<string, Step> = {
   '007-b-render-outages': renderOutages,
   '008-imports': imports,
   '009-search': search,
+  '012-keys-audit': keysAudit,
   '013-import-sync': importSync,
   '014-stats-rollup': statsRollup,
 };

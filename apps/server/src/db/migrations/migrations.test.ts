@@ -29,6 +29,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '007-b-render-outages',
         '008-imports',
         '009-search',
+        '012-keys-audit',
         '013-import-sync',
         '014-stats-rollup',
       ]);

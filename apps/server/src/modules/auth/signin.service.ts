@@ -143,11 +143,11 @@ export class SigninService {
       user = await this.users.findByEmail(email);
     }
     if (!user) throw new AppError('INTERNAL_ERROR');
-    const changes = {
-      ...(isListedAdmin && user.is_admin !== 1 ? { is_admin: 1 } : {}),
-      ...(googleSub && user.google_sub !== googleSub ? { google_sub: googleSub } : {}),
-    };
-    if (Object.keys(changes).length > 0) await this.users.update(user.uid, changes);
+    if (isListedAdmin && user.is_admin !== 1) {
+      await this.shops.setAdmin(user.uid, true, { uid: null, via: 'signin' });
+    }
+    if (googleSub && user.google_sub !== googleSub)
+      await this.users.update(user.uid, { google_sub: googleSub });
     const shop = await this.shops.requireOwnedBy(user.uid);
     return this.keys.createSession(shop.suid, user.uid, this.settings.sessionTtlDays);
   }

@@ -10,6 +10,6 @@ export function billingRoutes(app: FastifyInstance, { services }: Runtime): void
 
   registerRoute(app, routes.billing.changePlan, async ({ auth, query }) => {
     await shops.require(query.shop_uid);
-    return plans.changePlan(query.shop_uid, query.tariff, auth.userUid);
+    return plans.changePlan(query.shop_uid, query.tariff, { uid: auth.userUid, via: 'api' });
   });
 }

@@ -47,14 +47,14 @@ describe('plan rules', () => {
   it('a plan change keeps unused try-ons, adds the new ones and starts a new 30-day period', async () => {
     await consume(20);
     t.clock.advance(5 * DAY);
-    const after = await plans().changePlan(suid, 'starter', null);
+    const after = await plans().changePlan(suid, 'starter', { uid: null, via: 'cli' });
     expect(after).toMatchObject({ tariff: 'starter', balance: 30 + 300 });
     expect(Date.parse(after.periodStart)).toBe(t.clock.now());
     expect(Date.parse(after.periodEnd)).toBe(t.clock.now() + 30 * DAY);
   });
 
   it('renews a paid plan automatically every 30 days, once per period, keeping unused try-ons', async () => {
-    await plans().changePlan(suid, 'starter', null);
+    await plans().changePlan(suid, 'starter', { uid: null, via: 'cli' });
     const start = t.clock.now();
     t.clock.advance(30 * DAY - 1);
     expect((await plans().billing(suid)).balance).toBe(350);
@@ -71,14 +71,14 @@ describe('plan rules', () => {
   });
 
   it('renews once when many requests see the due renewal at the same moment', async () => {
-    await plans().changePlan(suid, 'starter', null);
+    await plans().changePlan(suid, 'starter', { uid: null, via: 'cli' });
     t.clock.advance(30 * DAY);
     await Promise.all(Array.from({ length: 10 }, () => plans().billing(suid)));
     expect((await plans().billing(suid)).balance).toBe(650);
   });
 
   it('activates a paid plan again when its try-ons run out', async () => {
-    await plans().changePlan(suid, 'starter', null);
+    await plans().changePlan(suid, 'starter', { uid: null, via: 'cli' });
     t.clock.advance(3 * DAY);
     expect(await consume(349)).toBe(1);
     expect(await consume(1)).toBe(300);
@@ -140,8 +140,8 @@ describe('plan rules', () => {
   });
 
   it('charges at the same moment that empty a renewing plan re-activate it once', async () => {
-    await plans().changePlan(suid, 'starter', null);
-    await plans().setBalance(suid, 0, 'admin'); // an administrator emptied it
+    await plans().changePlan(suid, 'starter', { uid: null, via: 'cli' });
+    await t.runtime.db.db.transaction().execute((trx) => plans().setBalance(trx, suid, 0, 'admin')); // an administrator emptied it
     const results = await Promise.allSettled(Array.from({ length: 24 }, (_, i) => consume(1, `r${i}`)));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     const reactivations = (await reasons()).filter(([reason]) => reason === 'plan_reactivation');

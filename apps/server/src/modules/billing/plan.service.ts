@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, DAY_MS } from '../../lib/clock.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { LedgerReason, LedgerRepository } from './ledger.repository.ts';
 
 const PERIOD_MS = PLAN_DURATION_DAYS * DAY_MS;
@@ -23,11 +24,13 @@ export const findTariff = (id: string) => {
 export class PlanService {
   private readonly db: Kysely<Database>;
   private readonly ledger: LedgerRepository;
+  private readonly audit: AuditService;
   private readonly clock: Clock;
 
-  constructor(db: Kysely<Database>, ledger: LedgerRepository, clock: Clock) {
+  constructor(db: Kysely<Database>, ledger: LedgerRepository, audit: AuditService, clock: Clock) {
     this.db = db;
     this.ledger = ledger;
+    this.audit = audit;
     this.clock = clock;
   }
 
@@ -56,11 +59,18 @@ export class PlanService {
     });
   }
 
-  async changePlan(suid: string, tariffId: TariffId, actorUid: string | null): Promise<Billing> {
+  async changePlan(suid: string, tariffId: TariffId, actor: AuditActor): Promise<Billing> {
     await this.db.transaction().execute(async (trx) => {
-      await this.requireShop(trx, suid);
+      const before = await this.requireShop(trx, suid);
       await this.renewDue(trx, suid);
-      await this.activate(trx, suid, tariffId, 'plan_change', actorUid);
+      await this.activate(trx, suid, tariffId, 'plan_change', actor.uid);
+      await this.audit.record(trx, actor, {
+        shopSuid: suid,
+        action: 'plan.change',
+        target: 'tariff',
+        from: before.tariff,
+        to: tariffId,
+      });
     });
     return this.billing(suid);
   }
@@ -109,24 +119,22 @@ export class PlanService {
     });
   }
 
-  /** An administrator sets a balance; below zero is saved as zero. */
-  async setBalance(suid: string, target: number, actorUid: string): Promise<number> {
+  /** An administrator sets a balance, in the caller's transaction; below zero is saved as zero. */
+  async setBalance(trx: Kysely<Database>, suid: string, target: number, actorUid: string): Promise<number> {
     const wanted = Math.max(0, Math.trunc(target));
-    return this.db.transaction().execute(async (trx) => {
-      const shop = await this.requireShop(trx, suid);
-      const delta = wanted - shop.tryon_balance;
-      if (delta === 0) return wanted;
-      const now = this.clock.now();
-      const balance = await this.ledger.apply(trx, {
-        shopSuid: suid,
-        delta,
-        reason: 'admin_adjustment',
-        actorUid,
-        ref: null,
-        now,
-      });
-      return balance ?? shop.tryon_balance;
+    const shop = await this.requireShop(trx, suid);
+    const delta = wanted - shop.tryon_balance;
+    if (delta === 0) return wanted;
+    const now = this.clock.now();
+    const balance = await this.ledger.apply(trx, {
+      shopSuid: suid,
+      delta,
+      reason: 'admin_adjustment',
+      actorUid,
+      ref: null,
+      now,
     });
+    return balance ?? shop.tryon_balance;
   }
 
   /** Renews each period that ended, once, even when several requests try at the same moment. */

@@ -69,13 +69,15 @@ export class KeysRepository {
       .executeTakeFirst();
   }
 
-  listShopKeys(shopSuid: string): Promise<ApiKeysTable[]> {
+  /** A shop's keys, rolled ones only until their grace period ends. */
+  listShopKeys(shopSuid: string, now: number): Promise<ApiKeysTable[]> {
     return this.db
       .selectFrom('api_keys')
       .selectAll()
       .where('shop_suid', '=', shopSuid)
       .where('kind', 'in', ['public', 'private'])
       .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .execute();
@@ -84,28 +86,54 @@ export class KeysRepository {
   /** Active public keys of some shops, oldest first. */
   activePublicKeys(shopSuids: readonly string[]): Promise<Pick<ApiKeysTable, 'shop_suid' | 'key_enc'>[]> {
     if (shopSuids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('api_keys')
-      .select(['shop_suid', 'key_enc'])
-      .where('shop_suid', 'in', shopSuids)
-      .where('kind', '=', 'public')
-      .where('active', '=', 1)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
+    return (
+      this.db
+        .selectFrom('api_keys')
+        .select(['shop_suid', 'key_enc'])
+        .where('shop_suid', 'in', shopSuids)
+        .where('kind', '=', 'public')
+        .where('active', '=', 1)
+        .where('deleted_at', 'is', null)
+        // A rolled key is on its way out: links and the shops table use its replacement.
+        .where('expires_at', 'is', null)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute()
+    );
   }
 
   async update(
     id: string,
-    changes: Partial<Pick<ApiKeysTable, 'active' | 'allowed_domains'>>,
+    changes: Partial<Pick<ApiKeysTable, 'active' | 'allowed_domains' | 'name' | 'expires_at' | 'rolled_to'>>,
+    trx: Kysely<Database> = this.db,
   ): Promise<void> {
-    await this.db.updateTable('api_keys').set(changes).where('id', '=', id).execute();
+    await trx.updateTable('api_keys').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Marks a key as rolled to another, ending at `expiresAt`; false when it was rolled already. */
+  async claimRoll(trx: Kysely<Database>, id: string, rolledTo: string, expiresAt: number): Promise<boolean> {
+    const claimed = await trx
+      .updateTable('api_keys')
+      .set({ rolled_to: rolledTo, expires_at: expiresAt })
+      .where('id', '=', id)
+      .where('rolled_to', 'is', null)
+      .executeTakeFirst();
+    return claimed.numUpdatedRows > 0n;
+  }
+
+  /** Moves a key's "last used" forward to `now` unless it was written less than `everyMs` ago. */
+  async touchLastUsed(id: string, now: number, everyMs: number): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: now })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - everyMs)]))
+      .execute();
   }
 
   /** Deleted keys keep their row for the record, without the sealed key. */
-  async markDeleted(id: string, now: number): Promise<void> {
-    await this.db
+  async markDeleted(id: string, now: number, trx: Kysely<Database> = this.db): Promise<void> {
+    await trx
       .updateTable('api_keys')
       .set({ deleted_at: now, active: 0, key_enc: null })
       .where('id', '=', id)

@@ -34,8 +34,12 @@ export class ShopsRepository {
     return trx.selectFrom('shops').selectAll().where('owner_uid', '=', uid).executeTakeFirst();
   }
 
-  async update(suid: string, changes: Partial<Omit<ShopsTable, 'suid' | 'owner_uid'>>): Promise<void> {
-    await this.db.updateTable('shops').set(changes).where('suid', '=', suid).execute();
+  async update(
+    suid: string,
+    changes: Partial<Omit<ShopsTable, 'suid' | 'owner_uid'>>,
+    trx: Kysely<Database> = this.db,
+  ): Promise<void> {
+    await trx.updateTable('shops').set(changes).where('suid', '=', suid).execute();
   }
 
   /** Newest first, then by id, so pages never overlap. */

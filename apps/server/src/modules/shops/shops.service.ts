@@ -1,3 +1,4 @@
+import type { AuditAction } from '@tryon/contract';
 import {
   adminOnlyShopFields,
   defaultShopLimits,
@@ -12,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomId } from '../../lib/secrets.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import { findTariff, type PlanService } from '../billing/plan.service.ts';
 import type { KeysService } from '../keys/keys.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -38,6 +40,7 @@ export class ShopsService {
   private readonly users: UsersRepository;
   private readonly keys: KeysService;
   private readonly plans: PlanService;
+  private readonly audit: AuditService;
   private readonly clock: Clock;
 
   constructor(
@@ -46,6 +49,7 @@ export class ShopsService {
     users: UsersRepository,
     keys: KeysService,
     plans: PlanService,
+    audit: AuditService,
     clock: Clock,
   ) {
     this.db = db;
@@ -53,6 +57,7 @@ export class ShopsService {
     this.users = users;
     this.keys = keys;
     this.plans = plans;
+    this.audit = audit;
     this.clock = clock;
   }
 
@@ -99,8 +104,23 @@ export class ShopsService {
           trx,
         );
         await this.plans.activate(trx, suid, defaultTariffId, 'plan_activation', input.actorUid ?? null);
-        await this.keys.create(suid, 'private', undefined, trx);
-        await this.keys.create(suid, 'public', input.allowedDomains, trx);
+        await this.keys.create(suid, 'private', {}, trx);
+        await this.keys.create(suid, 'public', { allowedDomains: input.allowedDomains }, trx);
+        if (input.isAdmin) {
+          // Only sign-in creates a shop with administrator rights: its address is listed in ADMIN_EMAILS.
+          await this.audit.record(
+            trx,
+            { uid: null, via: 'signin' },
+            { shopSuid: suid, action: 'admin.grant', target: input.email },
+          );
+        }
+        if (input.actorUid) {
+          await this.audit.record(
+            trx,
+            { uid: input.actorUid, via: 'api' },
+            { shopSuid: suid, action: 'shop.create', target: input.email, to: input.name },
+          );
+        }
       });
     } catch (error) {
       // Two first sign-ins of one address at once: the loser finds the winner's account.
@@ -110,6 +130,21 @@ export class ShopsService {
       throw error;
     }
     return this.require(suid);
+  }
+
+  /** Grants or takes administrator rights, audited in the same transaction; answers whether anything changed. */
+  async setAdmin(uid: string, isAdmin: boolean, actor: AuditActor): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const email = await this.users.setAdmin(trx, uid, isAdmin);
+      if (email === undefined) return false;
+      const shop = await this.shops.findByOwner(uid, trx);
+      await this.audit.record(trx, actor, {
+        shopSuid: shop?.suid ?? null,
+        action: isAdmin ? 'admin.grant' : 'admin.revoke',
+        target: email,
+      });
+      return true;
+    });
   }
 
   async requireOwnedBy(uid: string): Promise<ShopsTable> {
@@ -136,23 +171,38 @@ export class ShopsService {
       if (suid !== actor.shopSuid) throw new AppError('SHOP_NOT_FOUND');
       if (adminOnlyShopFields.includes(field)) throw new AppError('FIELD_NOT_EDITABLE');
     }
-    const shop = await this.require(suid);
-    switch (field) {
-      case 'tryon_balance':
-        await this.plans.setBalance(suid, Number(value), actor.userUid);
-        break;
-      case 'mail':
-        await this.changeOwnerEmail(shop, String(value));
-        break;
-      case 'limit_import_daily':
-        await this.shops.update(suid, { limit_import_daily: value === '' ? null : Number(value) });
-        break;
-      case 'tryOnLimit':
-        await this.shops.update(suid, { limit_tryon_daily: Number(value) });
-        break;
-      default:
-        await this.shops.update(suid, { [field]: value } as Partial<ShopsTable>);
-    }
+    const who: AuditActor = { uid: actor.userUid, via: 'api' };
+    await this.db.transaction().execute(async (trx) => {
+      const shop = await this.shops.find(suid, trx);
+      if (!shop) throw new AppError('SHOP_NOT_FOUND');
+      const column = field === 'tryOnLimit' ? 'limit_tryon_daily' : field === 'mail' ? 'email' : field;
+      const before = shop[column];
+      let after: string | number | null = value;
+      switch (field) {
+        case 'tryon_balance':
+          after = await this.plans.setBalance(trx, suid, Number(value), actor.userUid);
+          break;
+        case 'mail':
+          await this.changeOwnerEmail(trx, shop, String(value));
+          break;
+        case 'limit_import_daily':
+          // Empty: the shop's imports follow its daily garment limit.
+          after = value === '' ? null : Number(value);
+          await this.shops.update(suid, { limit_import_daily: after }, trx);
+          break;
+        default:
+          await this.shops.update(suid, { [column]: value } as Partial<ShopsTable>, trx);
+      }
+      if (String(before) !== String(after)) {
+        await this.audit.record(trx, who, {
+          shopSuid: suid,
+          action: auditActionOf(field, Number(after)),
+          target: column,
+          from: before,
+          to: after,
+        });
+      }
+    });
     return this.entry(await this.require(suid));
   }
 
@@ -210,11 +260,11 @@ export class ShopsService {
     };
   }
 
-  private async changeOwnerEmail(shop: ShopWithOwner, email: string): Promise<void> {
+  private async changeOwnerEmail(trx: Kysely<Database>, shop: ShopWithOwner, email: string): Promise<void> {
     if (email === shop.email) return;
-    const other = await this.users.findByEmail(email);
+    const other = await this.users.findByEmail(email, trx);
     if (other) throw new AppError('EMAIL_TAKEN');
-    await this.users.update(shop.owner_uid, { email });
+    await this.users.update(shop.owner_uid, { email }, trx);
   }
 
   /** The caller's profile: the shop, its owner's or the session's address, and the shop's limits. */
@@ -241,4 +291,13 @@ export class ShopsService {
       limitDailyTryon: shop.limit_tryon_daily,
     };
   }
+}
+
+/** How the audit log names a change of one shop field. */
+function auditActionOf(field: ShopUpdateField, after: number): AuditAction {
+  if (field === 'disabled') return after === 1 ? 'shop.disable' : 'shop.enable';
+  if (field === 'mail') return 'shop.email';
+  if (field === 'tryon_balance') return 'shop.balance';
+  if (field === 'tryOnLimit' || field.startsWith('limit_')) return 'shop.limit';
+  return 'shop.settings';
 }

@@ -24,8 +24,24 @@ export class UsersRepository {
     await trx.insertInto('users').values(row).execute();
   }
 
-  async update(uid: string, changes: Partial<Omit<UsersTable, 'uid'>>): Promise<void> {
-    await this.db.updateTable('users').set(changes).where('uid', '=', uid).execute();
+  async update(
+    uid: string,
+    changes: Partial<Omit<UsersTable, 'uid'>>,
+    trx: Kysely<Database> = this.db,
+  ): Promise<void> {
+    await trx.updateTable('users').set(changes).where('uid', '=', uid).execute();
+  }
+
+  /** Grants or takes administrator rights; answers the user's e-mail, or undefined when nothing changed. */
+  async setAdmin(trx: Kysely<Database>, uid: string, isAdmin: boolean): Promise<string | undefined> {
+    const row = await trx
+      .updateTable('users')
+      .set({ is_admin: isAdmin ? 1 : 0 })
+      .where('uid', '=', uid)
+      .where('is_admin', '=', isAdmin ? 0 : 1)
+      .returning('email')
+      .executeTakeFirst();
+    return row?.email;
   }
 
   listAdmins(): Promise<UsersTable[]> {

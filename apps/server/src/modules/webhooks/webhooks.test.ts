@@ -188,7 +188,9 @@ describe('webhook endpoints and events', () => {
     ).toBe(true);
 
     const { uid } = ok(await shop.ownerApi.call(routes.user.profile, {}));
-    await t.runtime.services.plans.setBalance(shop.suid, LOW_BALANCE + 2, uid);
+    await t.runtime.db.db
+      .transaction()
+      .execute((trx) => t.runtime.services.plans.setBalance(trx, shop.suid, LOW_BALANCE + 2, uid));
     for (let i = 0; i < 3; i++) {
       const made = ok(
         await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } }),

@@ -39,12 +39,7 @@ export function LoginScreen() {
   }
 
   return (
-    <Box
-      mih="100vh"
-      style={{
-        background: 'linear-gradient(160deg, var(--mantine-color-indigo-0), var(--mantine-color-gray-0) 60%)',
-      }}
-    >
+    <Box mih="100vh" className="login-backdrop">
       <Box pos="absolute" top={16} right={16}>
         <LanguageSelect />
       </Box>

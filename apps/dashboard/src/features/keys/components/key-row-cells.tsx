@@ -1,5 +1,5 @@
-import { ActionIcon, Table } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
+import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { KEY_STATUS_INACTIVE, type KeyEntry } from '@tryon/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ export function KeyRowEnd(props: {
   status: ReturnType<typeof useKeyStatus>;
   keyLabel: string;
   onDelete: () => void;
+  /** Absent for a key already rolled. */
+  onRoll?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
@@ -47,15 +49,30 @@ export function KeyRowEnd(props: {
           onClose={() => setAsking(false)}
         />
       </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`${t('app.delete')} ${props.keyLabel}`}
-          onClick={props.onDelete}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
+      <Table.Td data-label={t('keys.actions')}>
+        <Group gap={4} wrap="nowrap">
+          {props.onRoll && (
+            <Tooltip label={t('keys.roll.action')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray.7"
+                aria-label={`${t('keys.roll.action')} ${props.keyLabel}`}
+                onClick={props.onRoll}
+                data-testid="roll-key"
+              >
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`${t('app.delete')} ${props.keyLabel}`}
+            onClick={props.onDelete}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
       </Table.Td>
     </>
   );

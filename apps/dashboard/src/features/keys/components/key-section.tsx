@@ -51,7 +51,7 @@ export function KeySection(props: {
           </Anchor>
         ))}
       </Group>
-      <StackedTable minWidth={640} verticalSpacing="sm" highlightOnHover>
+      <StackedTable minWidth={900} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {props.headers.map((header) => (

@@ -1,4 +1,4 @@
-import { KEY_STATUS_ACTIVE } from '@tryon/contract';
+import { KEY_STATUS_ACTIVE, type KeyEntry } from '@tryon/contract';
 import { shopperUrls } from '@tryon/web';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,23 +8,25 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAccountQuery } from '../../../lib/api/profile-api.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
-import { useParameters } from '../../../lib/store/parameters-hooks.ts';
 import { useKeyActions } from '../hooks/use-key-actions.ts';
+import { CreateKeyModal } from './create-key-modal.tsx';
 import { CurlExamples } from './curl-examples.tsx';
 import { KeySection } from './key-section.tsx';
 import { maskKey } from './masked-key.tsx';
 import { PrivateKeyRow } from './private-key-row.tsx';
 import { PublicKeyRow } from './public-key-row.tsx';
+import { RollKeyModal } from './roll-key-modal.tsx';
 
 /** Spec §2 Keys: public and private keys, their status and allowed domains, create and delete. */
 export function KeysScreen() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { lang } = useParameters();
   const account = useAccountQuery();
   const actions = useKeyActions();
   const [deleting, setDeleting] = useState<string | null>(null);
-  const formatDate = (iso: string) => new Date(iso).toLocaleDateString(lang, { dateStyle: 'medium' });
+  const [rolling, setRolling] = useState<KeyEntry | null>(null);
+  const [creating, setCreating] = useState<'public' | 'private' | null>(null);
+  const labelOf = (key: string) => (key.startsWith('pk_') ? key : maskKey(key));
 
   if (account.isLoading) return <CenteredLoader />;
   if (!account.data)
@@ -51,10 +53,12 @@ export function KeysScreen() {
         ]}
         createLabel={t('keys.createPublic')}
         creating={actions.adding}
-        onCreate={() => actions.add('public')}
+        onCreate={() => setCreating('public')}
         headers={[
+          t('keys.name'),
           t('keys.key'),
           t('keys.created'),
+          t('keys.lastUsed'),
           t('keys.allowedDomains'),
           t('keys.status'),
           t('keys.actions'),
@@ -66,8 +70,8 @@ export function KeysScreen() {
             key={entry.apiKey}
             entry={entry}
             actions={actions}
-            formatDate={formatDate}
             onDelete={setDeleting}
+            onRoll={setRolling}
           />
         ))}
       </KeySection>
@@ -83,8 +87,15 @@ export function KeysScreen() {
         ]}
         createLabel={t('keys.createPrivate')}
         creating={actions.adding}
-        onCreate={() => actions.add('private')}
-        headers={[t('keys.key'), t('keys.created'), t('keys.status'), t('keys.actions')]}
+        onCreate={() => setCreating('private')}
+        headers={[
+          t('keys.name'),
+          t('keys.key'),
+          t('keys.created'),
+          t('keys.lastUsed'),
+          t('keys.status'),
+          t('keys.actions'),
+        ]}
         empty={privateKeys.length === 0}
         footer={<CurlExamples privateKey={curlKey} />}
       >
@@ -93,23 +104,28 @@ export function KeysScreen() {
             key={entry.apiKey}
             entry={entry}
             actions={actions}
-            formatDate={formatDate}
             onDelete={setDeleting}
+            onRoll={setRolling}
           />
         ))}
       </KeySection>
       <ConfirmModal
         opened={deleting !== null}
         title={t('keys.deleteTitle')}
-        message={t('keys.deleteConfirm', {
-          key: deleting?.startsWith('pk_') ? deleting : maskKey(deleting ?? ''),
-        })}
+        message={t('keys.deleteConfirm', { key: labelOf(deleting ?? '') })}
         busy={actions.deleting}
         onConfirm={async () => {
           if (deleting && (await actions.remove(deleting))) setDeleting(null);
         }}
         onClose={() => setDeleting(null)}
       />
+      <RollKeyModal
+        entry={rolling}
+        keyLabel={labelOf(rolling?.apiKey ?? '')}
+        actions={actions}
+        onClose={() => setRolling(null)}
+      />
+      <CreateKeyModal kind={creating} actions={actions} onClose={() => setCreating(null)} />
     </>
   );
 }

@@ -5,19 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { CopyAction } from '../../../components/copy-action.tsx';
 import { useDebouncedKeyField } from '../hooks/use-debounced-key-field.ts';
 import type { KeyActions } from '../hooks/use-key-actions.ts';
+import { KeyNameInput } from './key-name-input.tsx';
 import { KeyRowEnd, useKeyStatus } from './key-row-cells.tsx';
+import { KeyUsageCells } from './key-usage-cells.tsx';
 
 /** Spec §4: an inactive public key is greyed and its allowed domains cannot be edited. */
 export function PublicKeyRow({
   entry,
   actions,
-  formatDate,
   onDelete,
+  onRoll,
 }: {
   entry: KeyEntry;
   actions: KeyActions;
-  formatDate: (iso: string) => string;
   onDelete: (key: string) => void;
+  onRoll: (entry: KeyEntry) => void;
 }) {
   const { t } = useTranslation();
   const status = useKeyStatus(entry, actions);
@@ -28,6 +30,9 @@ export function PublicKeyRow({
   const inactive = status.value !== KEY_STATUS_ACTIVE;
   return (
     <Table.Tr data-testid="public-key-row" c={inactive ? 'dimmed' : undefined}>
+      <Table.Td data-label={t('keys.name')}>
+        <KeyNameInput entry={entry} actions={actions} keyLabel={entry.apiKey} />
+      </Table.Td>
       <Table.Td data-label={t('keys.key')}>
         <Group gap={4} wrap="nowrap">
           <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
@@ -36,7 +41,7 @@ export function PublicKeyRow({
           <CopyAction value={entry.apiKey} label={t('keys.copy')} />
         </Group>
       </Table.Td>
-      <Table.Td data-label={t('keys.created')}>{formatDate(entry.created)}</Table.Td>
+      <KeyUsageCells entry={entry} />
       <Table.Td miw={220} data-label={t('keys.allowedDomains')}>
         <Textarea
           rows={3}
@@ -58,6 +63,7 @@ export function PublicKeyRow({
         status={status}
         keyLabel={entry.apiKey}
         onDelete={() => onDelete(entry.apiKey)}
+        onRoll={entry.expires ? undefined : () => onRoll(entry)}
       />
     </Table.Tr>
   );

@@ -5,6 +5,7 @@ import {
   type KeyChange,
   useAddKeyMutation,
   useDeleteKeyMutation,
+  useRollKeyMutation,
   useUpdateKeyMutation,
 } from '../api/keys-api.ts';
 
@@ -15,13 +16,27 @@ export function useKeyActions() {
   const [add, addState] = useAddKeyMutation();
   const [update] = useUpdateKeyMutation();
   const [remove, removeState] = useDeleteKeyMutation();
+  const [roll, rollState] = useRollKeyMutation();
   return {
     adding: addState.isLoading,
     deleting: removeState.isLoading,
-    add: async (kind: 'public' | 'private') => {
-      const result = await add({ kind });
+    rolling: rollState.isLoading,
+    /** Answers whether the key was made. */
+    add: async (kind: 'public' | 'private', name = '') => {
+      const result = await add({ kind, name });
       if (result.error) notify.error(errorText(result.error, t('keys.adderror')));
       else notify.success(t('keys.addsuccess'));
+      return !result.error;
+    },
+    /** Answers the new key, or null when the roll was refused. */
+    roll: async (key: string, graceHours: number) => {
+      const result = await roll({ key, grace_hours: graceHours });
+      if (result.error) {
+        notify.error(errorText(result.error, t('keys.roll.error')));
+        return null;
+      }
+      notify.success(t('keys.roll.success'));
+      return result.data;
     },
     /** Answers why the server refused the change (shown beside the field), or null once saved. */
     update: async (change: KeyChange): Promise<string | null> => {

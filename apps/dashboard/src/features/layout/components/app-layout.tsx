@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { useProfileQuery } from '../../../lib/api/profile-api.ts';
+import { ColorSchemeMenu } from './color-scheme-menu.tsx';
 import { NavMenu } from './nav-menu.tsx';
 
 /** Spec §9: the menu starts open when the window is wider than 800 px. */
@@ -47,11 +48,14 @@ export function AppLayout() {
               />
               <Logo />
             </Group>
-            {profile && (
-              <Text size="sm" c="dimmed" truncate visibleFrom="xs" maw={280}>
-                {profile.name} · {profile.mail}
-              </Text>
-            )}
+            <Group gap="sm" wrap="nowrap">
+              {profile && (
+                <Text size="sm" c="dimmed" truncate visibleFrom="xs" maw={280}>
+                  {profile.name} · {profile.mail}
+                </Text>
+              )}
+              <ColorSchemeMenu />
+            </Group>
           </Group>
         </AppShell.Header>
         <AppShell.Navbar>

@@ -3,6 +3,7 @@ import {
   IconChartLine,
   IconCreditCard,
   IconHelpCircle,
+  IconHistory,
   IconHome,
   IconKey,
   IconLogout,
@@ -35,6 +36,7 @@ export const menuItems: readonly MenuItem[] = [
   { path: paths.webhooks, label: 'menu.webhooks', icon: IconWebhook },
   { path: paths.statistics, label: 'menu.statistics', icon: IconChartLine },
   { path: paths.billing, label: 'menu.billing', icon: IconCreditCard },
+  { path: paths.audit, label: 'menu.audit', icon: IconHistory },
   { path: paths.faq, label: 'menu.faq', icon: IconHelpCircle },
   { path: paths.logout, label: 'menu.logout', icon: IconLogout },
 ];

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Button, Group, Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { Box, Button, Group, SegmentedControl, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { statsPeriods } from '@tryon/contract';
@@ -13,10 +13,13 @@ import { useProfileQuery } from '../../../lib/api/profile-api.ts';
 import { useShopDirectoryQuery } from '../../../lib/api/shop-directory-api.ts';
 import { downloadText } from '../../../lib/browser/download.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
-import { useStatsQuery } from '../api/stats-api.ts';
+import { useInsightsQuery, useStatsQuery } from '../api/stats-api.ts';
 import { statsCsv } from '../stats-csv.ts';
+import { FailedRenders } from './failed-renders.tsx';
+import { PeriodComparison } from './period-comparison.tsx';
 import { StatsChart } from './stats-chart.tsx';
 import { statsTotals } from './stats-totals.ts';
+import { TopItems } from './top-items.tsx';
 
 /** Spec §9: the periods, 7 days by default. */
 export const DEFAULT_PERIOD = 7;
@@ -32,6 +35,7 @@ export function StatisticsScreen() {
   const [shop, setShop] = useState(OWN_SHOP);
   const directory = useShopDirectoryQuery(undefined, { skip: !profile?.isAdmin });
   const stats = useStatsQuery({ days, shop: shop === OWN_SHOP ? undefined : shop });
+  const insights = useInsightsQuery({ days, shop: shop === OWN_SHOP ? undefined : shop });
   const formatDay = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(lang, {
       month: 'short',
@@ -84,24 +88,7 @@ export function StatisticsScreen() {
       {stats.isLoading && <CenteredLoader />}
       {stats.data && totals && !stats.isError && (
         <>
-          <SimpleGrid cols={2} mb="lg" maw={560}>
-            <Paper withBorder p="md">
-              <Text size="sm" c="dimmed">
-                {t('statistics.uniqueClients')}
-              </Text>
-              <Text size="xl" fw={700} data-testid="total-clients">
-                {totals.uniqueClients}
-              </Text>
-            </Paper>
-            <Paper withBorder p="md">
-              <Text size="sm" c="dimmed">
-                {t('statistics.allActions')}
-              </Text>
-              <Text size="xl" fw={700} data-testid="total-actions">
-                {totals.actions}
-              </Text>
-            </Paper>
-          </SimpleGrid>
+          <PeriodComparison days={days} totals={totals} insights={insights.data} />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ opacity: stats.isFetching ? 0.6 : 1 }}>
             <StatsChart
               title={t('statistics.tryons')}
@@ -136,6 +123,25 @@ export function StatisticsScreen() {
               />
             )}
           </SimpleGrid>
+          {insights.data && (
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" mt="lg">
+              <TopItems
+                title={t('statistics.topGarments')}
+                items={insights.data.topGarments}
+                testId="top-garments"
+              />
+              <TopItems
+                title={t('statistics.topModels')}
+                items={insights.data.topModels}
+                testId="top-models"
+              />
+            </SimpleGrid>
+          )}
+          {insights.data && (
+            <Box mt="lg">
+              <FailedRenders renders={insights.data.failedRenders} count={insights.data.current.failed} />
+            </Box>
+          )}
         </>
       )}
     </>
