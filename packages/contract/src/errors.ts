@@ -162,6 +162,7 @@ export const errorCatalog = {
     message: 'The source could not be read: check its format and columns.',
   },
   IMPORT_FINISHED: { status: 409, message: 'This import has already finished.' },
+  BAD_PRICE: { status: 400, message: 'The price must be a number, such as 19.99.' },
   IMPORT_BAD_PRICE: { status: 400, message: 'The price is not a number (with an optional currency).' },
   IMPORT_DUPLICATE_ROW: { status: 400, message: 'An earlier row of the source has the same product.' },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: 'A shop may have at most 16 webhook endpoints.' },

@@ -1,4 +1,4 @@
-import type { ListFilter } from '@tryon/contract';
+import type { CatalogSort, ListFilter } from '@tryon/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
 import type { CatalogItemsTable, CatalogKind, ClientActivityTable, Database } from '../../db/schema.ts';
@@ -13,9 +13,14 @@ export interface ListParams {
   filter: ListFilter | undefined;
   /** The shopper's clientuuid; null for the dashboard. */
   clientId: string | null;
+  /** The order without a filter; newest first unless given. */
+  sort?: CatalogSort | undefined;
   offset: number;
   limit: number;
 }
+
+/** Upper-case letters and a space: the currency a price may start with (`USD 5`), skipped to reach its number. */
+const CURRENCY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ';
 
 /** A shopper's first contact with an item: not seen, liked or tried yet. */
 const newActivity = (
@@ -150,6 +155,54 @@ export class CatalogRepository {
       .execute();
   }
 
+  /** The item's image key now, read in the caller's transaction; undefined when the item is gone. */
+  async imageKeyOf(trx: Kysely<Database>, id: string): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('catalog_items')
+      .select('image_key')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.image_key;
+  }
+
+  /** Points the item at a new image, if it still has `oldKey`; false when it was removed or changed meanwhile. */
+  async replaceImage(
+    trx: Kysely<Database>,
+    id: string,
+    oldKey: string,
+    image: { key: string; width: number; height: number },
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('catalog_items')
+      .set({ image_key: image.key, image_width: image.width, image_height: image.height })
+      .where('id', '=', id)
+      .where('image_key', '=', oldKey)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The shop's items of a kind among `idsOrCodes` (ids of other shops are simply not found). */
+  findMany(shopSuid: string, kind: CatalogKind, idsOrCodes: readonly string[]): Promise<CatalogRow[]> {
+    if (idsOrCodes.length === 0) return Promise.resolve([]);
+    return this.selectItems(shopSuid, kind, null)
+      .where((eb) => eb.or([eb('i.id', 'in', idsOrCodes), eb('i.code', 'in', idsOrCodes)]))
+      .execute();
+  }
+
+  /** Several items' category, with their search text, in one transaction. */
+  async setCategory(items: readonly CatalogItemsTable[], category: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const item of items) {
+        await trx
+          .updateTable('catalog_items')
+          .set({ category, search_text: itemSearchText({ ...item, category }) })
+          .where('id', '=', item.id)
+          .where('shop_suid', '=', item.shop_suid)
+          .execute();
+      }
+    });
+  }
+
   async delete(id: string, trx: Kysely<Database> = this.db): Promise<void> {
     await trx.deleteFrom('client_activity').where('item_id', '=', id).execute();
     await trx.deleteFrom('catalog_items').where('id', '=', id).execute();
@@ -178,6 +231,31 @@ export class CatalogRepository {
    * the same. See docs/api.md for what each filter means for a shopper and for the dashboard.
    */
   async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogRow[]> {
+    const q = await this.filtered(p, categories);
+    return q.orderBy('i.id', 'desc').offset(p.offset).limit(p.limit).execute();
+  }
+
+  /** How many items the list of `p` holds in all its pages. */
+  async count(p: ListParams, categories: readonly string[] = []): Promise<number> {
+    const q = await this.filtered(p, categories);
+    const row = await this.db
+      .selectFrom(q.clearOrderBy().as('matches'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The numeric value of a price kept as text (`19.99`, `19,99 EUR`, `USD 5`); null when there is none. */
+  private priceValue() {
+    const digits = sql<string>`replace(ltrim(i.price, ${CURRENCY_CHARS}), ',', '.')`;
+    return this.dialect === 'sqlite'
+      ? sql<number | null>`case when i.price = '' then null else cast(${digits} as real) end`
+      : sql<
+          number | null
+        >`cast(nullif(substring(${digits} from '^[0-9]+(?:[.][0-9]+)?'), '') as double precision)`;
+  }
+
+  private async filtered(p: ListParams, categories: readonly string[]) {
     let q = this.selectItems(p.shopSuid, p.kind, p.clientId);
     const needle = normalizeSearch(p.text);
     if (needle) {
@@ -225,9 +303,21 @@ export class CatalogRepository {
         q = q.orderBy('i.tryons', 'desc').orderBy('i.likes', 'desc').orderBy('i.created_at', 'desc');
         break;
       default:
-        q = q.orderBy('i.created_at', 'desc');
+        switch (p.sort) {
+          case 'oldest':
+            q = q.orderBy('i.created_at', 'asc');
+            break;
+          case 'name':
+            q = q.orderBy(sql`lower(i.name)`, 'asc').orderBy('i.created_at', 'desc');
+            break;
+          case 'price':
+            q = q.orderBy(sql`${this.priceValue()} asc nulls last`).orderBy('i.created_at', 'desc');
+            break;
+          default:
+            q = q.orderBy('i.created_at', 'desc');
+        }
     }
-    return q.orderBy('i.id', 'desc').offset(p.offset).limit(p.limit).execute();
+    return q;
   }
 
   /**
