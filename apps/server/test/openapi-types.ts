@@ -7967,6 +7967,8 @@ export interface operations {
                 filter?: "stats" | "done" | "fav";
                 /** @description Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every shop; anyone else naming another shop gets ADMIN_ONLY. */
                 shop?: string;
+                /** @description Only those made with this garment or model (its guid or muid), as on its detail panel */
+                item?: string;
             };
             header?: never;
             path?: never;
@@ -8507,6 +8509,8 @@ export interface operations {
                 filter?: "stats" | "done" | "fav";
                 /** @description Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every shop; anyone else naming another shop gets ADMIN_ONLY. */
                 shop?: string;
+                /** @description Only those made with this garment or model (its guid or muid), as on its detail panel */
+                item?: string;
             };
             header?: never;
             path?: never;

@@ -252,6 +252,16 @@ describe('catalogue editing, image replacement, sorting and bulk actions', () =>
     ).toBe('VALIDATION_ERROR');
   });
 
+  it("lists an item's try-ons for its detail panel, inside the caller's shop", async () => {
+    const made = ok(await a.ownerApi.call(routes.tryOns.add, { query: { guid: a.guid, muid: a.muid } }), 202);
+    const byGarment = ok(await a.ownerApi.call(routes.tryOns.list, { query: { item: a.guid } })).items;
+    expect(byGarment.map((r) => r.tuid)).toEqual([made.tuid]);
+    const byModel = ok(await a.ownerApi.call(routes.tryOns.list, { query: { item: a.muid } })).items;
+    expect(byModel.map((r) => r.tuid)).toEqual([made.tuid]);
+    expect(ok(await a.ownerApi.call(routes.tryOns.list, { query: { item: b.guid } })).items).toEqual([]);
+    expect(ok(await b.ownerApi.call(routes.tryOns.list, { query: { item: a.guid } })).items).toEqual([]);
+  });
+
   it("shows admins one shop's detail; owners may not", async () => {
     const admin = api(t, { apiKey: await signIn(t, 'boss@example.com') });
     const detail = ok(await admin.call(routes.shops.detail, { params: { suid: b.suid } }));
@@ -259,6 +269,7 @@ describe('catalogue editing, image replacement, sorting and bulk actions', () =>
     expect(detail.keys).toEqual({ public: 1, private: 1, active: 2 });
     expect(detail.catalog.garments).toBeGreaterThanOrEqual(2);
     expect(detail.renders).toEqual({ tryons: 0, looks: 0, failed: 0 });
+    expect(ok(await admin.call(routes.shops.detail, { params: { suid: a.suid } })).renders.tryons).toBe(1);
     const owner = await a.ownerApi.call(routes.shops.detail, { params: { suid: b.suid } });
     expect(failed(owner, 403).errorCodeStr).toBe('ADMIN_ONLY');
     const unknown = await admin.call(routes.shops.detail, { params: { suid: 'shop_nope' } });
