@@ -65,6 +65,11 @@ const ShopsScreen = screen(
   () => import('../features/shops/components/shops-screen.tsx'),
   'ShopsScreen',
 );
+const ShopDetailScreen = screen(
+  paths.shopDetail,
+  () => import('../features/shops/components/shop-detail-screen.tsx'),
+  'ShopDetailScreen',
+);
 const TryonsScreen = screen(
   paths.tryons,
   () => import('../features/renders/components/tryons-screen.tsx'),
@@ -104,6 +109,7 @@ export function SignedInApp() {
           <Route path={paths.statistics} element={<StatisticsScreen />} />
           <Route path={paths.billing} element={<BillingScreen />} />
           <Route path={paths.shops} element={<ShopsScreen />} />
+          <Route path={paths.shopDetail} element={<ShopDetailScreen />} />
           <Route path={paths.tryons} element={<TryonsScreen />} />
           <Route path={paths.looks} element={<LooksScreen />} />
           <Route path={paths.faq} element={<FaqScreen />} />
