@@ -32,6 +32,7 @@ export function ItemCard({
       radius="md"
       data-testid="item-card"
       data-code={item.code}
+      data-name={name}
       style={selected ? { outline: '2px solid var(--mantine-color-indigo-6)' } : undefined}
     >
       <Card.Section pos="relative">

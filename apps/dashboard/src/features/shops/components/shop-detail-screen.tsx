@@ -102,9 +102,9 @@ export function ShopDetailScreen() {
     [t('shopDetail.created'), new Date(shop.created).toLocaleDateString(i18n.language)],
     [
       t('shopDetail.status'),
-      <Badge key="status" color={shop.disabled ? 'red' : 'green'} variant="light">
+      <Text key="status" fw={600} c={shop.disabled ? 'red.9' : undefined}>
         {shop.disabled ? t('shops.disabled') : t('shops.active')}
-      </Badge>,
+      </Text>,
     ],
   ];
   const limits: [string, number][] = [
