@@ -91,8 +91,8 @@ export function ItemDetailDrawer({
             ] as [string, string][])
           : []),
         [t('detail.created'), new Date(item.created).toLocaleString(i18n.language)],
-        [t('catalog.likes', { count: item.likes }), String(item.likes)],
-        [t('catalog.tryons', { count: item.tryons }), String(item.tryons)],
+        [t('detail.likes'), String(item.likes)],
+        [t('detail.tryonCount'), String(item.tryons)],
       ]
     : [];
   return (
