@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { sizedImage } from '@tryon/contract';
 import type { ReactNode } from 'react';
