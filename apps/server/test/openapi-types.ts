@@ -1819,6 +1819,8 @@ export interface components {
             tariff: "free" | "starter" | "business" | "enterprise";
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             disabled: boolean;
             limitDailyGarment: number;
             limitDailyPerClientPerson: number;
@@ -2237,6 +2239,8 @@ export interface components {
             tariff: "free" | "starter" | "business" | "enterprise";
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             disabled: boolean;
             limitDailyGarment: number;
             limitDailyPerClientPerson: number;
