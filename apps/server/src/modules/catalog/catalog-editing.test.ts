@@ -128,6 +128,27 @@ describe('catalogue editing, image replacement, sorting and bulk actions', () =>
     expect(intents).toEqual([]);
   });
 
+  it('commits concurrent replacements one after the other, leaving only the last image stored', async () => {
+    const g = await addGarment(a.ownerApi, { name: 'Race' });
+    const first = await imageKeyOf(g.guid);
+    const answers = await Promise.all(
+      ['#111', '#555', '#999'].map(async (color) =>
+        a.ownerApi.call(
+          routes.garments.updateImage,
+          { params: { guid: g.guid } },
+          upload(await testImage(420, 520, 'png', color)),
+        ),
+      ),
+    );
+    for (const answer of answers) expect(ok(answer).g).toBe(g.g);
+    const last = await imageKeyOf(g.guid);
+    expect(await stored(last)).toBe(true);
+    expect(await stored(first)).toBe(false);
+    const prefix = last.slice(0, last.indexOf('/img-') + 1);
+    const folders = await t.runtime.db.db.selectFrom('media_intents').select('prefix').execute();
+    expect(folders.filter((f) => f.prefix.startsWith(prefix))).toEqual([]);
+  });
+
   it('refuses a bad replacement and keeps the old image; another shop cannot replace', async () => {
     const g = await addGarment(a.ownerApi, { name: 'Keep' });
     const key = await imageKeyOf(g.guid);
