@@ -84,6 +84,7 @@ describe('dashboard: catalogue editing, sorting, bulk actions, sample garment, a
     await page.goto(`${server.origin}/garments`);
     await page.getByTestId('catalog-onboarding').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await shoot('empty-garments');
     await page.getByRole('button', { name: 'Add a sample garment' }).click();
     await catalog().card('Sample T-shirt').waitFor();
     const [sample] = await garments();
@@ -150,6 +151,8 @@ describe('dashboard: catalogue editing, sorting, bulk actions, sample garment, a
     await dialog.getByLabel('Price').fill('cheap');
     await dialog.getByText('Enter a number such as 19.99').waitFor();
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot('edit-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const card = catalog().card('Mike slim jeans');

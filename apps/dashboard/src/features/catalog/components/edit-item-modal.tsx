@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,13 @@ export function EditItemModal({
                 label={t('edit.price')}
                 value={price}
                 inputMode="decimal"
-                rightSection={currency || undefined}
+                rightSection={
+                  currency ? (
+                    <Text size="sm" c="dark.6">
+                      {currency}
+                    </Text>
+                  ) : undefined
+                }
                 rightSectionWidth={currency ? 48 : undefined}
                 onChange={(e) => setPrice(e.currentTarget.value)}
                 error={priceError}
