@@ -58,5 +58,7 @@ export class CatalogEditingPage {
   async openDetail(name: string): Promise<void> {
     await this.page.getByRole('button', { name: `Details of ${name}` }).click();
     await this.detail().waitFor();
+    // The drawer slides in over a fading overlay; colours are only final once it stands still.
+    await this.page.waitForTimeout(500);
   }
 }
