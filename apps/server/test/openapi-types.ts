@@ -300,6 +300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/detail/{suid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shop's settings, limits and counts (admins)
+         * @description The shop as the list has it, with how many keys, garments, models, try-ons and looks it has. Its statistics and renders come from /v1/user/stats?shop_uid= and /v1/tryon/list?shop=.
+         */
+        get: operations["shopsDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/shop/add": {
         parameters: {
             query?: never;
@@ -480,8 +500,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the description or page url of a garment; answers the new values */
+        /**
+         * Change the name, description or page url, category or price of a garment; answers the new values
+         * @description Only the fields sent change; an empty value clears a field.
+         */
         post: operations["garmentsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/garment/update-image/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the image of a garment (multipart/form-data), keeping its id, code and stats
+         * @description The new image goes in the file part `file`, with the checks of an add. Printed QR codes and shared links keep working: they carry the public code, which does not change; image links answered before the change show the new image. The old files are deleted once the new one is committed.
+         */
+        post: operations["garmentsUpdateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/garment/bulk/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several garments and their images in one call
+         * @description Ids of another shop, or unknown ones, are left alone and listed in not_found; the rest are removed together.
+         */
+        post: operations["garmentsBulkRemove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,6 +596,26 @@ export interface paths {
         put?: never;
         /** The shopper takes a like back */
         post: operations["garmentsUnlike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/garment/bulk/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the category of several garments in one call
+         * @description Ids of another shop, or unknown ones, are left alone and listed in not_found; the rest change together.
+         */
+        post: operations["garmentsBulkUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -642,8 +725,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the description or page url of a model; answers the new values */
+        /**
+         * Change the name, description or page url of a model; answers the new values
+         * @description Only the fields sent change; an empty value clears a field.
+         */
         post: operations["modelsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/model/update-image/{muid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the image of a model (multipart/form-data), keeping its id, code and stats
+         * @description The new image goes in the file part `file`, with the checks of an add. Printed QR codes and shared links keep working: they carry the public code, which does not change; image links answered before the change show the new image. The old files are deleted once the new one is committed.
+         */
+        post: operations["modelsUpdateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/model/bulk/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several models and their images in one call
+         * @description Ids of another shop, or unknown ones, are left alone and listed in not_found; the rest are removed together.
+         */
+        post: operations["modelsBulkRemove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1753,6 +1879,29 @@ export interface components {
             /** @description The shop's page key: its oldest active public key. Public keys are public by design; the shop's own pages on this server are always an allowed domain for them. */
             key: string;
         };
+        ShopDetailInput: {
+            shop: components["schemas"]["ShopInput"];
+            keys: {
+                /** @description Public keys, active or not */
+                public: number;
+                /** @description Private keys, active or not */
+                private: number;
+                /** @description Keys of either kind that work */
+                active: number;
+            };
+            catalog: {
+                garments: number;
+                models: number;
+            };
+            renders: {
+                /** @description Try-ons kept, of any status */
+                tryons: number;
+                /** @description Looks kept, of any status */
+                looks: number;
+                /** @description Try-ons and looks kept that failed */
+                failed: number;
+            };
+        };
         StatsItemInput: {
             /** @description Day, YYYY-MM-DD (UTC) */
             curdate: string;
@@ -1849,6 +1998,8 @@ export interface components {
             tariff: "free" | "starter" | "business" | "enterprise";
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             disabled: boolean;
             limitDailyGarment: number;
             limitDailyPerClientPerson: number;
@@ -2247,6 +2398,29 @@ export interface components {
             /** @description The shop's page key: its oldest active public key. Public keys are public by design; the shop's own pages on this server are always an allowed domain for them. */
             key: string;
         };
+        ShopDetail: {
+            shop: components["schemas"]["Shop"];
+            keys: {
+                /** @description Public keys, active or not */
+                public: number;
+                /** @description Private keys, active or not */
+                private: number;
+                /** @description Keys of either kind that work */
+                active: number;
+            };
+            catalog: {
+                garments: number;
+                models: number;
+            };
+            renders: {
+                /** @description Try-ons kept, of any status */
+                tryons: number;
+                /** @description Looks kept, of any status */
+                looks: number;
+                /** @description Try-ons and looks kept that failed */
+                failed: number;
+            };
+        };
         StatsItem: {
             /** @description Day, YYYY-MM-DD (UTC) */
             curdate: string;
@@ -2343,6 +2517,8 @@ export interface components {
             tariff: "free" | "starter" | "business" | "enterprise";
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             disabled: boolean;
             limitDailyGarment: number;
             limitDailyPerClientPerson: number;
@@ -4120,6 +4296,100 @@ export interface operations {
             };
         };
     };
+    shopsDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopDetail"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description ADMIN_ONLY */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description SHOP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "SHOP_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
     shopsAdd: {
         parameters: {
             query: {
@@ -4955,6 +5225,8 @@ export interface operations {
                 query?: string;
                 /** @description See the API guide for what each filter means */
                 filter?: "recent" | "fav" | "pop" | "new" | "recs" | "stats";
+                /** @description newest (default), oldest, name (A-Z) or price (lowest first, no price last); without a filter */
+                sort?: "newest" | "oldest" | "name" | "price";
                 offset?: number;
                 limit?: number;
             };
@@ -4974,6 +5246,8 @@ export interface operations {
                         items: components["schemas"]["Garment"][];
                         /** @description Offset of the next page, or null on the last page */
                         nextOffset: number | null;
+                        /** @description How many items match the query and filter; on the first page (offset 0) only */
+                        total?: number;
                     };
                 };
             };
@@ -5137,8 +5411,12 @@ export interface operations {
     garmentsUpdate: {
         parameters: {
             query?: {
+                name?: string;
                 description?: string;
                 url?: string;
+                category?: string;
+                /** @description A number such as 19.99 (shown with the shop currency), or empty */
+                price?: string;
             };
             header?: never;
             path: {
@@ -5151,12 +5429,20 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    name?: string;
                     description?: string;
                     url?: string;
+                    category?: string;
+                    /** @description A number such as 19.99 (shown with the shop currency), or empty */
+                    price?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    name?: string;
                     description?: string;
                     url?: string;
+                    category?: string;
+                    /** @description A number such as 19.99 (shown with the shop currency), or empty */
+                    price?: string;
                 };
             };
         };
@@ -5170,7 +5456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Garment"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON */
+            /** @description VALIDATION_ERROR, INVALID_JSON, BAD_PRICE */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5178,7 +5464,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "BAD_PRICE";
                     };
                 };
             };
@@ -5215,6 +5501,272 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    garmentsUpdateImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id, or the public code */
+                guid: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image file parts; the other fields may be form parts or query parameters. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The new image; a single file part of another name is taken too
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Garment"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON, IMAGE_REQUIRED, IMAGE_TOO_SMALL, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "IMAGE_REQUIRED" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_MANY_PIXELS" | "IMAGE_UNREADABLE";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE" | "IMAGE_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE, IMAGE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    garmentsBulkRemove: {
+        parameters: {
+            query: {
+                /** @description Ids (or public codes), comma-separated, at most 100 */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Ids (or public codes), comma-separated, at most 100 */
+                    ids: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Ids (or public codes), comma-separated, at most 100 */
+                    ids: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many items were changed or removed */
+                        done: number;
+                        /** @description Ids that are not this shop's items (nothing was done to them) */
+                        not_found: string[];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
                     };
                 };
             };
@@ -5575,6 +6127,133 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    garmentsBulkUpdate: {
+        parameters: {
+            query: {
+                /** @description Ids (or public codes), comma-separated, at most 100 */
+                ids: string;
+                category: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Ids (or public codes), comma-separated, at most 100 */
+                    ids: string;
+                    category: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Ids (or public codes), comma-separated, at most 100 */
+                    ids: string;
+                    category: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many items were changed or removed */
+                        done: number;
+                        /** @description Ids that are not this shop's items (nothing was done to them) */
+                        not_found: string[];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
                     };
                 };
             };
@@ -6070,6 +6749,8 @@ export interface operations {
                 query?: string;
                 /** @description See the API guide for what each filter means */
                 filter?: "recent" | "fav" | "pop" | "new" | "recs" | "stats";
+                /** @description newest (default), oldest, name (A-Z) or price (lowest first, no price last); without a filter */
+                sort?: "newest" | "oldest" | "name" | "price";
                 offset?: number;
                 limit?: number;
             };
@@ -6089,6 +6770,8 @@ export interface operations {
                         items: components["schemas"]["Model"][];
                         /** @description Offset of the next page, or null on the last page */
                         nextOffset: number | null;
+                        /** @description How many items match the query and filter; on the first page (offset 0) only */
+                        total?: number;
                     };
                 };
             };
@@ -6252,6 +6935,7 @@ export interface operations {
     modelsUpdate: {
         parameters: {
             query?: {
+                name?: string;
                 description?: string;
                 url?: string;
             };
@@ -6266,10 +6950,12 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    name?: string;
                     description?: string;
                     url?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    name?: string;
                     description?: string;
                     url?: string;
                 };
@@ -6330,6 +7016,272 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+        };
+    };
+    modelsUpdateImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id, or the public code */
+                muid: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image file parts; the other fields may be form parts or query parameters. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The new image; a single file part of another name is taken too
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON, IMAGE_REQUIRED, IMAGE_TOO_SMALL, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "IMAGE_REQUIRED" | "IMAGE_TOO_SMALL" | "IMAGE_TOO_MANY_PIXELS" | "IMAGE_UNREADABLE";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE, IMAGE_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PAYLOAD_TOO_LARGE" | "IMAGE_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE, IMAGE_TYPE_NOT_ALLOWED */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "STORAGE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    modelsBulkRemove: {
+        parameters: {
+            query: {
+                /** @description Ids (or public codes), comma-separated, at most 100 */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The parameters, as a JSON or form body instead of the query string (which wins). */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Ids (or public codes), comma-separated, at most 100 */
+                    ids: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Ids (or public codes), comma-separated, at most 100 */
+                    ids: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many items were changed or removed */
+                        done: number;
+                        /** @description Ids that are not this shop's items (nothing was done to them) */
+                        not_found: string[];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, INVALID_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                    };
+                };
+            };
+            /** @description API_KEY_MISSING, API_KEY_INVALID, API_KEY_INACTIVE, SHOP_DISABLED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "API_KEY_MISSING" | "API_KEY_INVALID" | "API_KEY_INACTIVE" | "SHOP_DISABLED";
+                    };
+                };
+            };
+            /** @description PRIVATE_KEY_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "PRIVATE_KEY_REQUIRED";
                     };
                 };
             };
@@ -7653,6 +8605,8 @@ export interface operations {
                 filter?: "stats" | "done" | "fav";
                 /** @description Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every shop; anyone else naming another shop gets ADMIN_ONLY. */
                 shop?: string;
+                /** @description Only those made with this garment or model (its guid or muid), as on its detail panel */
+                item?: string;
             };
             header?: never;
             path?: never;
@@ -8193,6 +9147,8 @@ export interface operations {
                 filter?: "stats" | "done" | "fav";
                 /** @description Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every shop; anyone else naming another shop gets ADMIN_ONLY. */
                 shop?: string;
+                /** @description Only those made with this garment or model (its guid or muid), as on its detail panel */
+                item?: string;
             };
             header?: never;
             path?: never;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
 import { MAX_PAGE_SIZE, pageSizes } from './constants.ts';
-import { listFilters } from './list-query.ts';
+import { BULK_MAX, catalogSorts, listFilters } from './list-query.ts';
 import { defineRoute } from './route.ts';
 
 export const itemStatsSchema = z.object({ likes: z.number().int(), tryons: z.number().int() });
@@ -52,6 +52,25 @@ const pageUrl = z
 const imageUrl = z.string().trim().min(1).max(2000);
 const skuSchema = text(200).min(1);
 
+/** A price as the catalogue keeps it when edited: a plain number with up to two decimals, or empty. */
+const priceSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,9}(\.\d{1,2})?)?$/, { error: 'BAD_PRICE' })
+  .describe('A number such as 19.99 (shown with the shop currency), or empty');
+
+const bulkIds = z
+  .string()
+  .trim()
+  .min(1)
+  .max(BULK_MAX * 110)
+  .describe(`Ids (or public codes), comma-separated, at most ${BULK_MAX}`);
+
+export const bulkAnswerSchema = z.object({
+  done: z.number().int().describe('How many items were changed or removed'),
+  not_found: z.array(z.string()).describe("Ids that are not this shop's items (nothing was done to them)"),
+});
+
 const listQuery = (defaultLimit: number) =>
   z.object({
     query: text(200).optional().describe('Case-insensitive text search; may start with a filter emoji'),
@@ -59,8 +78,23 @@ const listQuery = (defaultLimit: number) =>
       .enum([...listFilters, 'stats'])
       .optional()
       .describe('See the API guide for what each filter means'),
+    sort: z
+      .enum(catalogSorts)
+      .optional()
+      .describe(
+        'newest (default), oldest, name (A-Z) or price (lowest first, no price last); without a filter',
+      ),
     offset: offsetSchema,
     limit: limitSchema(defaultLimit, MAX_PAGE_SIZE),
+  });
+
+const catalogListOf = <T extends z.ZodType>(item: T) =>
+  listOf(item).extend({
+    total: z
+      .number()
+      .int()
+      .optional()
+      .describe('How many items match the query and filter; on the first page (offset 0) only'),
   });
 
 const itemParams = <N extends 'guid' | 'muid'>(name: N) =>
@@ -68,7 +102,27 @@ const itemParams = <N extends 'guid' | 'muid'>(name: N) =>
     Record<N, z.ZodString>
   >;
 
-const editFields = { description: text(5000).optional(), url: pageUrl.optional() };
+const editFields = {
+  name: text(200).optional(),
+  description: text(5000).optional(),
+  url: pageUrl.optional(),
+};
+const garmentEditQuery = z.object({
+  ...editFields,
+  category: text(100).optional(),
+  price: priceSchema.optional(),
+});
+const modelEditQuery = z.object(editFields);
+
+const imageErrors = [
+  'IMAGE_REQUIRED',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_TYPE_NOT_ALLOWED',
+  'IMAGE_TOO_SMALL',
+  'IMAGE_TOO_MANY_PIXELS',
+  'IMAGE_UNREADABLE',
+  'STORAGE_UNAVAILABLE',
+] as const;
 
 /** Multipart and URL add: the fields of the dashboard's add form besides the image. */
 const addFields = {
@@ -99,7 +153,8 @@ function catalogRoutes<
   I extends z.ZodObject,
   A extends z.ZodObject,
   U extends z.ZodObject,
->(kind: K, item: I, addQuery: A, urlQuery: U) {
+  E extends z.ZodObject,
+>(kind: K, item: I, addQuery: A, urlQuery: U, editQuery: E) {
   const idName = (kind === 'garment' ? 'guid' : 'muid') as IdName<K>;
   const tags = [kind === 'garment' ? 'Garments' : 'Models'] as const;
   const params = itemParams(idName);
@@ -164,18 +219,48 @@ function catalogRoutes<
       tags,
       summary: `The shop's ${label}s`,
       query: listQuery(kind === 'garment' ? pageSizes.garments : pageSizes.models),
-      response: listOf(item),
+      response: catalogListOf(item),
     }),
     update: defineRoute({
       method: 'POST',
       path: `/v1/${kind}/update/:${idName}`,
       access: 'private',
       tags,
-      summary: `Change the description or page url of a ${label}; answers the new values`,
+      summary: `Change the name, description or page url${kind === 'garment' ? ', category or price' : ''} of a ${label}; answers the new values`,
+      description: 'Only the fields sent change; an empty value clears a field.',
       params,
-      query: z.object(editFields),
+      query: editQuery,
       response: item,
-      errors: ['NOT_FOUND'],
+      errors: kind === 'garment' ? ['NOT_FOUND', 'BAD_PRICE'] : ['NOT_FOUND'],
+    }),
+    updateImage: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/update-image/:${idName}`,
+      access: 'private',
+      tags,
+      summary: `Replace the image of a ${label} (multipart/form-data), keeping its id, code and stats`,
+      description:
+        'The new image goes in the file part `file`, with the checks of an add. Printed QR codes and shared ' +
+        'links keep working: they carry the public code, which does not change; image links answered before ' +
+        'the change show the new image. The old files are deleted once the new one is committed.',
+      params,
+      files: [
+        { name: 'file', description: 'The new image; a single file part of another name is taken too' },
+      ],
+      response: item,
+      errors: ['NOT_FOUND', ...imageErrors],
+    }),
+    bulkRemove: defineRoute({
+      method: 'POST',
+      path: `/v1/${kind}/bulk/remove`,
+      access: 'private',
+      tags,
+      summary: `Delete several ${label}s and their images in one call`,
+      description:
+        `Ids of another shop, or unknown ones, are left alone and listed in not_found; the rest are removed ` +
+        'together.',
+      query: z.object({ ids: bulkIds }),
+      response: bulkAnswerSchema,
     }),
     remove: defineRoute({
       method: 'POST',
@@ -210,5 +295,18 @@ function catalogRoutes<
   };
 }
 
-export const garmentRoutes = catalogRoutes('garment', garmentSchema, garmentAddQuery, garmentUrlQuery);
-export const modelRoutes = catalogRoutes('model', modelSchema, modelAddQuery, modelUrlQuery);
+export const garmentRoutes = {
+  ...catalogRoutes('garment', garmentSchema, garmentAddQuery, garmentUrlQuery, garmentEditQuery),
+  bulkUpdate: defineRoute({
+    method: 'POST',
+    path: '/v1/garment/bulk/update',
+    access: 'private',
+    tags: ['Garments'],
+    summary: 'Set the category of several garments in one call',
+    description:
+      'Ids of another shop, or unknown ones, are left alone and listed in not_found; the rest change together.',
+    query: z.object({ ids: bulkIds, category: text(100) }),
+    response: bulkAnswerSchema,
+  }),
+};
+export const modelRoutes = catalogRoutes('model', modelSchema, modelAddQuery, modelUrlQuery, modelEditQuery);

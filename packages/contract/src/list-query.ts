@@ -25,3 +25,10 @@ export function parseListQuery(query: string | undefined): { filter: ListFilter 
   }
   return { filter: undefined, text: trimmed };
 }
+
+/** Orders of the catalogue lists (a filter keeps its own order). */
+export const catalogSorts = ['newest', 'oldest', 'name', 'price'] as const;
+export type CatalogSort = (typeof catalogSorts)[number];
+
+/** At most this many ids in one bulk call. */
+export const BULK_MAX = 100;

@@ -122,6 +122,13 @@ const listQuery = (defaultLimit: number) =>
         "Whose to list: the caller's own shop by default. Administrators may name any shop id, or * for every " +
           'shop; anyone else naming another shop gets ADMIN_ONLY.',
       ),
+
+    item: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Only those made with this garment or model (its guid or muid), as on its detail panel'),
   });
 
 const waitQuery = z.object({

@@ -58,6 +58,7 @@ export const routeTable = {
     page: light<Of<'shops', 'page'>>({ method: 'GET', path: '/v1/shop/page/:suid', access: 'none' }),
     update: light<Of<'shops', 'update'>>({ method: 'POST', path: '/v1/shop/update', access: 'private' }),
     list: light<Of<'shops', 'list'>>({ method: 'GET', path: '/v1/shop/list', access: 'admin' }),
+    detail: light<Of<'shops', 'detail'>>({ method: 'GET', path: '/v1/shop/detail/:suid', access: 'admin' }),
     add: light<Of<'shops', 'add'>>({ method: 'POST', path: '/v1/shop/add', access: 'admin' }),
   },
   billing: {
@@ -95,6 +96,21 @@ export const routeTable = {
       path: '/v1/garment/remove/:guid',
       access: 'private',
     }),
+    updateImage: light<Of<'garments', 'updateImage'>>({
+      method: 'POST',
+      path: '/v1/garment/update-image/:guid',
+      access: 'private',
+    }),
+    bulkRemove: light<Of<'garments', 'bulkRemove'>>({
+      method: 'POST',
+      path: '/v1/garment/bulk/remove',
+      access: 'private',
+    }),
+    bulkUpdate: light<Of<'garments', 'bulkUpdate'>>({
+      method: 'POST',
+      path: '/v1/garment/bulk/update',
+      access: 'private',
+    }),
     like: light<Of<'garments', 'like'>>({
       method: 'POST',
       path: '/v1/garment/like/:guid',
@@ -119,6 +135,16 @@ export const routeTable = {
     remove: light<Of<'models', 'remove'>>({
       method: 'POST',
       path: '/v1/model/remove/:muid',
+      access: 'private',
+    }),
+    updateImage: light<Of<'models', 'updateImage'>>({
+      method: 'POST',
+      path: '/v1/model/update-image/:muid',
+      access: 'private',
+    }),
+    bulkRemove: light<Of<'models', 'bulkRemove'>>({
+      method: 'POST',
+      path: '/v1/model/bulk/remove',
       access: 'private',
     }),
     like: light<Of<'models', 'like'>>({ method: 'POST', path: '/v1/model/like/:muid', access: 'shopper' }),

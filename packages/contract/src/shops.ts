@@ -130,6 +130,24 @@ export type ShopPage = z.infer<typeof shopPageSchema>;
 
 const tags = ['Shops'] as const;
 
+export const shopDetailSchema = z
+  .object({
+    shop: shopEntrySchema,
+    keys: z.object({
+      public: z.number().int().describe('Public keys, active or not'),
+      private: z.number().int().describe('Private keys, active or not'),
+      active: z.number().int().describe('Keys of either kind that work'),
+    }),
+    catalog: z.object({ garments: z.number().int(), models: z.number().int() }),
+    renders: z.object({
+      tryons: z.number().int().describe('Try-ons kept, of any status'),
+      looks: z.number().int().describe('Looks kept, of any status'),
+      failed: z.number().int().describe('Try-ons and looks kept that failed'),
+    }),
+  })
+  .meta({ id: 'ShopDetail' });
+export type ShopDetail = z.infer<typeof shopDetailSchema>;
+
 export const shopRoutes = {
   publicInfo: defineRoute({
     method: 'GET',
@@ -176,6 +194,19 @@ export const shopRoutes = {
       limit: limitSchema(100, SHOP_LIST_MAX),
     }),
     response: listOf(shopEntrySchema),
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/v1/shop/detail/:suid',
+    errors: ['SHOP_NOT_FOUND'],
+    access: 'admin',
+    tags,
+    summary: "One shop's settings, limits and counts (admins)",
+    description:
+      'The shop as the list has it, with how many keys, garments, models, try-ons and looks it has. Its ' +
+      'statistics and renders come from /v1/user/stats?shop_uid= and /v1/tryon/list?shop=.',
+    params: z.object({ suid: z.string().min(1).max(100) }),
+    response: shopDetailSchema,
   }),
   add: defineRoute({
     method: 'POST',

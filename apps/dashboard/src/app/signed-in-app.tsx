@@ -70,6 +70,11 @@ const ShopsScreen = screen(
   () => import('../features/shops/components/shops-screen.tsx'),
   'ShopsScreen',
 );
+const ShopDetailScreen = screen(
+  paths.shopDetail,
+  () => import('../features/shops/components/shop-detail-screen.tsx'),
+  'ShopDetailScreen',
+);
 const TryonsScreen = screen(
   paths.tryons,
   () => import('../features/renders/components/tryons-screen.tsx'),
@@ -110,6 +115,7 @@ export function SignedInApp() {
           <Route path={paths.audit} element={<AuditScreen />} />
           <Route path={paths.billing} element={<BillingScreen />} />
           <Route path={paths.shops} element={<ShopsScreen />} />
+          <Route path={paths.shopDetail} element={<ShopDetailScreen />} />
           <Route path={paths.tryons} element={<TryonsScreen />} />
           <Route path={paths.looks} element={<LooksScreen />} />
           <Route path={paths.faq} element={<FaqScreen />} />

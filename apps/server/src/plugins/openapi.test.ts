@@ -75,6 +75,8 @@ describe('the OpenAPI document', () => {
         '/v1/look/simple',
         '/v1/model/add',
         '/v1/tryon/simple',
+        '/v1/garment/update-image/:guid',
+        '/v1/model/update-image/:muid',
       ].sort(),
     );
     for (const def of uploads) {

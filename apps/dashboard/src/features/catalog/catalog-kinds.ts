@@ -1,8 +1,7 @@
 import { shopperUrls } from '@tryon/web';
-import type { InfiniteList } from '../../lib/api/infinite-list.ts';
-import type { CatalogItem } from './catalog-item.ts';
+import type { ListArgs } from './api/catalog-api.ts';
 import { type CatalogActions, useGarmentActions, useModelActions } from './hooks/use-catalog-actions.ts';
-import { useGarmentList, useModelList } from './hooks/use-catalog-lists.ts';
+import { type CountedList, useGarmentList, useModelList } from './hooks/use-catalog-lists.ts';
 import { filterSuggestions, garmentSuggestions, type Suggestion } from './search-suggestions.ts';
 
 /** What differs between the Garments and the Models screens; everything else is shared. */
@@ -14,7 +13,7 @@ export interface CatalogKind {
   withCategoryAndPrice: boolean;
   useActions: () => CatalogActions;
   /** One search's items, page after page; `skip` waits (for the account data, spec §6). */
-  useList: (query: string, skip: boolean) => InfiniteList<CatalogItem>;
+  useList: (args: ListArgs, skip: boolean) => CountedList;
 }
 
 export const garmentKind: CatalogKind = {

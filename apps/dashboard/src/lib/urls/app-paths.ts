@@ -13,10 +13,17 @@ export const paths = {
   faq: '/faq',
   logout: '/logout',
   shops: '/shops',
+  shopDetail: '/shops/:suid',
   tryons: '/tryons',
   looks: '/looks',
   notFound: '/404',
 } as const;
+
+/** An administrator's view of one shop. */
+export const shopDetailPath = (suid: string) => `/shops/${encodeURIComponent(suid)}`;
+/** Try-ons or looks of one shop (the admin shop picker reads `shop`). */
+export const rendersOfShop = (kind: 'tryons' | 'looks', suid: string) =>
+  `${paths[kind]}?shop=${encodeURIComponent(suid)}`;
 
 /**
  * The permanent link of a garment's try-on page or a model's look page (server route `/v1/link/...`): it

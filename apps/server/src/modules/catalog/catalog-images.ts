@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { forgetPrefix, type HotImages } from '../../lib/hot-images.ts';
-import { derivativeKeys } from '../../lib/images/index.ts';
+import { derivativeKeys } from '../../lib/images/derivatives.ts';
 import { imageMinimums, inspectUpload } from '../../lib/images/inspect-upload.ts';
 import { type AtomicMedia, newVersion, versionOf } from '../../lib/storage/atomic-media.ts';
 import type { MediaStorage } from '../../lib/storage/index.ts';
@@ -70,22 +70,42 @@ export class CatalogImages {
   }
 
   /**
-   * A new image for an existing item: written in a folder of its own under the item's (so a failed or dead write
-   * is swept without touching the image in use), committed with `commitRow`, then the old file is deleted.
+   * A new image for an item that keeps its row, id and code. The new original goes into a folder of its own
+   * (`<item>/img-<version>/`), written and committed like an add's; `commitRow` points the row at it and answers
+   * the key it replaced. That key's files go only after the commit: a replaced image's own folder is marked for
+   * removal in the commit's transaction (so the sweep finishes it after a crash), the first image's files, which
+   * sit beside the item's other folders, are deleted by name (any left over go with the item).
    */
-  async replaceWith(
-    item: { shop_suid: string; kind: CatalogKind; id: string; image_key: string },
+  async replace(
+    shopSuid: string,
+    kind: CatalogKind,
+    id: string,
     bytes: Buffer,
-    commitRow: (imageKey: string, trx: Kysely<Database>) => Promise<void>,
+    commitRow: (imageKey: string, trx: Kysely<Database>) => Promise<string>,
   ): Promise<void> {
-    const folder = `${CatalogImages.prefixOf(item.shop_suid, item.kind, item.id)}r-${newVersion()}/`;
-    await this.media.writeThenCommit(folder, [{ name: 'original', bytes }], ([imageKey], trx) =>
-      commitRow(imageKey ?? '', trx),
+    const itemFolder = CatalogImages.prefixOf(shopSuid, kind, id);
+    const folder = `${itemFolder}img-${newVersion()}/`;
+    const oldKey = await this.media.writeThenCommit(
+      folder,
+      [{ name: 'original', bytes }],
+      async ([key], trx) => {
+        const replaced = await commitRow(key ?? '', trx);
+        const replacedFolder = folderOf(replaced);
+        if (replacedFolder !== itemFolder && replacedFolder.startsWith(itemFolder)) {
+          await this.media.markForRemoval(trx, replacedFolder);
+        }
+        return replaced;
+      },
     );
-    forgetPrefix(this.hot, `${item.kind}/${item.id}/`);
-    // The old image and the sizes made of it. Left behind if this fails: unused files in the item's folder,
-    // deleted with the item.
-    await this.storage.delete(filesOfImage(item.image_key)).catch(() => undefined);
+    forgetPrefix(this.hot, `${kind}/${id}/`);
+    const oldFolder = folderOf(oldKey);
+    if (oldFolder !== itemFolder) {
+      await this.media.discard(oldFolder).catch(() => undefined);
+      return;
+    }
+    const version = versionOf(oldKey);
+    const derived = derivativeKeys.filter((k) => k !== 'full').map((k) => `${oldFolder}${k}-${version}.webp`);
+    await this.storage.delete([oldKey, ...derived]).catch(() => undefined);
   }
 
   /** Deletes the row (in `deleteRow`'s transaction), then every file of the item. */
@@ -97,6 +117,21 @@ export class CatalogImages {
   ): Promise<void> {
     forgetPrefix(this.hot, `${kind}/${id}/`);
     await this.media.removeAfter(CatalogImages.prefixOf(shopSuid, kind, id), deleteRow);
+  }
+
+  /** Deletes several rows (in `deleteRows`'s transaction), then every file of those items. */
+  async removeManyAfter(
+    items: readonly { shopSuid: string; kind: CatalogKind; id: string }[],
+    deleteRows: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    for (const item of items) forgetPrefix(this.hot, `${item.kind}/${item.id}/`);
+    await this.media.removeAll(async (trx) => {
+      await deleteRows(trx);
+      return {
+        result: undefined,
+        prefixes: items.map((i) => CatalogImages.prefixOf(i.shopSuid, i.kind, i.id)),
+      };
+    });
   }
 
   /** Removes files of adds that never finished and of removals whose files could not be deleted. */
@@ -111,10 +146,5 @@ export class CatalogImages {
   }
 }
 
-/** An original's key and the keys of the sizes made of it (`<folder><size>-<version>.webp`, as the image route names them). */
-function filesOfImage(imageKey: string): string[] {
-  if (!imageKey) return [];
-  const folder = imageKey.replace(/original-[^/]+$/, '');
-  const version = versionOf(imageKey);
-  return [imageKey, ...derivativeKeys.map((size) => `${folder}${size}-${version}.webp`)];
-}
+/** The folder of a storage key, with its trailing slash. */
+const folderOf = (key: string): string => key.slice(0, key.lastIndexOf('/') + 1);

@@ -1,4 +1,4 @@
-import type { ListFilter } from '@tryon/contract';
+import type { CatalogSort, ListFilter } from '@tryon/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
 import { PreparedShapes, prepareQuery } from '../../db/prepared.ts';
@@ -34,6 +34,8 @@ export interface ListParams {
   filter: ListFilter | undefined;
   /** The shopper's clientuuid; null for the dashboard. */
   clientId: string | null;
+  /** The order without a filter; newest first unless given. */
+  sort?: CatalogSort | undefined;
   offset: number;
   limit: number;
 }
@@ -46,11 +48,15 @@ interface ListShape {
   search: boolean;
   rowids: boolean;
   categories: number;
+  sort: CatalogSort | undefined;
 }
 
 /** A list's values: shop, shopper ('' for the dashboard), offset, limit, then by shape the search pattern, the
  * matching rowids (JSON) and the shopper's categories. */
 type ListArgs = [shopSuid: string, clientId: string, offset: number, limit: number, ...rest: string[]];
+
+/** Upper-case letters and a space: the currency a price may start with (`USD 5`), skipped to reach its number. */
+const CURRENCY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ';
 
 /** A shopper's first contact with an item: not seen, liked or tried yet. */
 const newActivity = (
@@ -201,6 +207,54 @@ export class CatalogRepository {
       .execute();
   }
 
+  /** The item's image key now, read in the caller's transaction; undefined when the item is gone. */
+  async imageKeyOf(trx: Kysely<Database>, id: string): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('catalog_items')
+      .select('image_key')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.image_key;
+  }
+
+  /** Points the item at a new image, if it still has `oldKey`; false when it was removed or changed meanwhile. */
+  async replaceImage(
+    trx: Kysely<Database>,
+    id: string,
+    oldKey: string,
+    image: { key: string; width: number; height: number },
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('catalog_items')
+      .set({ image_key: image.key, image_width: image.width, image_height: image.height })
+      .where('id', '=', id)
+      .where('image_key', '=', oldKey)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The shop's items of a kind among `idsOrCodes` (ids of other shops are simply not found). */
+  findMany(shopSuid: string, kind: CatalogKind, idsOrCodes: readonly string[]): Promise<CatalogRow[]> {
+    if (idsOrCodes.length === 0) return Promise.resolve([]);
+    return this.selectItems(shopSuid, kind, null)
+      .where((eb) => eb.or([eb('i.id', 'in', idsOrCodes), eb('i.code', 'in', idsOrCodes)]))
+      .execute();
+  }
+
+  /** Several items' category, with their search text, in one transaction. */
+  async setCategory(items: readonly CatalogItemsTable[], category: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const item of items) {
+        await trx
+          .updateTable('catalog_items')
+          .set({ category, search_text: itemSearchText({ ...item, category }) })
+          .where('id', '=', item.id)
+          .where('shop_suid', '=', item.shop_suid)
+          .execute();
+      }
+    });
+  }
+
   async delete(id: string, trx: Kysely<Database> = this.db): Promise<void> {
     await trx.deleteFrom('client_activity').where('item_id', '=', id).execute();
     await trx.deleteFrom('catalog_items').where('id', '=', id).execute();
@@ -229,6 +283,40 @@ export class CatalogRepository {
    * the same. See docs/api.md for what each filter means for a shopper and for the dashboard.
    */
   async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogListRow[]> {
+    const { shape, args } = await this.shapeOf(p, categories);
+    const query = this.lists.get(JSON.stringify(shape), () =>
+      prepareQuery(this.db, args.length, (...values: ListArgs) =>
+        this.filteredQuery(shape, values).orderBy('i.id', 'desc').offset(values[2]).limit(values[3]),
+      ),
+    );
+    return query(...args);
+  }
+
+  /** How many items the list of `p` holds in all its pages (asked once a list, on its first page). */
+  async count(p: ListParams, categories: readonly string[] = []): Promise<number> {
+    const { shape, args } = await this.shapeOf(p, categories);
+    const row = await this.db
+      .selectFrom(this.filteredQuery(shape, args).clearOrderBy().as('matches'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The numeric value of a price kept as text (`19.99`, `19,99 EUR`, `USD 5`); null when there is none. */
+  private priceValue() {
+    const digits = sql<string>`replace(ltrim(i.price, ${sql.lit(CURRENCY_CHARS)}), ',', '.')`;
+    return this.dialect === 'sqlite'
+      ? sql<number | null>`case when i.price = '' then null else cast(${digits} as real) end`
+      : sql<
+          number | null
+        >`cast(nullif(substring(${digits} from '^[0-9]+(?:[.][0-9]+)?'), '') as double precision)`;
+  }
+
+  /** What sets a list's query apart (compiled once a shape) and its values. */
+  private async shapeOf(
+    p: ListParams,
+    categories: readonly string[],
+  ): Promise<{ shape: ListShape; args: ListArgs }> {
     const needle = normalizeSearch(p.text);
     // SQLite answers a search from the FTS5 trigram table when the text is rare enough, the like confirming each.
     const rowids = needle && this.dialect === 'sqlite' ? await this.fewMatches(needle) : null;
@@ -239,19 +327,20 @@ export class CatalogRepository {
       search: needle !== '',
       rowids: rowids !== null,
       categories: categories.length,
+      sort: p.filter ? undefined : p.sort,
     };
     const args: ListArgs = [p.shopSuid, p.clientId ?? '', p.offset, p.limit];
     if (needle) args.push(`%${escapeLike(needle)}%`);
     if (rowids) args.push(JSON.stringify(rowids));
     args.push(...categories);
-    const query = this.lists.get(JSON.stringify(shape), () =>
-      prepareQuery(this.db, args.length, (...values: ListArgs) => this.listQuery(shape, values)),
-    );
-    return query(...args);
+    return { shape, args };
   }
 
-  /** A list of one shape; every value comes in as an argument, so the compiled query serves every request. */
-  private listQuery(shape: ListShape, [shopSuid, clientId, offset, limit, ...rest]: ListArgs) {
+  /**
+   * A list of one shape, filtered and ordered, without its page; every value comes in as an argument, so
+   * the compiled query serves every request.
+   */
+  private filteredQuery(shape: ListShape, [shopSuid, clientId, , , ...rest]: ListArgs) {
     const like = shape.search ? rest.shift() : undefined;
     const rowids = shape.rowids ? rest.shift() : undefined;
     const categories = rest;
@@ -299,9 +388,21 @@ export class CatalogRepository {
         q = q.orderBy('i.tryons', 'desc').orderBy('i.likes', 'desc').orderBy('i.created_at', 'desc');
         break;
       default:
-        q = q.orderBy('i.created_at', 'desc');
+        switch (shape.sort) {
+          case 'oldest':
+            q = q.orderBy('i.created_at', 'asc');
+            break;
+          case 'name':
+            q = q.orderBy(sql`lower(i.name)`, 'asc').orderBy('i.created_at', 'desc');
+            break;
+          case 'price':
+            q = q.orderBy(sql`${this.priceValue()} asc nulls last`).orderBy('i.created_at', 'desc');
+            break;
+          default:
+            q = q.orderBy('i.created_at', 'desc');
+        }
     }
-    return q.orderBy('i.id', 'desc').offset(offset).limit(limit);
+    return q;
   }
 
   /**

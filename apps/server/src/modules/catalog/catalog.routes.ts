@@ -35,11 +35,9 @@ export function catalogRoutes(app: FastifyInstance, { services }: Runtime): void
       app,
       defs.list,
       async ({ auth, query }) => {
-        const page = await catalog.list(auth, kind, query);
+        const { items, ...page } = await catalog.list(auth, kind, query);
         // One loop serves both kinds, so TypeScript sees a list of either kind; `present` makes this kind's.
-        return { items: page.items.map(present), nextOffset: page.nextOffset } as RouteResponse<
-          typeof defs.list
-        >;
+        return { items: items.map(present), ...page } as RouteResponse<typeof defs.list>;
       },
       { compiledResponse: true },
     );
@@ -50,6 +48,16 @@ export function catalogRoutes(app: FastifyInstance, { services }: Runtime): void
 
     registerRoute(app, defs.update, async ({ auth, params, query }) =>
       present(await catalog.update(auth, kind, idOf(params), query)),
+    );
+
+    registerRoute(app, defs.updateImage, async ({ auth, params, request }) => {
+      const upload = await readMultipart(request);
+      const file = upload.files.get('file') ?? upload.files.values().next().value;
+      return present(await catalog.replaceImage(auth, kind, idOf(params), file));
+    });
+
+    registerRoute(app, defs.bulkRemove, ({ auth, query }) =>
+      catalog.bulkRemove(auth, kind, query.ids.split(',')),
     );
 
     registerRoute(app, defs.remove, async ({ auth, params }) => {
@@ -63,6 +71,12 @@ export function catalogRoutes(app: FastifyInstance, { services }: Runtime): void
     registerRoute(app, defs.unlike, async ({ auth, params }) =>
       present(await catalog.setLiked(auth, kind, idOf(params), false)),
     );
+
+    if (kind === 'garment') {
+      registerRoute(app, routes.garments.bulkUpdate, ({ auth, query }) =>
+        catalog.bulkSetCategory(auth, query.ids.split(','), query.category),
+      );
+    }
 
     registerImageRoute(app, {
       route: kind,

@@ -1,5 +1,5 @@
-import type { Garment, ListFilter, Model } from '@tryon/contract';
-import { parseListQuery } from '@tryon/contract';
+import type { CatalogSort, Garment, ListFilter, Model } from '@tryon/contract';
+import { BULK_MAX, parseListQuery } from '@tryon/contract';
 import type { Kysely } from 'kysely';
 import type { CatalogItemsTable, CatalogKind, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -23,7 +23,22 @@ export interface ItemFields {
   price?: string | undefined;
 }
 
+export interface EditFields {
+  name?: string | undefined;
+  description?: string | undefined;
+  url?: string | undefined;
+  category?: string | undefined;
+  price?: string | undefined;
+}
+
+export interface BulkOutcome {
+  done: number;
+  not_found: string[];
+}
+
 const idPrefix: Record<CatalogKind, string> = { garment: 'gar', model: 'mod' };
+/** Tries of a replacement's commit when another replacement commits first. */
+const MAX_REPLACE_TRIES = 3;
 const MAX_CODE_TRIES = 5;
 
 /** Garments and models: the same rules for both, told apart by `kind`. */
@@ -121,7 +136,9 @@ export class CatalogService {
     changes: Partial<Pick<CatalogItemsTable, 'description' | 'url' | 'name' | 'category' | 'price'>>,
   ): Promise<void> {
     const image = await this.images.acceptFromUrl(item.kind, imageUrl);
-    await this.images.replaceWith(item, image.bytes, async (imageKey, trx) => {
+    await this.images.replace(item.shop_suid, item.kind, item.id, image.bytes, async (imageKey, trx) => {
+      const current = await this.items.imageKeyOf(trx, item.id);
+      if (current === undefined) throw new AppError('NOT_FOUND');
       await this.items.update(
         item,
         {
@@ -133,6 +150,7 @@ export class CatalogService {
         },
         trx,
       );
+      return current;
     });
   }
 
@@ -151,45 +169,74 @@ export class CatalogService {
     query: {
       query?: string | undefined;
       filter?: ListFilter | 'stats' | undefined;
+      sort?: CatalogSort | undefined;
       offset: number;
       limit: number;
     },
-  ): Promise<{ items: CatalogListRow[]; nextOffset: number | null }> {
+  ): Promise<{ items: CatalogListRow[]; nextOffset: number | null; total?: number }> {
     const parsed = parseListQuery(query.query);
     const filter = query.filter && query.filter !== 'stats' ? query.filter : parsed.filter;
     const clientId = this.shopperOf(auth);
     const categories =
       filter === 'recs' && clientId ? await this.items.clientCategories(auth.shopSuid, kind, clientId) : [];
-    const rows = await this.items.list(
-      {
-        shopSuid: auth.shopSuid,
-        kind,
-        text: parsed.text,
-        filter,
-        clientId,
-        offset: query.offset,
-        limit: query.limit,
-      },
-      categories,
-    );
+    const params = {
+      shopSuid: auth.shopSuid,
+      kind,
+      text: parsed.text,
+      filter,
+      clientId,
+      sort: query.sort,
+      offset: query.offset,
+      limit: query.limit,
+    };
+    const rows = await this.items.list(params, categories);
     // Shoppers' searches only: the shop's own, in its dashboard, are not what the statistic measures.
     if (parsed.text && clientId) await this.stats.record(auth.shopSuid, 'search', clientId);
-    return { items: rows, nextOffset: rows.length === query.limit ? query.offset + query.limit : null };
+    const nextOffset = rows.length === query.limit ? query.offset + query.limit : null;
+    // The first page counts the whole list; a short first page is its own count.
+    if (query.offset !== 0) return { items: rows, nextOffset };
+    const total = nextOffset === null ? rows.length : await this.items.count(params, categories);
+    return { items: rows, nextOffset, total };
   }
 
-  async update(
-    auth: Auth,
-    kind: CatalogKind,
-    idOrCode: string,
-    changes: { description?: string; url?: string },
-  ) {
+  /** Changes the fields given; category and price only of garments (a category is kept in lower case). */
+  async update(auth: Auth, kind: CatalogKind, idOrCode: string, changes: EditFields) {
     const row = await this.require(auth, kind, idOrCode);
+    const garment = kind === 'garment';
     const next = {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.url !== undefined ? { url: changes.url } : {}),
+      ...(garment && changes.category !== undefined ? { category: changes.category.toLowerCase() } : {}),
+      ...(garment && changes.price !== undefined ? { price: changes.price } : {}),
     };
     if (Object.keys(next).length > 0) await this.items.update(row, next);
     return { ...row, ...next };
+  }
+
+  /**
+   * A new image for an item, with the checks of an add; its id, public code, stats and likes stay, so shared
+   * links and printed QR codes keep working. Concurrent replacements each commit in turn.
+   */
+  async replaceImage(
+    auth: Auth,
+    kind: CatalogKind,
+    idOrCode: string,
+    file: Buffer | undefined,
+  ): Promise<CatalogRow> {
+    if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
+    const row = await this.require(auth, kind, idOrCode);
+    const image = await this.images.acceptUpload(kind, file);
+    await this.images.replace(row.shop_suid, kind, row.id, image.bytes, async (key, trx) => {
+      for (let attempt = 0; attempt < MAX_REPLACE_TRIES; attempt++) {
+        const current = await this.items.imageKeyOf(trx, row.id);
+        if (current === undefined) throw new AppError('NOT_FOUND');
+        const next = { key, width: image.width, height: image.height };
+        if (await this.items.replaceImage(trx, row.id, current, next)) return current;
+      }
+      throw new Error('The image kept changing during its replacement');
+    });
+    return this.require(auth, kind, row.id);
   }
 
   async remove(auth: Auth, kind: CatalogKind, idOrCode: string): Promise<void> {
@@ -214,6 +261,35 @@ export class CatalogService {
       await alsoInTransaction(trx);
     });
     return true;
+  }
+
+  /** Removes those of `idsOrCodes` that are the caller's shop's items, together; the rest are reported. */
+  async bulkRemove(auth: Auth, kind: CatalogKind, idsOrCodes: readonly string[]): Promise<BulkOutcome> {
+    const { rows, notFound } = await this.requireMany(auth, kind, idsOrCodes);
+    await this.images.removeManyAfter(
+      rows.map((r) => ({ shopSuid: r.shop_suid, kind, id: r.id })),
+      async (trx) => {
+        for (const row of rows) await this.items.delete(row.id, trx);
+      },
+    );
+    return { done: rows.length, not_found: notFound };
+  }
+
+  /** Sets the category of those of `idsOrCodes` that are the caller's shop's garments. */
+  async bulkSetCategory(auth: Auth, idsOrCodes: readonly string[], category: string): Promise<BulkOutcome> {
+    const { rows, notFound } = await this.requireMany(auth, 'garment', idsOrCodes);
+    await this.items.setCategory(rows, category.toLowerCase());
+    return { done: rows.length, not_found: notFound };
+  }
+
+  /** The shop's items among the ids or codes given (of the caller's shop only), and the ids that are not. */
+  private async requireMany(auth: Auth, kind: CatalogKind, idsOrCodes: readonly string[]) {
+    const wanted = [...new Set(idsOrCodes.map((id) => id.trim()).filter((id) => id !== ''))];
+    if (wanted.length === 0) throw new AppError('VALIDATION_ERROR', 'ids: give at least one id.');
+    if (wanted.length > BULK_MAX) throw new AppError('VALIDATION_ERROR', `ids: at most ${BULK_MAX}.`);
+    const rows = await this.items.findMany(auth.shopSuid, kind, wanted);
+    const found = new Set(rows.flatMap((r) => [r.id, r.code]));
+    return { rows, notFound: wanted.filter((id) => !found.has(id)) };
   }
 
   async setLiked(auth: Auth, kind: CatalogKind, idOrCode: string, liked: boolean): Promise<CatalogRow> {

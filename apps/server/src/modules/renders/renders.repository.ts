@@ -59,8 +59,11 @@ export class RendersRepository {
     filter: RenderListFilter | undefined,
     offset: number,
     limit: number,
+    item?: string,
   ): Promise<RenderRow[]> {
     let q = this.db.selectFrom('renders').selectAll().where('kind', '=', kind);
+    if (item !== undefined)
+      q = q.where((eb) => eb.or([eb('garment_id', '=', item), eb('model_id', '=', item)]));
     if (scope.shopSuid !== null) q = q.where('shop_suid', '=', scope.shopSuid);
     if (scope.clientId !== null) q = q.where('client_id', '=', scope.clientId);
     if (filter === 'stats' || filter === 'done') q = q.where('status', '=', 'done');

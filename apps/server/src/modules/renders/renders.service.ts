@@ -214,10 +214,11 @@ export class RendersService {
       limit: number;
       filter?: RenderListFilter | undefined;
       shop?: string | undefined;
+      item?: string | undefined;
     },
   ): Promise<{ items: RenderRow[]; nextOffset: number | null }> {
     const scope = query.shop === undefined ? this.scopeOf(auth) : this.readScope(auth, query.shop);
-    const rows = await this.renders.list(scope, kind, query.filter, query.offset, query.limit);
+    const rows = await this.renders.list(scope, kind, query.filter, query.offset, query.limit, query.item);
     return { items: rows, nextOffset: rows.length === query.limit ? query.offset + query.limit : null };
   }
 

@@ -62,6 +62,57 @@ export class ShopsRepository {
     return q.orderBy('s.created_at', 'desc').orderBy('s.suid', 'desc').offset(offset).limit(limit).execute();
   }
 
+  /** What the admin detail view counts of one shop: keys, catalogue items and renders kept. */
+  async detailCounts(suid: string, now: number) {
+    const keys = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => [
+        eb.fn.count<number>(eb.case().when('kind', '=', 'public').then(1).end()).as('public'),
+        eb.fn.count<number>(eb.case().when('kind', '=', 'private').then(1).end()).as('private'),
+        eb.fn
+          .count<number>(
+            eb
+              .case()
+              .when(
+                eb.and([
+                  eb('active', '=', 1),
+                  eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
+                ]),
+              )
+              .then(1)
+              .end(),
+          )
+          .as('active'),
+      ])
+      .where('shop_suid', '=', suid)
+      .where('kind', '!=', 'session')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const items = await this.db
+      .selectFrom('catalog_items')
+      .select((eb) => [
+        eb.fn.count<number>(eb.case().when('kind', '=', 'garment').then(1).end()).as('garments'),
+        eb.fn.count<number>(eb.case().when('kind', '=', 'model').then(1).end()).as('models'),
+      ])
+      .where('shop_suid', '=', suid)
+      .executeTakeFirstOrThrow();
+    const renders = await this.db
+      .selectFrom('renders')
+      .select((eb) => [
+        eb.fn.count<number>(eb.case().when('kind', '=', 'tryon').then(1).end()).as('tryons'),
+        eb.fn.count<number>(eb.case().when('kind', '=', 'look').then(1).end()).as('looks'),
+        eb.fn.count<number>(eb.case().when('status', '=', 'failed').then(1).end()).as('failed'),
+      ])
+      .where('shop_suid', '=', suid)
+      .executeTakeFirstOrThrow();
+    const n = (value: number | string | bigint) => Number(value);
+    return {
+      keys: { public: n(keys.public), private: n(keys.private), active: n(keys.active) },
+      catalog: { garments: n(items.garments), models: n(items.models) },
+      renders: { tryons: n(renders.tryons), looks: n(renders.looks), failed: n(renders.failed) },
+    };
+  }
+
   /** Garments in the catalogue; try-ons made and distinct shoppers seen, from the statistics events. */
   async counts(suids: string[]): Promise<Map<string, ShopCounts>> {
     const result = new Map<string, ShopCounts>(

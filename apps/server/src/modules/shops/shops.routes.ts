@@ -27,6 +27,8 @@ export function shopRoutes(app: FastifyInstance, { services }: Runtime): void {
 
   registerRoute(app, routes.shops.list, ({ query }) => shops.list(query.query, query.offset, query.limit));
 
+  registerRoute(app, routes.shops.detail, ({ params }) => shops.detail(params.suid));
+
   registerRoute(app, routes.shops.add, async ({ auth, query }) => {
     const shop = await shops.createShop({
       email: query.email,

@@ -4,6 +4,7 @@ import {
   defaultShopLimits,
   defaultTariffId,
   type Profile,
+  type ShopDetail,
   type ShopEntry,
   type ShopUpdateField,
 } from '@tryon/contract';
@@ -225,6 +226,12 @@ export class ShopsService {
     return { items, nextOffset: rows.length === limit ? offset + limit : null };
   }
 
+  /** One shop for the admin detail view: its list entry and what it holds. */
+  async detail(suid: string): Promise<ShopDetail> {
+    const shop = await this.require(suid);
+    return { shop: await this.entry(shop), ...(await this.shops.detailCounts(suid, this.clock.now())) };
+  }
+
   /** A shop as the admin list shows it; `known` carries what a list already loaded for many shops at once. */
   async entry(
     shop: ShopWithOwner,
@@ -282,6 +289,7 @@ export class ShopsService {
       tariff: findTariff(shop.tariff).id,
       logo: shop.logo,
       url: shop.url,
+      currency: shop.currency,
       disabled: shop.disabled === 1,
       limitDailyGarment: shop.limit_garment_daily,
       limitDailyPerClientPerson: shop.limit_person_daily_per_client,

@@ -4,6 +4,7 @@ import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import type { CatalogItem } from '../catalog-item.ts';
 import type { CatalogKind } from '../catalog-kinds.ts';
+import type { EditValues } from '../components/edit-item-modal.tsx';
 import type { CatalogActions } from '../hooks/use-catalog-actions.ts';
 
 /**
@@ -19,17 +20,27 @@ export function useItemEditing(kind: CatalogKind, actions: CatalogActions) {
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  async function save(values: { description: string; url: string }) {
+  const [detailItem, setDetailItem] = useState<CatalogItem | null>(null);
+
+  /** The fields first, then the new photo if one was chosen; a refused photo keeps the popup open. */
+  async function save({ file, ...values }: EditValues) {
     if (!editItem) return;
     setSaving(true);
     const result = await actions.update({ id: editItem.id, ...values });
+    const photo = result.data && file ? await actions.replaceImage(editItem.id, file) : undefined;
     setSaving(false);
     if (!result.data) {
       notify.error(errorText(result.error, t(`${kind.kind}.update.error`)));
       return;
     }
+    if (photo && !photo.data) {
+      notify.error(errorText(photo.error, t('edit.photoError')));
+      return;
+    }
+    const saved = photo?.data ?? result.data;
     notify.success(t(`${kind.kind}.update.success`));
     setEditItem(null);
+    setDetailItem((open) => (open?.id === saved.id ? saved : open));
   }
 
   async function confirmDelete() {
@@ -43,6 +54,7 @@ export function useItemEditing(kind: CatalogKind, actions: CatalogActions) {
     }
     notify.success(t(`${kind.kind}.delete.success`));
     setDeleteItem(null);
+    setDetailItem(null);
   }
 
   return {
@@ -52,6 +64,8 @@ export function useItemEditing(kind: CatalogKind, actions: CatalogActions) {
     setEditItem,
     deleteItem,
     setDeleteItem,
+    detailItem,
+    setDetailItem,
     saving,
     deleting,
     save,

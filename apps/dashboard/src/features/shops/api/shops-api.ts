@@ -1,5 +1,12 @@
 import type { CallInput } from '@tryon/client';
-import { SHOP_LIST_MAX, type ShopEntry, type ShopUpdateField } from '@tryon/contract';
+import {
+  SHOP_LIST_MAX,
+  type ShopDetail,
+  type ShopEntry,
+  type ShopUpdateField,
+  type Stats,
+  type TryOn,
+} from '@tryon/contract';
 import { routeTable } from '@tryon/contract/route-table';
 import { api } from '../../../lib/api/api.ts';
 import { callArgs } from '../../../lib/api/base-query.ts';
@@ -16,6 +23,18 @@ export const shopsApi = api.injectEndpoints({
         }),
       providesTags: ['User'],
     }),
+    shopDetail: build.query<ShopDetail, string>({
+      query: (suid) => callArgs(routeTable.shops.detail, { params: { suid } }),
+      providesTags: ['User'],
+    }),
+    /** The summary on a shop's detail view: its statistics of the last days. */
+    shopStats: build.query<Stats, { suid: string; days: number }>({
+      query: ({ suid, days }) => callArgs(routeTable.stats.get, { query: { days, shop_uid: suid } }),
+    }),
+    shopRecentTryons: build.query<{ items: TryOn[] }, string>({
+      query: (shop) => callArgs(routeTable.tryOns.list, { query: { shop, filter: 'done', limit: 6 } }),
+      providesTags: ['Tryon'],
+    }),
     addShop: build.mutation<ShopEntry, { name: string; email: string }>({
       query: (query) => callArgs(routeTable.shops.add, { query }),
       invalidatesTags: ['User'],
@@ -31,4 +50,11 @@ export const shopsApi = api.injectEndpoints({
   }),
 });
 
-export const { useShopListQuery, useAddShopMutation, useUpdateShopMutation } = shopsApi;
+export const {
+  useShopListQuery,
+  useAddShopMutation,
+  useUpdateShopMutation,
+  useShopDetailQuery,
+  useShopStatsQuery,
+  useShopRecentTryonsQuery,
+} = shopsApi;

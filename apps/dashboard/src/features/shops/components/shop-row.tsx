@@ -1,10 +1,12 @@
-import { Code, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Code, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import type { ShopEntry } from '@tryon/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
+import { shopDetailPath } from '../../../lib/urls/app-paths.ts';
 import { useUpdateShopMutation } from '../api/shops-api.ts';
 import { ShopCellInput } from './shop-cell-input.tsx';
 
@@ -30,6 +32,14 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
         <Stack gap={4}>
           <ShopCellInput shop={shop} field="mail" label={t('shops.email')} />
           <ShopCellInput shop={shop} field="name" label={t('shops.name')} />
+          <Anchor
+            component={Link}
+            to={shopDetailPath(shop.shop_uid)}
+            size="sm"
+            data-testid="shop-detail-link"
+          >
+            {t('shops.view', { name: shop.name || shop.email })}
+          </Anchor>
         </Stack>
       </Table.Td>
       <Table.Td miw={200}>
