@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the shopper's photo (multipart/form-data, file part `file`)
-         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it. With a public key, `consent` is the version of the wording the shopper agreed to (now 1), recorded with the photo; without it 428 CONSENT_REQUIRED.
+         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it. With a public key, `consent` is the version of the wording the shopper agreed to (now 1), recorded with the photo; without it 428 CONSENT_REQUIRED. A photo with no person (422 NO_PERSON) or more than one (422 MULTIPLE_PEOPLE) is refused before it is stored or counted.
          */
         post: operations["facesAdd"];
         delete?: never;
@@ -1375,6 +1375,14 @@ export interface components {
             /** @description ISO 8601 date and time, UTC */
             periodEnd: string;
         };
+        ErrorInput: {
+            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
+            errorCodeStr: string;
+            /** @description English text; the UIs show a translation of errorCodeStr */
+            errorMessage: string;
+            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
+            requestId?: string;
+        };
         GarmentInput: {
             guid: string;
             /** @description Public code, used in shareable links */
@@ -1731,14 +1739,6 @@ export interface components {
         WebhookSecretInput: {
             secret: string;
         };
-        ErrorInput: {
-            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
-            errorCodeStr: string;
-            /** @description English text; the UIs show a translation of errorCodeStr */
-            errorMessage: string;
-            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
-            requestId?: string;
-        };
         Ok: {
             /** @constant */
             ok: true;
@@ -1769,6 +1769,14 @@ export interface components {
             periodStart: string;
             /** @description ISO 8601 date and time, UTC */
             periodEnd: string;
+        };
+        Error: {
+            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
+            errorCodeStr: string;
+            /** @description English text; the UIs show a translation of errorCodeStr */
+            errorMessage: string;
+            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
+            requestId?: string;
         };
         Garment: {
             guid: string;
@@ -2125,14 +2133,6 @@ export interface components {
         };
         WebhookSecret: {
             secret: string;
-        };
-        Error: {
-            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
-            errorCodeStr: string;
-            /** @description English text; the UIs show a translation of errorCodeStr */
-            errorMessage: string;
-            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
-            requestId?: string;
         };
     };
     responses: never;
@@ -5230,6 +5230,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description NO_PERSON, MULTIPLE_PEOPLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NO_PERSON" | "MULTIPLE_PEOPLE";
+                    };
+                };
+            };
             /** @description DAILY_LIMIT_REACHED, RATE_LIMITED */
             429: {
                 headers: {
@@ -5379,7 +5391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description URL_FETCH_FAILED, URL_FETCH_TIMEOUT */
+            /** @description URL_FETCH_FAILED, URL_FETCH_TIMEOUT, NO_PERSON, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5387,7 +5399,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "URL_FETCH_FAILED" | "URL_FETCH_TIMEOUT";
+                        errorCodeStr?: "URL_FETCH_FAILED" | "URL_FETCH_TIMEOUT" | "NO_PERSON" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -6425,6 +6437,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description NO_PERSON, MULTIPLE_PEOPLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NO_PERSON" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -8571,7 +8595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8579,7 +8603,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -8775,7 +8799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8783,7 +8807,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "MULTIPLE_PEOPLE";
                     };
                 };
             };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
 import { MAX_PAGE_SIZE, pageSizes } from './constants.ts';
+import { personCheckErrors } from './errors.ts';
 import { listFilters } from './list-query.ts';
 import { defineRoute } from './route.ts';
 
@@ -118,7 +119,7 @@ function catalogRoutes<
       files: [{ name: 'file', description: 'The image; a single file part of another name is taken too' }],
       response: item,
       successStatus: 201,
-      errors: ['DAILY_LIMIT_REACHED'],
+      errors: ['DAILY_LIMIT_REACHED', ...(kind === 'model' ? personCheckErrors : [])],
     }),
     addUrl: defineRoute({
       method: 'POST',
@@ -145,6 +146,7 @@ function catalogRoutes<
         'IMAGE_UNREADABLE',
         'DAILY_LIMIT_REACHED',
         'STORAGE_UNAVAILABLE',
+        ...(kind === 'model' ? personCheckErrors : []),
       ],
     }),
     get: defineRoute({

@@ -104,6 +104,10 @@ export const errorCatalog = {
     message: 'You have reached your daily limit for this. Please try again tomorrow.',
   },
   NO_PERSON: { status: 422, message: 'No person was found in the photo. Please use a photo of one person.' },
+  MULTIPLE_PEOPLE: {
+    status: 422,
+    message: 'There is more than one person in the photo. Please use a photo of one person alone.',
+  },
   NO_FACE: { status: 422, message: 'No face was found in the photo. Please use a photo with a clear face.' },
   NO_GARMENT: {
     status: 422,
@@ -173,6 +177,9 @@ export const errorCatalog = {
 
 export type ErrorCode = keyof typeof errorCatalog;
 export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+
+/** What the person check at upload answers for a shopper's or a model photo (none, or several people). */
+export const personCheckErrors = ['NO_PERSON', 'MULTIPLE_PEOPLE'] as const satisfies readonly ErrorCode[];
 
 export const errorBodySchema = z
   .object({

@@ -8,6 +8,7 @@ import type { ImageSource } from '../../lib/image-route.ts';
 import { randomCode, randomId } from '../../lib/secrets.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
 import type { DailyLimits } from '../limits/daily-limits.ts';
+import type { PersonCheck } from '../person-check/person-check.service.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.ts';
 import type { CatalogRepository, CatalogRow } from './catalog.repository.ts';
@@ -34,6 +35,7 @@ export class CatalogService {
   private readonly shopLimit: (suid: string) => Promise<number>;
   private readonly webhooks: WebhookEmitter;
   private readonly limits: DailyLimits;
+  private readonly personCheck: PersonCheck;
   private readonly clock: Clock;
 
   constructor(
@@ -44,6 +46,7 @@ export class CatalogService {
     shopLimit: (suid: string) => Promise<number>,
     webhooks: WebhookEmitter,
     limits: DailyLimits,
+    personCheck: PersonCheck,
     clock: Clock,
   ) {
     this.items = items;
@@ -53,6 +56,7 @@ export class CatalogService {
     this.shopLimit = shopLimit;
     this.webhooks = webhooks;
     this.limits = limits;
+    this.personCheck = personCheck;
     this.clock = clock;
   }
 
@@ -221,6 +225,7 @@ export class CatalogService {
       if (used >= (await this.shopLimit(auth.shopSuid))) throw new AppError('DAILY_LIMIT_REACHED');
     }
     const image = await accept();
+    if (kind === 'model') await this.personCheck.requireOnePerson(image.bytes);
     const row: CatalogItemsTable = {
       id,
       kind,
