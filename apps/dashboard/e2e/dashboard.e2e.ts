@@ -3,6 +3,7 @@ import { seriousViolations } from '@tryon/web/e2e/axe';
 import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
 import type { E2eServer } from '../../server/test/e2e-server.ts';
 import { readCodeFromOutbox } from '../../server/test/read-code-from-outbox.ts';
 import { LOGIN_JS_BUDGET_BYTES } from '../scripts/login-bundle-size.ts';
@@ -37,7 +38,7 @@ describe('dashboard end to end', () => {
       startDashboardServer(),
       chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
       makeImage(512, 512, '#d6336c'),
-      makeImage(800, 1000, '#1c7ed6'),
+      samplePhoto('standing', 800, 1000),
     ]);
     images = await startImageHost({ 'jacket.jpg': await makeImage(600, 600, '#2f9e44') });
     context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
@@ -155,6 +156,27 @@ describe('dashboard end to end', () => {
     await models.goto(server.origin, 'models');
     await models.uploadFile({ name: 'model.jpg', buffer: modelPhoto }, { name: 'Studio model' });
     await models.card('Studio model').waitFor();
+  });
+
+  it('refuses a model photo without a person, saying why in en, ru and pl', async () => {
+    const models = new CatalogPage(page);
+    const shell = new AppShell(page);
+    const nobody = await makeImage(800, 1000, '#1c7ed6');
+    const texts = {
+      en: 'No person was found in the photo. Please use a photo of one person.',
+      ru: 'На фото не найден человек. Используйте фото одного человека.',
+      pl: 'Na zdjęciu nie znaleziono osoby. Użyj zdjęcia jednej osoby.',
+    } as const;
+    for (const lang of ['ru', 'pl', 'en'] as const) {
+      await models.goto(server.origin, 'models');
+      await shell.chooseLanguage(lang);
+      const before = await models.cards().count();
+      const answer = page.waitForResponse((r) => r.url().includes('/v1/model/add'), { timeout: 60_000 });
+      await models.uploadFileByForm({ name: 'wall.jpg', buffer: nobody });
+      expect(await (await answer).json()).toMatchObject({ errorCodeStr: 'NO_PERSON' });
+      await shell.toast(texts[lang]).waitFor();
+      expect(await models.cards().count()).toBe(before);
+    }
   });
 
   it('creates, edits, reveals and deletes keys', async () => {

@@ -175,9 +175,9 @@ function catalogRoutes<
       tags,
       summary: `Change the description or page url of a ${label}; answers the new values`,
       params,
-      query: z.object(editFields),
+      query: z.strictObject(editFields),
       response: item,
-      errors: ['NOT_FOUND'],
+      errors: ['NOT_FOUND', 'UNKNOWN_FIELD'],
     }),
     remove: defineRoute({
       method: 'POST',

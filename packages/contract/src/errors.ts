@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const errorCatalog = {
   // Generic request problems
   VALIDATION_ERROR: { status: 400, message: 'The request is invalid.' },
+  UNKNOWN_FIELD: { status: 400, message: 'The request has a field this call does not take.' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },

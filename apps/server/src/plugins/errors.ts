@@ -28,6 +28,19 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(reply, error.status, error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Update calls take only their own fields: a misspelt or unsupported one is named, not ignored.
+      const unknown = error.validation.flatMap((issue) =>
+        issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [],
+      );
+      if (unknown.length > 0) {
+        const fields = unknown.join(', ');
+        return sendError(
+          reply,
+          400,
+          'UNKNOWN_FIELD',
+          `Unknown field${unknown.length > 1 ? 's' : ''}: ${fields}.`,
+        );
+      }
       const code = error.validation.map((issue) => issue.message ?? '').find(isErrorCode);
       if (code) return sendError(reply, errorCatalog[code].status, code, errorCatalog[code].message);
       const where = error.validationContext === 'querystring' ? '' : `${error.validationContext ?? ''}`;

@@ -1,21 +1,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodies, personPhoto } from '../../../test/fixtures/people.ts';
-import { landscapePhoto, type SamplePhoto, samplePhoto } from '../../../test/fixtures/sample-photos.ts';
+import {
+  landscapePhoto,
+  type SamplePhoto,
+  samplePhoto,
+  samplesSideBySide,
+} from '../../../test/fixtures/sample-photos.ts';
 import type { RenderEngine } from '../../engine.ts';
 import { createBuiltinEngine } from '../builtin-engine.ts';
 import { merged, windowsOf } from './count-people.ts';
-
-/** Photos side by side on one canvas, as a group photo of different people: generated, nothing committed. */
-async function sideBySide(names: SamplePhoto[], each = 400, height = 640): Promise<Buffer> {
-  const tiles = await Promise.all(names.map((n) => samplePhoto(n, each, height)));
-  return sharp({
-    create: { width: each * names.length, height, channels: 3, background: '#d8d4cc' },
-  })
-    .composite(tiles.map((input, i) => ({ input, left: i * each, top: 0 })))
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 const noise = (width: number, height: number): Promise<Buffer> => {
   const data = Buffer.alloc(width * height * 3);
@@ -83,14 +77,14 @@ describe('counting people (built-in engine)', () => {
   });
 
   it('finds several people in photos put side by side', async () => {
-    const two = await count(await sideBySide(['portrait', 'portraitWoman']));
+    const two = await count(await samplesSideBySide(['portrait', 'portraitWoman']));
     expect(two.people).toBe(2);
-    const three = await count(await sideBySide(['portraitShirt', 'faceSmile', 'portrait'], 300, 420));
+    const three = await count(await samplesSideBySide(['portraitShirt', 'faceSmile', 'portrait'], 300, 420));
     expect(three.people).toBe(3);
   });
 
   it('leaves the face detector as the render steps expect it', async () => {
-    await count(await sideBySide(['portrait', 'portraitWoman']));
+    await count(await samplesSideBySide(['portrait', 'portraitWoman']));
     const look = await engine.renderLook({
       face: await samplePhoto('portraitWoman', 512, 512),
       model: await samplePhoto('table'),
