@@ -2912,7 +2912,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyEntry"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS */
+            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2920,7 +2920,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -3384,7 +3384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shop"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS */
+            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3392,7 +3392,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -4536,7 +4536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Garment"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON */
+            /** @description VALIDATION_ERROR, INVALID_JSON, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +4544,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -5663,7 +5663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Model"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON */
+            /** @description VALIDATION_ERROR, INVALID_JSON, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5671,7 +5671,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -9120,7 +9120,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, WEBHOOK_URL_NOT_ALLOWED */
+            /** @description VALIDATION_ERROR, INVALID_JSON, WEBHOOK_URL_NOT_ALLOWED, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9128,7 +9128,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "WEBHOOK_URL_NOT_ALLOWED";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "WEBHOOK_URL_NOT_ALLOWED" | "UNKNOWN_FIELD";
                     };
                 };
             };
