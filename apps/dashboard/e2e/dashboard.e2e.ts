@@ -158,10 +158,16 @@ describe('dashboard end to end', () => {
     await models.card('Studio model').waitFor();
   });
 
-  it('refuses a model photo without a person, saying why in en, ru and pl', async () => {
+  it('refuses a model photo without a person or too small, saying why in en, ru and pl', async () => {
     const models = new CatalogPage(page);
     const shell = new AppShell(page);
     const nobody = await makeImage(800, 1000, '#1c7ed6');
+    const small = await makeImage(500, 600, '#1c7ed6');
+    const minimum = {
+      en: 'at least 768×768 px (this one is 500×600 px)',
+      ru: 'не меньше 768×768 пикселей (у этого 500×600)',
+      pl: 'co najmniej 768×768 px (to ma 500×600 px)',
+    } as const;
     const texts = {
       en: 'No person was found in the photo. Please use a photo of one person.',
       ru: 'На фото не найден человек. Используйте фото одного человека.',
@@ -175,6 +181,8 @@ describe('dashboard end to end', () => {
       await models.uploadFileByForm({ name: 'wall.jpg', buffer: nobody });
       expect(await (await answer).json()).toMatchObject({ errorCodeStr: 'NO_PERSON' });
       await shell.toast(texts[lang]).waitFor();
+      await models.uploadFileByForm({ name: 'small.jpg', buffer: small });
+      await shell.toast(minimum[lang]).waitFor();
       expect(await models.cards().count()).toBe(before);
     }
   });

@@ -190,6 +190,12 @@ export const errorBodySchema = z
       .string()
       .optional()
       .describe('The X-Request-Id of the answer: quote it to support; the server logs it with the request'),
+    details: z
+      .record(z.string(), z.union([z.number(), z.string()]))
+      .optional()
+      .describe(
+        'Values the texts of some codes name: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px)',
+      ),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
