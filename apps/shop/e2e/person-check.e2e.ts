@@ -1,5 +1,5 @@
 import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplesSideBySide } from '../../../packages/engine/test/fixtures/sample-photos.ts';
@@ -26,14 +26,14 @@ const texts = {
 } as const;
 
 /**
- * The person check as a shopper meets it, with the real engine: a photo of a wall or of two people is refused
+ * The photo wording shows once on the empty page (the photo panel, not the stage too). The person check as a
+ * shopper meets it, with the real engine: a photo of a wall or of two people is refused
  * at upload, the toast says why in the page's language, and nothing is added to the photo strip.
  */
 describe('outfit page: photos without exactly one person', () => {
   let server: E2eServer;
   let browser: Browser;
   let shop: ShopFixture;
-  let page: Page;
   let wall: Buffer;
   let two: Buffer;
 
@@ -48,7 +48,6 @@ describe('outfit page: photos without exactly one person', () => {
       samplesSideBySide(['portrait', 'portraitWoman']),
     ]);
     shop = await createShop(server, SHOP_SITE);
-    page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   });
 
   afterAll(async () => {
@@ -57,12 +56,16 @@ describe('outfit page: photos without exactly one person', () => {
   });
 
   for (const lang of ['en', 'ru', 'pl'] as const) {
-    it(`says why in ${lang}, and keeps no photo`, async () => {
+    it(`asks for agreement once, then says why a photo is refused in ${lang}, and keeps no photo`, async () => {
+      // A new shopper each time: nothing agreed yet.
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(
         `${server.origin}/w/tryon?g=${shop.garments[0]?.g}&hideIntro=1&key=${shop.publicKey}&lang=${lang}`,
       );
       const outfit = new OutfitPage(page);
       await outfit.currentItem().waitFor();
+      await outfit.consent().first().waitFor();
+      expect(await outfit.consent().count()).toBe(1);
       for (const [photo, code] of [
         [wall, 'NO_PERSON'],
         [two, 'MULTIPLE_PEOPLE'],
@@ -74,6 +77,7 @@ describe('outfit page: photos without exactly one person', () => {
         await page.locator('.toast-close').first().click();
       }
       expect(await outfit.faces().count()).toBe(0);
+      await page.close();
     }, 90_000);
   }
 });
