@@ -103,9 +103,23 @@ describe('dashboard end to end', () => {
     await expect
       .poll(() => page.getByText('Shop information updated successfully!').count())
       .toBeGreaterThan(1);
+    await shop.currency().fill('pl');
+    await page.getByText('Use a three-letter currency code such as EUR, or leave it empty.').waitFor();
+    await shop.currency().fill('eur');
+    await shop.currency().blur();
+    const savedCurrency = () =>
+      page.evaluate(async () => {
+        const key = localStorage.getItem('privateApiKey') ?? '';
+        const profile = (await (await fetch('/v1/user', { headers: { tokenapi: key } })).json()) as {
+          currency: string;
+        };
+        return profile.currency;
+      });
+    await expect.poll(savedCurrency).toBe('EUR');
     await page.reload();
     await expect.poll(() => shop.name().inputValue()).toBe('Blue Jeans Store');
     expect(await shop.dailyTryons().inputValue()).toBe('120');
+    expect(await shop.currency().inputValue()).toBe('EUR');
   });
 
   it('uploads garments by file and by URL, searches, filters, edits, downloads a QR code and deletes', async () => {
@@ -246,10 +260,15 @@ describe('dashboard end to end', () => {
       expect(liked.status).toBe(200);
     }
 
+    // A shopper page opening asks for the shop's public details once: a page view.
+    expect((await fetch(`${server.origin}/v1/shop/public`, { headers: shopper })).status).toBe(200);
+
     await page.goto(`${server.origin}/statistics`);
     await expect
       .poll(async () => Number(await page.getByTestId('total-actions').innerText()))
       .toBeGreaterThan(0);
+    const views = page.getByRole('region', { name: 'Page views (shopper pages opened)' });
+    await views.waitFor();
     expect(Number(await page.getByTestId('total-clients').innerText())).toBeGreaterThanOrEqual(1);
     await page.getByText('30 days').click();
     await page.getByRole('region', { name: 'Try-ons' }).waitFor();

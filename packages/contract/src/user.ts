@@ -14,6 +14,7 @@ export const profileSchema = z
     tariff: z.enum(tariffIds),
     logo: z.string(),
     url: z.string(),
+    currency: z.string().describe("ISO 4217 code of the shop's prices, or empty"),
     disabled: z.boolean(),
     limitDailyGarment: z.number().int(),
     limitDailyPerClientPerson: z.number().int(),

@@ -22,6 +22,7 @@ const profile = {
   tariff: 'free' as const,
   logo: '',
   url: '',
+  currency: '',
   disabled: false,
   limitDailyGarment: 1,
   limitDailyPerClientPerson: 1,

@@ -227,6 +227,7 @@ export class ShopsService {
       tariff: findTariff(shop.tariff).id,
       logo: shop.logo,
       url: shop.url,
+      currency: shop.currency,
       disabled: shop.disabled === 1,
       limitDailyGarment: shop.limit_garment_daily,
       limitDailyPerClientPerson: shop.limit_person_daily_per_client,

@@ -46,6 +46,8 @@ export function ShopScreen() {
   const required = (value: string) => (value.trim() ? null : t('shop.required'));
   const count = (value: string) => (isCount(value) ? null : t('shop.numeric'));
   const webUrl = (value: string) => (isWebUrl(value) ? null : t('shop.urlInvalid'));
+  const currency = (value: string) =>
+    /^([A-Za-z]{3})?$/.test(value.trim()) ? null : t('shop.currencyInvalid');
 
   return (
     <>
@@ -101,6 +103,15 @@ export function ShopScreen() {
               />
             )}
           </Group>
+          <AutosaveInput
+            label={t('shop.currency')}
+            description={t('shop.currencyHint')}
+            stored={profile.currency}
+            saving={saving}
+            required={false}
+            validate={currency}
+            save={(v) => save('currency', v.trim().toUpperCase())}
+          />
         </SimpleGrid>
         <Title order={2} size="h4" mt="xl" mb="md">
           {t('shop.limits')}
