@@ -1,12 +1,13 @@
-import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
+import { chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplesSideBySide } from '../../../packages/engine/test/fixtures/sample-photos.ts';
 import { type E2eServer, startE2eServer } from '../../server/test/e2e-server.ts';
 import { OutfitPage } from './pages/outfit-page.ts';
+import { ProductPage } from './pages/product-page.ts';
 import { ensureShopBuilt } from './support/build-shop.ts';
-import { SHOP_SITE } from './support/embedding-site.ts';
+import { SHOP_SITE, shopChromiumArgs, startEmbeddingSite } from './support/embedding-site.ts';
 import { createShop, type ShopFixture } from './support/shop-fixture.ts';
 
 const texts = {
@@ -36,12 +37,14 @@ describe('outfit page: photos without exactly one person', () => {
   let shop: ShopFixture;
   let wall: Buffer;
   let two: Buffer;
+  let site: Awaited<ReturnType<typeof startEmbeddingSite>>;
 
   beforeAll(async () => {
     ensureShopBuilt();
-    [server, browser, wall, two] = await Promise.all([
+    [server, site, browser, wall, two] = await Promise.all([
       startE2eServer(),
-      chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
+      startEmbeddingSite(),
+      chromium.launch({ executablePath: chromiumPath, args: shopChromiumArgs }),
       sharp({ create: { width: 768, height: 1024, channels: 3, background: '#c9c2b8' } })
         .jpeg()
         .toBuffer(),
@@ -52,6 +55,7 @@ describe('outfit page: photos without exactly one person', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await site?.close();
     await server?.close();
   });
 
@@ -78,6 +82,44 @@ describe('outfit page: photos without exactly one person', () => {
       }
       expect(await outfit.faces().count()).toBe(0);
       await page.close();
+    }, 90_000);
+  }
+
+  const blocked = {
+    en: 'This browser does not let this window keep anything, so your photo will be gone when the page reloads.',
+    ru: 'Этот браузер не разрешает этому окну ничего сохранять, поэтому после перезагрузки страницы ваше фото пропадёт.',
+    pl: 'Ta przeglądarka nie pozwala temu oknu niczego zapamiętać, więc po odświeżeniu strony Twoje zdjęcie zniknie.',
+  } as const;
+
+  for (const lang of ['en', 'ru', 'pl'] as const) {
+    it(`in a plain iframe whose storage is blocked, says why the photo will be gone (${lang})`, async () => {
+      const widget = `${server.origin}/w/tryon?g=${shop.garments[0]?.g}&hideIntro=1&key=${shop.publicKey}&lang=${lang}`;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // As a browser that blocks third-party storage: every frame's local storage refuses access.
+      await context.addInitScript(() => {
+        if (window.top === window.self) return;
+        Object.defineProperty(window, 'localStorage', {
+          get() {
+            throw new DOMException('Access is denied for this document.', 'SecurityError');
+          },
+        });
+      });
+      const product = await context.newPage();
+      const frame = new OutfitPage(await new ProductPage(product).goto(SHOP_SITE, site.port, widget));
+      await frame.currentItem().waitFor();
+      const notice = product.frameLocator('#tryon').getByTestId('storage-notice');
+      await expect.poll(() => notice.innerText()).toContain(blocked[lang]);
+      expect(await notice.getByRole('link').getAttribute('target')).toBe('_blank');
+      await context.close();
+
+      // Where storage works, the same frame says nothing of it.
+      const plain = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await plain.newPage();
+      const ok = new OutfitPage(await new ProductPage(page).goto(SHOP_SITE, site.port, widget));
+      await ok.currentItem().waitFor();
+      await ok.consent().first().waitFor();
+      expect(await page.frameLocator('#tryon').getByTestId('storage-notice').count()).toBe(0);
+      await plain.close();
     }, 90_000);
   }
 });
