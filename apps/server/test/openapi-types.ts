@@ -1382,6 +1382,10 @@ export interface components {
             errorMessage: string;
             /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
             requestId?: string;
+            /** @description Values the texts of some codes name: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px) */
+            details?: {
+                [key: string]: number | string;
+            };
         };
         GarmentInput: {
             guid: string;
@@ -1678,6 +1682,8 @@ export interface components {
             tariff: "free" | "starter" | "business" | "enterprise";
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             disabled: boolean;
             limitDailyGarment: number;
             limitDailyPerClientPerson: number;
@@ -1777,6 +1783,10 @@ export interface components {
             errorMessage: string;
             /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
             requestId?: string;
+            /** @description Values the texts of some codes name: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px) */
+            details?: {
+                [key: string]: number | string;
+            };
         };
         Garment: {
             guid: string;
@@ -2073,6 +2083,8 @@ export interface components {
             tariff: "free" | "starter" | "business" | "enterprise";
             logo: string;
             url: string;
+            /** @description ISO 4217 code of the shop's prices, or empty */
+            currency: string;
             disabled: boolean;
             limitDailyGarment: number;
             limitDailyPerClientPerson: number;
