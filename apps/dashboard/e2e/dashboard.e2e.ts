@@ -3,6 +3,7 @@ import { seriousViolations } from '@tryon/web/e2e/axe';
 import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photos.ts';
 import type { E2eServer } from '../../server/test/e2e-server.ts';
 import { readCodeFromOutbox } from '../../server/test/read-code-from-outbox.ts';
 import { LOGIN_JS_BUDGET_BYTES } from '../scripts/login-bundle-size.ts';
@@ -37,7 +38,7 @@ describe('dashboard end to end', () => {
       startDashboardServer(),
       chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
       makeImage(512, 512, '#d6336c'),
-      makeImage(800, 1000, '#1c7ed6'),
+      samplePhoto('standing', 800, 1000),
     ]);
     images = await startImageHost({ 'jacket.jpg': await makeImage(600, 600, '#2f9e44') });
     context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
@@ -102,9 +103,23 @@ describe('dashboard end to end', () => {
     await expect
       .poll(() => page.getByText('Shop information updated successfully!').count())
       .toBeGreaterThan(1);
+    await shop.currency().fill('pl');
+    await page.getByText('Use a three-letter currency code such as EUR, or leave it empty.').waitFor();
+    await shop.currency().fill('eur');
+    await shop.currency().blur();
+    const savedCurrency = () =>
+      page.evaluate(async () => {
+        const key = localStorage.getItem('privateApiKey') ?? '';
+        const profile = (await (await fetch('/v1/user', { headers: { tokenapi: key } })).json()) as {
+          currency: string;
+        };
+        return profile.currency;
+      });
+    await expect.poll(savedCurrency).toBe('EUR');
     await page.reload();
     await expect.poll(() => shop.name().inputValue()).toBe('Blue Jeans Store');
     expect(await shop.dailyTryons().inputValue()).toBe('120');
+    expect(await shop.currency().inputValue()).toBe('EUR');
   });
 
   it('uploads garments by file and by URL, searches, filters, edits, downloads a QR code and deletes', async () => {
@@ -155,6 +170,35 @@ describe('dashboard end to end', () => {
     await models.goto(server.origin, 'models');
     await models.uploadFile({ name: 'model.jpg', buffer: modelPhoto }, { name: 'Studio model' });
     await models.card('Studio model').waitFor();
+  });
+
+  it('refuses a model photo without a person or too small, saying why in en, ru and pl', async () => {
+    const models = new CatalogPage(page);
+    const shell = new AppShell(page);
+    const nobody = await makeImage(800, 1000, '#1c7ed6');
+    const small = await makeImage(500, 600, '#1c7ed6');
+    const minimum = {
+      en: 'at least 768×768 px (this one is 500×600 px)',
+      ru: 'не меньше 768×768 пикселей (у этого 500×600)',
+      pl: 'co najmniej 768×768 px (to ma 500×600 px)',
+    } as const;
+    const texts = {
+      en: 'No person was found in the photo. Please use a photo of one person.',
+      ru: 'На фото не найден человек. Используйте фото одного человека.',
+      pl: 'Na zdjęciu nie znaleziono osoby. Użyj zdjęcia jednej osoby.',
+    } as const;
+    for (const lang of ['ru', 'pl', 'en'] as const) {
+      await models.goto(server.origin, 'models');
+      await shell.chooseLanguage(lang);
+      const before = await models.cards().count();
+      const answer = page.waitForResponse((r) => r.url().includes('/v1/model/add'), { timeout: 60_000 });
+      await models.uploadFileByForm({ name: 'wall.jpg', buffer: nobody });
+      expect(await (await answer).json()).toMatchObject({ errorCodeStr: 'NO_PERSON' });
+      await shell.toast(texts[lang]).waitFor();
+      await models.uploadFileByForm({ name: 'small.jpg', buffer: small });
+      await shell.toast(minimum[lang]).waitFor();
+      expect(await models.cards().count()).toBe(before);
+    }
   });
 
   it('creates, edits, reveals and deletes keys', async () => {
@@ -216,10 +260,15 @@ describe('dashboard end to end', () => {
       expect(liked.status).toBe(200);
     }
 
+    // A shopper page opening asks for the shop's public details once: a page view.
+    expect((await fetch(`${server.origin}/v1/shop/public`, { headers: shopper })).status).toBe(200);
+
     await page.goto(`${server.origin}/statistics`);
     await expect
       .poll(async () => Number(await page.getByTestId('total-actions').innerText()))
       .toBeGreaterThan(0);
+    const views = page.getByRole('region', { name: 'Page views (shopper pages opened)' });
+    await views.waitFor();
     expect(Number(await page.getByTestId('total-clients').innerText())).toBeGreaterThanOrEqual(1);
     await page.getByText('30 days').click();
     await page.getByRole('region', { name: 'Try-ons' }).waitFor();

@@ -101,6 +101,8 @@ export const envSchema = z.object({
   FASHN_API_URL: z.url().default('https://api.fashn.ai'),
   FASHN_API_KEY: z.string().min(1).optional(),
   FASHN_MODEL_NAME: z.string().min(1).optional(),
+  PERSON_CHECK: z.enum(['on', 'off']).default('on'),
+  PERSON_CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(8),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   RENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),

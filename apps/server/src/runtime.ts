@@ -18,6 +18,8 @@ import {
   type ImportQueue,
   startImportJobs,
 } from './modules/imports/import-jobs.ts';
+import type { PersonInspector } from './modules/person-check/person-check.service.ts';
+import { BullPersonInspector, engineInspector } from './modules/person-check/person-inspectors.ts';
 import { engineFromConfig } from './modules/render-jobs/engine-from-config.ts';
 import {
   type ConfiguredQueue,
@@ -99,6 +101,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       },
     );
   }
+  const role = options.renderJobs ?? 'embedded';
+  const engine = options.engine ?? engineFromConfig(config);
   const queue = createRenderQueue(config, db.db, clock, log);
   const webhookQueue = createWebhookQueue(config, db.db, clock, log);
   const importQueue = createImportQueue(config, db.db, clock, log);
@@ -111,6 +115,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     queue,
     webhookQueue,
     importQueue,
+    personInspector: personInspectorOf(config, engine, role),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
   });
@@ -137,9 +142,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     async start() {
       if (started) return;
       started = true;
-      const role = options.renderJobs ?? 'embedded';
       if (role !== 'none') {
-        const jobs: RenderJobs = startRenderJobs(runtime, options.engine ?? engineFromConfig(config), role);
+        const jobs: RenderJobs = startRenderJobs(runtime, engine, role);
         stops.push(() => jobs.close(), startWebhookJobs(runtime, role), startImportJobs(runtime, role));
       }
       const leader = {
@@ -164,6 +168,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     async close() {
       for (const stop of stops.reverse()) await stop();
       await services.keyUsage.flush();
+      await services.personCheck.close();
       await queue.close();
       await webhookQueue.close();
       await importQueue.close();
@@ -173,6 +178,22 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
   return runtime;
+}
+
+/**
+ * Who counts the people in uploads: with REDIS_URL a render worker, asked over BullMQ (API processes load no
+ * models); embedded, the engine that runs the renders here; nobody with PERSON_CHECK=off, with an engine
+ * that cannot count (FASHN), or in a process that runs no renders and has no Redis.
+ */
+function personInspectorOf(
+  config: Config,
+  engine: RenderEngine,
+  role: 'embedded' | 'worker' | 'none',
+): PersonInspector | null {
+  if (config.PERSON_CHECK === 'off' || !engine.inspectPerson) return null;
+  if (config.REDIS_URL)
+    return new BullPersonInspector({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  return role === 'embedded' ? engineInspector(engine) : null;
 }
 
 /** Cleans up after adds that died half-way and removals whose files could not be deleted at once. */

@@ -30,6 +30,7 @@ import { KeysRepository } from './modules/keys/keys.repository.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { DailyLimits } from './modules/limits/daily-limits.ts';
 import { DailyUsageRepository } from './modules/limits/daily-usage.repository.ts';
+import { PersonCheck, type PersonInspector } from './modules/person-check/person-check.service.ts';
 import type { RenderQueue } from './modules/render-jobs/render-queue.ts';
 import { IdempotencyRepository } from './modules/renders/idempotency.repository.ts';
 import { RenderCharge } from './modules/renders/render-charge.ts';
@@ -98,6 +99,8 @@ export interface Services {
   /** Records events and their deliveries in the caller's transaction. */
   webhookEmitter: WebhookEmitter;
   renderWebhooks: RenderWebhooks;
+  /** Refuses shopper and model photos with no person or several (PERSON_CHECK). */
+  personCheck: PersonCheck;
 }
 
 /** Wires repositories and services; the only place that knows how they fit together. */
@@ -115,6 +118,8 @@ export function createServices(deps: {
   importQueue: RenderQueue;
   mailer?: Mailer;
   storage?: MediaStorage;
+  /** Counts people in uploads; null when PERSON_CHECK=off or nothing here can count them. */
+  personInspector: PersonInspector | null;
 }): Services {
   const { config, db, clock, log } = deps;
   const secrets = createSecrets(config.APP_SECRET);
@@ -163,6 +168,7 @@ export function createServices(deps: {
   const catalogImages = new CatalogImages(media, hotImages, {
     allowPrivateNetworks: config.URL_IMPORT_ALLOW_PRIVATE,
   });
+  const personCheck = new PersonCheck(deps.personInspector, config.PERSON_CHECK_TIMEOUT_SECONDS * 1000, log);
   const garmentLimit = async (suid: string) => (await shops.require(suid)).limit_garment_daily;
   const dailyUsage = new DailyUsageRepository();
   const dailyLimits = new DailyLimits(dailyUsage);
@@ -174,6 +180,7 @@ export function createServices(deps: {
     garmentLimit,
     webhookEmitter,
     dailyLimits,
+    personCheck,
     clock,
   );
   const facesRepository = new FacesRepository(db);
@@ -202,11 +209,13 @@ export function createServices(deps: {
     dailyLimits,
     media,
     stats,
+    personCheck,
     clock,
   );
   const importsRepository = new ImportsRepository(db);
   const importSources = new ImportSourcesRepository(db);
   return {
+    personCheck,
     importsRepository,
     importSources,
     imports: new ImportsService(importsRepository, importSources, deps.importQueue, clock, {

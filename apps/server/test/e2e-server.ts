@@ -33,6 +33,9 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     APP_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // The machine running browser tests is loaded: the person check gets time to answer rather than being
+    // skipped (the default 8 s is for a server that is not also running a browser and a build).
+    PERSON_CHECK_TIMEOUT_SECONDS: '45',
     ...env,
   });
   const runtime = await createRuntime({ config, logger: false });

@@ -8,4 +8,4 @@ export {
   routeUrl,
 } from './client.ts';
 export { lookAndWait, tryOnAndWait, type WaitOptions } from './render-wait.ts';
-export { type ClientError, errorCodeOf, errorMessageOf, type Result } from './result.ts';
+export { type ClientError, errorCodeOf, errorDetailsOf, errorMessageOf, type Result } from './result.ts';

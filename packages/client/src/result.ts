@@ -17,6 +17,13 @@ export function errorCodeOf(error: ClientError): string | undefined {
   return typeof data?.errorCodeStr === 'string' ? data.errorCodeStr : undefined;
 }
 
+/** The values the server sent for the text of a failure's code (IMAGE_TOO_SMALL: minWidth, minHeight...). */
+export function errorDetailsOf(error: ClientError): Record<string, number | string> | undefined {
+  if (typeof error.status !== 'number' || !('data' in error)) return undefined;
+  const details = (error.data as { details?: unknown } | null)?.details;
+  return details && typeof details === 'object' ? (details as Record<string, number | string>) : undefined;
+}
+
 /** The server's message of a failure, when it sent one. */
 export function errorMessageOf(error: ClientError): string | undefined {
   if ('error' in error) return error.error;

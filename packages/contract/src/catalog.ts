@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
 import { MAX_PAGE_SIZE, pageSizes } from './constants.ts';
+import { personCheckErrors } from './errors.ts';
 import { BULK_MAX, catalogSorts, listFilters } from './list-query.ts';
 import { defineRoute } from './route.ts';
 
@@ -107,12 +108,13 @@ const editFields = {
   description: text(5000).optional(),
   url: pageUrl.optional(),
 };
-const garmentEditQuery = z.object({
+// Strict: a field an update does not know is refused (UNKNOWN_FIELD), not silently ignored.
+const garmentEditQuery = z.strictObject({
   ...editFields,
   category: text(100).optional(),
   price: priceSchema.optional(),
 });
-const modelEditQuery = z.object(editFields);
+const modelEditQuery = z.strictObject(editFields);
 
 const imageErrors = [
   'IMAGE_REQUIRED',
@@ -173,7 +175,7 @@ function catalogRoutes<
       files: [{ name: 'file', description: 'The image; a single file part of another name is taken too' }],
       response: item,
       successStatus: 201,
-      errors: ['DAILY_LIMIT_REACHED'],
+      errors: ['DAILY_LIMIT_REACHED', ...(kind === 'model' ? personCheckErrors : [])],
     }),
     addUrl: defineRoute({
       method: 'POST',
@@ -200,6 +202,7 @@ function catalogRoutes<
         'IMAGE_UNREADABLE',
         'DAILY_LIMIT_REACHED',
         'STORAGE_UNAVAILABLE',
+        ...(kind === 'model' ? personCheckErrors : []),
       ],
     }),
     get: defineRoute({
@@ -231,7 +234,7 @@ function catalogRoutes<
       params,
       query: editQuery,
       response: item,
-      errors: kind === 'garment' ? ['NOT_FOUND', 'BAD_PRICE'] : ['NOT_FOUND'],
+      errors: kind === 'garment' ? ['NOT_FOUND', 'BAD_PRICE', 'UNKNOWN_FIELD'] : ['NOT_FOUND', 'UNKNOWN_FIELD'],
     }),
     updateImage: defineRoute({
       method: 'POST',
@@ -248,7 +251,7 @@ function catalogRoutes<
         { name: 'file', description: 'The new image; a single file part of another name is taken too' },
       ],
       response: item,
-      errors: ['NOT_FOUND', ...imageErrors],
+      errors: ['NOT_FOUND', ...imageErrors, ...(kind === 'model' ? personCheckErrors : [])],
     }),
     bulkRemove: defineRoute({
       method: 'POST',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const errorCatalog = {
   // Generic request problems
   VALIDATION_ERROR: { status: 400, message: 'The request is invalid.' },
+  UNKNOWN_FIELD: { status: 400, message: 'The request has a field this call does not take.' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
@@ -108,6 +109,10 @@ export const errorCatalog = {
     message: 'You have reached your daily limit for this. Please try again tomorrow.',
   },
   NO_PERSON: { status: 422, message: 'No person was found in the photo. Please use a photo of one person.' },
+  MULTIPLE_PEOPLE: {
+    status: 422,
+    message: 'There is more than one person in the photo. Please use a photo of one person alone.',
+  },
   NO_FACE: { status: 422, message: 'No face was found in the photo. Please use a photo with a clear face.' },
   NO_GARMENT: {
     status: 422,
@@ -184,6 +189,9 @@ export const errorCatalog = {
 export type ErrorCode = keyof typeof errorCatalog;
 export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
 
+/** What the person check at upload answers for a shopper's or a model photo (none, or several people). */
+export const personCheckErrors = ['NO_PERSON', 'MULTIPLE_PEOPLE'] as const satisfies readonly ErrorCode[];
+
 export const errorBodySchema = z
   .object({
     errorCodeStr: z.string().describe('Machine-readable code, UPPER_SNAKE, listed in the API guide'),
@@ -192,6 +200,12 @@ export const errorBodySchema = z
       .string()
       .optional()
       .describe('The X-Request-Id of the answer: quote it to support; the server logs it with the request'),
+    details: z
+      .record(z.string(), z.union([z.number(), z.string()]))
+      .optional()
+      .describe(
+        'Values the texts of some codes name: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px)',
+      ),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

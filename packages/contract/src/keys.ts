@@ -69,12 +69,12 @@ export const keyRoutes = {
   update: defineRoute({
     method: 'POST',
     path: '/v1/user/key/update',
-    errors: ['KEY_NOT_FOUND', 'INVALID_ALLOWED_DOMAINS'],
+    errors: ['KEY_NOT_FOUND', 'INVALID_ALLOWED_DOMAINS', 'UNKNOWN_FIELD'],
     access: 'private',
     tags,
     summary: 'Change one property of a key: active (1/0), allowed_domains (public keys) or name',
     query: z
-      .object({
+      .strictObject({
         key: z.string().min(1),
         active: flagSchema.optional(),
         allowed_domains: allowedDomainsInput.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, limitSchema, listOf, offsetSchema } from './common.ts';
 import { MAX_PAGE_SIZE, pageSizes } from './constants.ts';
+import { personCheckErrors } from './errors.ts';
 import { defineRoute } from './route.ts';
 
 /**
@@ -179,7 +180,7 @@ export const faceRoutes = {
   add: defineRoute({
     method: 'POST',
     path: '/v1/face/add',
-    errors: ['DAILY_LIMIT_REACHED', 'CLIENT_DAILY_LIMIT_REACHED', 'CONSENT_REQUIRED'],
+    errors: ['DAILY_LIMIT_REACHED', 'CLIENT_DAILY_LIMIT_REACHED', 'CONSENT_REQUIRED', ...personCheckErrors],
     access: 'shopper',
     tags: ['Faces'],
     summary: "Upload the shopper's photo (multipart/form-data, file part `file`)",
@@ -188,7 +189,8 @@ export const faceRoutes = {
       'metadata, counts against the daily photo limits, and is deleted with everything made from it after ' +
       'the retention period or when the shopper removes it. With a public key, `consent` is the version of the ' +
       `wording the shopper agreed to (now ${PHOTO_CONSENT_VERSION}), recorded with the photo; without it 428 ` +
-      'CONSENT_REQUIRED.',
+      'CONSENT_REQUIRED. A photo with no person (422 NO_PERSON) or more than one (422 MULTIPLE_PEOPLE) is ' +
+      'refused before it is stored or counted.',
     files: [{ name: 'file', description: 'The photo; a single file part of another name is taken too' }],
     query: z.object({
       consent: z.coerce
@@ -414,6 +416,7 @@ const simpleErrors = [
   'IDEMPOTENCY_KEY_REUSED',
   'IMAGE_NOT_FOUND',
   ...renderFailures,
+  ...personCheckErrors,
 ] as const;
 
 /** The simple endpoints of the private-key API docs: one call, one image. */

@@ -94,7 +94,7 @@ const optionalShopFields = Object.fromEntries(
 ) as { [K in ShopUpdateField]: z.ZodOptional<(typeof shopUpdateFields)[K]> };
 
 const shopUpdateQuery = z
-  .object({
+  .strictObject({
     shop_uid: z.string().optional().describe("Defaults to the caller's shop; admins may name any shop"),
     ...optionalShopFields,
   })
@@ -173,7 +173,13 @@ export const shopRoutes = {
   update: defineRoute({
     method: 'POST',
     path: '/v1/shop/update',
-    errors: ['SHOP_NOT_FOUND', 'FIELD_NOT_EDITABLE', 'EMAIL_TAKEN', 'INVALID_ALLOWED_DOMAINS'],
+    errors: [
+      'SHOP_NOT_FOUND',
+      'FIELD_NOT_EDITABLE',
+      'EMAIL_TAKEN',
+      'INVALID_ALLOWED_DOMAINS',
+      'UNKNOWN_FIELD',
+    ],
     access: 'private',
     tags,
     summary: 'Change one field of a shop',

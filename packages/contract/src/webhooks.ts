@@ -99,14 +99,14 @@ export const webhookRoutes = {
     access: 'private',
     tags,
     summary: 'Change the URL, the events, or enable (1) / disable (0) an endpoint',
-    query: z.object({
+    query: z.strictObject({
       id: endpointId,
       url: urlInput.optional(),
       events: eventListInput.optional(),
       enabled: flagSchema.optional(),
     }),
     response: webhookEndpointSchema,
-    errors: ['NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED'],
+    errors: ['NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED', 'UNKNOWN_FIELD'],
   }),
   roll: defineRoute({
     method: 'POST',

@@ -56,6 +56,16 @@ export interface RenderResult {
   height: number;
 }
 
+/** Who is in a photo, as far as an engine can tell: the upload check refuses none and more than one. */
+export interface PersonInspection {
+  /** People found: the faces seen, or one for a body seen without a face (a back view). */
+  people: number;
+  /** Faces large enough to be someone in the photo rather than a passer-by far behind. */
+  faces: number;
+  /** Whether a body with both shoulders was placed. */
+  body: boolean;
+}
+
 /**
  * A render engine. Inputs are encoded images (JPEG, PNG, WebP or AVIF) that the server has already checked
  * and re-encoded. Implementations keep their models loaded between renders; `start` loads them, `close`
@@ -72,5 +82,10 @@ export interface RenderEngine {
   renderTryOn(input: TryOnInput, options?: RenderOptions): Promise<RenderResult>;
   /** The face of the shopper's photo `face` put on the person in `model`. */
   renderLook(input: { face: Buffer; model: Buffer }, options?: RenderOptions): Promise<RenderResult>;
+  /**
+   * Counts the people in a photo, so an upload with none or several can be refused before it is stored.
+   * Optional: an engine without it (FASHN) leaves uploads unchecked. Rejects like a render (busy, timeout).
+   */
+  inspectPerson?(image: Buffer, options?: RenderOptions): Promise<PersonInspection>;
   close(): Promise<void>;
 }

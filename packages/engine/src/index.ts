@@ -3,6 +3,7 @@ export { createEngine, type EngineSettings } from './create-engine.ts';
 export {
   EngineError,
   type EngineErrorCode,
+  type PersonInspection,
   type RenderEngine,
   type RenderOptions,
   type RenderResult,

@@ -8,5 +8,5 @@ export {
   languages,
   toLanguage,
 } from './languages.ts';
-export { safeStorage } from './safe-storage.ts';
+export { safeStorage, storageWorks } from './safe-storage.ts';
 export { type GuideName, guideNames, shopperUrls } from './shopper-urls.ts';

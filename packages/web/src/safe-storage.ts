@@ -1,3 +1,19 @@
+/**
+ * Whether local storage keeps what is written (a probe written, read back and removed): false where the
+ * browser blocks it, as some do for third-party frames.
+ */
+export function storageWorks(): boolean {
+  const probe = '__storage_probe__';
+  try {
+    globalThis.localStorage.setItem(probe, '1');
+    const kept = globalThis.localStorage.getItem(probe) === '1';
+    globalThis.localStorage.removeItem(probe);
+    return kept;
+  } catch {
+    return false;
+  }
+}
+
 /** Local storage that never throws: private windows and blocked (third-party) storage act as an empty store. */
 export const safeStorage = {
   get(key: string): string | null {

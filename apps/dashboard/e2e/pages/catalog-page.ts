@@ -46,6 +46,18 @@ export class CatalogPage {
     await this.page.getByRole('button', { name: 'Upload' }).click();
   }
 
+  /** Uploads an image by the form's file input and submit button, in whatever language the screen is in. */
+  async uploadFileByForm(file: { name: string; buffer: Buffer }): Promise<void> {
+    const form = this.page.locator('form').filter({ has: this.page.locator('input[type=file]') });
+    if ((await form.count()) === 0) {
+      await this.page.getByTestId('add-item').click();
+    }
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: file.name, mimeType: 'image/jpeg', buffer: file.buffer });
+    await form.locator('button[type=submit]').click();
+  }
+
   async addByUrl(imageUrl: string, fields: ItemFields): Promise<void> {
     await this.openForm();
     await this.page.getByLabel('or image URL').fill(imageUrl);

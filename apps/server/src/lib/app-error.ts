@@ -6,9 +6,13 @@ export class AppError extends Error {
 
   readonly code: ErrorCode;
 
-  constructor(code: ErrorCode, message?: string) {
+  /** Values a UI puts into the code's translated text (the error body's `details`). */
+  readonly details: Record<string, number | string> | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: Record<string, number | string>) {
     super(message ?? errorCatalog[code].message);
     this.code = code;
     this.status = errorCatalog[code].status;
+    this.details = details;
   }
 }

@@ -15,8 +15,19 @@ const fastifyCodes: Record<string, ErrorCode> = {
 };
 
 /** The error shape, with the request's id to quote to support. */
-const sendError = (reply: FastifyReply, status: number, code: ErrorCode, message: string) =>
-  reply.code(status).send({ errorCodeStr: code, errorMessage: message, requestId: reply.request.id });
+const sendError = (
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, number | string>,
+) =>
+  reply.code(status).send({
+    errorCodeStr: code,
+    errorMessage: message,
+    requestId: reply.request.id,
+    ...(details ? { details } : {}),
+  });
 
 /** Every failure leaves as { errorCodeStr, errorMessage, requestId } with its status; bad input is never a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -25,9 +36,22 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Daily limits open again at the next UTC midnight: say when.
       if (error.code === 'DAILY_LIMIT_REACHED' || error.code === 'CLIENT_DAILY_LIMIT_REACHED')
         reply.header('retry-after', String(Math.max(1, Math.ceil((DAY_MS - (Date.now() % DAY_MS)) / 1000))));
-      return sendError(reply, error.status, error.code, error.message);
+      return sendError(reply, error.status, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Update calls take only their own fields: a misspelt or unsupported one is named, not ignored.
+      const unknown = error.validation.flatMap((issue) =>
+        issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [],
+      );
+      if (unknown.length > 0) {
+        const fields = unknown.join(', ');
+        return sendError(
+          reply,
+          400,
+          'UNKNOWN_FIELD',
+          `Unknown field${unknown.length > 1 ? 's' : ''}: ${fields}.`,
+        );
+      }
       const code = error.validation.map((issue) => issue.message ?? '').find(isErrorCode);
       if (code) return sendError(reply, errorCatalog[code].status, code, errorCatalog[code].message);
       const where = error.validationContext === 'querystring' ? '' : `${error.validationContext ?? ''}`;

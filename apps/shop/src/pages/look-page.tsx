@@ -85,7 +85,7 @@ export function LookPage(props: { query: PageQuery }) {
             empty={
               <>
                 <p>{t('look.emptyStage')}</p>
-                <PhotoButtons onAdded={photos.select} testId="stage-photo-input" />
+                <PhotoButtons onAdded={photos.select} testId="stage-photo-input" askConsent={false} />
               </>
             }
             footer={

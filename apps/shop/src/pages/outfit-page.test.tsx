@@ -80,13 +80,24 @@ describe('outfit page', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Select person to try on.');
   });
 
+  it('shows the photo wording once on an empty page (the photo panel), not again on the stage', async () => {
+    renderOutfit(outfitApi());
+    await screen.findByText('Add a photo of yourself to start.');
+    expect(screen.getAllByTestId('photo-consent')).toHaveLength(1);
+    expect(screen.getAllByText(/deleted automatically after the retention period/)).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'I agree, add my photo' }));
+    expect(screen.queryByTestId('photo-consent')).toBeNull();
+    // Once agreed, the empty stage offers the photo buttons too.
+    expect(screen.getByTestId('stage-photo-input')).toBeTruthy();
+  });
+
   it('uploads a photo as camera-image.jpg with the shopper headers, then refreshes faces and looks', async () => {
     const api = outfitApi();
     renderOutfit(api);
     await screen.findByText('Add a photo of yourself to start.');
     const before = api.count('GET', '/v1/face');
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
-    await userEvent.click(screen.getAllByRole('button', { name: 'I agree, add my photo' })[0] as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: 'I agree, add my photo' }));
     await userEvent.upload(screen.getByTestId('photo-input'), file);
     await waitFor(() => expect(screen.getAllByTestId('face-thumb')).toHaveLength(1));
     const upload = api.calls.find((c) => c.path === '/v1/face/add');

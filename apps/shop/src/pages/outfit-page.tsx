@@ -104,7 +104,7 @@ export function OutfitPage(props: { query: PageQuery }) {
             empty={
               <>
                 <p>{t('tryon.emptyStage')}</p>
-                <PhotoButtons onAdded={photos.select} testId="stage-photo-input" />
+                <PhotoButtons onAdded={photos.select} testId="stage-photo-input" askConsent={false} />
               </>
             }
             footer={

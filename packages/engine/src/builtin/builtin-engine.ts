@@ -1,4 +1,10 @@
-import { EngineError, type RenderEngine, type RenderOptions, type RenderResult } from '../engine.ts';
+import {
+  EngineError,
+  type PersonInspection,
+  type RenderEngine,
+  type RenderOptions,
+  type RenderResult,
+} from '../engine.ts';
 import type { RenderReply, RenderRequest } from './worker/protocol.ts';
 import { WorkerPool } from './worker-pool.ts';
 
@@ -38,6 +44,12 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): RenderE
         opts,
       );
     },
+    inspectPerson: async (image, opts) => {
+      const bytes = copy(image);
+      return toInspection(
+        await pool.run({ kind: 'inspect', image: bytes }, [bytes.buffer as ArrayBuffer], opts?.signal),
+      );
+    },
     close: () => pool.close(),
   };
 }
@@ -45,8 +57,18 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): RenderE
 /** A private copy whose memory can move to the worker (the caller's Buffer may share a pooled slab). */
 const copy = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
+function toInspection(reply: RenderReply): PersonInspection {
+  if (reply.kind === 'inspected') return { people: reply.people, faces: reply.faces, body: reply.body };
+  return (
+    toResult(reply) &&
+    fail(new EngineError('RENDER_FAILED', 'The worker answered an inspection with a picture.'))
+  );
+}
+
 function toResult(reply: RenderReply): RenderResult {
   switch (reply.kind) {
+    case 'inspected':
+      return fail(new EngineError('RENDER_FAILED', 'The worker answered a render with an inspection.'));
     case 'done':
       return {
         bytes: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.length),

@@ -1,5 +1,5 @@
 import type { SerializedError } from '@reduxjs/toolkit';
-import { type ClientError, errorCodeOf, errorMessageOf } from '@tryon/client';
+import { type ClientError, errorCodeOf, errorDetailsOf, errorMessageOf } from '@tryon/client';
 
 export type ApiFailure = ClientError | SerializedError | undefined;
 
@@ -10,6 +10,11 @@ const isClientError = (error: ApiFailure): error is ClientError =>
 export function apiErrorCode(error: ApiFailure): string | undefined {
   if (!isClientError(error) || typeof error.status !== 'number') return undefined;
   return errorCodeOf(error);
+}
+
+/** The values the server sent for the code's text (IMAGE_TOO_SMALL names the minimum size). */
+export function apiErrorDetails(error: ApiFailure): Record<string, number | string> | undefined {
+  return isClientError(error) ? errorDetailsOf(error) : undefined;
 }
 
 /** The transport failure kind, when the call never got a JSON answer. */

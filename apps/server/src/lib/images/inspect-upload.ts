@@ -99,6 +99,7 @@ export async function inspectUpload(bytes: Buffer, rules: UploadRules): Promise<
     throw new AppError(
       'IMAGE_TOO_SMALL',
       `The image is ${width}x${height} px; it must be at least ${rules.minWidth}x${rules.minHeight} px.`,
+      { width, height, minWidth: rules.minWidth, minHeight: rules.minHeight },
     );
   }
 
@@ -149,6 +150,7 @@ function storedSize(
         'IMAGE_TOO_SMALL',
         `The image is ${size.width}x${size.height} px; it is too narrow to be stored at least ` +
           `${rules.minWidth}x${rules.minHeight} px.`,
+        { width: size.width, height: size.height, minWidth: rules.minWidth, minHeight: rules.minHeight },
       );
     }
   }

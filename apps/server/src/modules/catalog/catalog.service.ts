@@ -9,6 +9,7 @@ import type { ImageSource } from '../../lib/image-route.ts';
 import { randomCode, randomId } from '../../lib/secrets.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
 import type { DailyLimits } from '../limits/daily-limits.ts';
+import type { PersonCheck } from '../person-check/person-check.service.ts';
 import type { StatsService } from '../stats/stats.service.ts';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.ts';
 import type { CatalogListRow, CatalogRepository, CatalogRow } from './catalog.repository.ts';
@@ -50,6 +51,7 @@ export class CatalogService {
   private readonly shopLimit: (suid: string) => Promise<number>;
   private readonly webhooks: WebhookEmitter;
   private readonly limits: DailyLimits;
+  private readonly personCheck: PersonCheck;
   private readonly clock: Clock;
 
   constructor(
@@ -60,6 +62,7 @@ export class CatalogService {
     shopLimit: (suid: string) => Promise<number>,
     webhooks: WebhookEmitter,
     limits: DailyLimits,
+    personCheck: PersonCheck,
     clock: Clock,
   ) {
     this.items = items;
@@ -69,6 +72,7 @@ export class CatalogService {
     this.shopLimit = shopLimit;
     this.webhooks = webhooks;
     this.limits = limits;
+    this.personCheck = personCheck;
     this.clock = clock;
   }
 
@@ -227,6 +231,8 @@ export class CatalogService {
     if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
     const row = await this.require(auth, kind, idOrCode);
     const image = await this.images.acceptUpload(kind, file);
+    // A model's new photo must show one person, as an added one must.
+    if (kind === 'model') await this.personCheck.requireOnePerson(image.bytes);
     await this.images.replace(row.shop_suid, kind, row.id, image.bytes, async (key, trx) => {
       for (let attempt = 0; attempt < MAX_REPLACE_TRIES; attempt++) {
         const current = await this.items.imageKeyOf(trx, row.id);
@@ -351,6 +357,7 @@ export class CatalogService {
       if (used >= (await this.shopLimit(auth.shopSuid))) throw new AppError('DAILY_LIMIT_REACHED');
     }
     const image = await accept();
+    if (kind === 'model') await this.personCheck.requireOnePerson(image.bytes);
     const row: CatalogItemsTable = {
       id,
       kind,

@@ -154,6 +154,8 @@ describe.each(['local', 's3'] as const)('garments and models on %s storage', (st
     const small = failed(await uploadModel(owner, await testImage(700, 900)));
     expect(small.errorCodeStr).toBe('IMAGE_TOO_SMALL');
     expect(small.errorMessage).toContain('768');
+    // The UIs name the minimum in their own language from these values.
+    expect(small.details).toEqual({ width: 700, height: 900, minWidth: 768, minHeight: 768 });
     const after = await t.runtime.db.db.selectFrom('catalog_items').select('id').execute();
     expect(after.length).toBe(before.length);
     expect(await t.runtime.db.db.selectFrom('media_intents').selectAll().execute()).toEqual([]);

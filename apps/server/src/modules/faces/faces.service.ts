@@ -8,6 +8,7 @@ import { randomId } from '../../lib/secrets.ts';
 import type { AtomicMedia } from '../../lib/storage/atomic-media.ts';
 import type { Auth } from '../../plugins/authenticate.ts';
 import type { DailyLimits } from '../limits/daily-limits.ts';
+import type { PersonCheck } from '../person-check/person-check.service.ts';
 import { facePrefix } from '../renders/render-paths.ts';
 import type { RendersRepository } from '../renders/renders.repository.ts';
 import type { RendersService } from '../renders/renders.service.ts';
@@ -25,6 +26,7 @@ export class FacesService {
   private readonly limits: DailyLimits;
   private readonly media: AtomicMedia;
   private readonly stats: StatsService;
+  private readonly personCheck: PersonCheck;
   private readonly clock: Clock;
 
   constructor(
@@ -34,6 +36,7 @@ export class FacesService {
     limits: DailyLimits,
     media: AtomicMedia,
     stats: StatsService,
+    personCheck: PersonCheck,
     clock: Clock,
   ) {
     this.faces = faces;
@@ -42,6 +45,7 @@ export class FacesService {
     this.limits = limits;
     this.media = media;
     this.stats = stats;
+    this.personCheck = personCheck;
     this.clock = clock;
   }
 
@@ -54,6 +58,7 @@ export class FacesService {
     if (clientId !== null && consent !== PHOTO_CONSENT_VERSION) throw new AppError('CONSENT_REQUIRED');
     if (!file || file.length === 0) throw new AppError('IMAGE_REQUIRED');
     const image = await inspectUpload(file, imageMinimums.face);
+    await this.personCheck.requireOnePerson(image.bytes);
     const now = this.clock.now();
     const row: FacesTable = {
       id: randomId('face'),

@@ -62,7 +62,10 @@ describe("shoppers' photos", () => {
 
   it('refuses what is not a photo, or too small', async () => {
     const tiny = await add(shop.client(), await testImage(100, 100));
-    expect(failed(tiny).errorCodeStr).toBe('IMAGE_TOO_SMALL');
+    expect(failed(tiny)).toMatchObject({
+      errorCodeStr: 'IMAGE_TOO_SMALL',
+      details: { width: 100, height: 100, minWidth: 256, minHeight: 256 },
+    });
     const text = await add(shop.client(), Buffer.from('not an image at all, just text'));
     expect(failed(text).errorCodeStr).toBe('IMAGE_TYPE_NOT_ALLOWED');
     const none = await shop.client().call(routes.faces.add, { query: { consent: PHOTO_CONSENT_VERSION } });

@@ -15,7 +15,7 @@ export interface BullSettings {
 /** An add or a close that Redis does not answer in this long is given up (BullMQ waits for ever). */
 const ENQUEUE_TIMEOUT_MS = 2000;
 
-function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
+export function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Runtime } from '../../runtime.ts';
+import { startPersonCheckWorker } from '../person-check/person-inspectors.ts';
 import { RendersRepository } from '../renders/renders.repository.ts';
 import { BullRenderQueue, BullRenderWorker } from './bullmq-queue.ts';
 import { InProcessQueue } from './in-process-queue.ts';
@@ -105,9 +106,15 @@ export function startRenderJobs(
     { concurrency: concurrencyOf(runtime.config), reconcileMs: RECONCILE_MS, overdueMs: OVERDUE_MS },
   );
   void worker.reconcile();
+  const stopChecks = startPersonCheckWorker(
+    { redisUrl, prefix: runtime.config.REDIS_PREFIX },
+    engine,
+    runtime.log,
+  );
   return {
     reconcile: () => worker.reconcile(),
     async close() {
+      await stopChecks();
       await worker.close();
       await stopEngine();
     },

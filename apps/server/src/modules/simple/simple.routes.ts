@@ -6,6 +6,7 @@ import { imageMinimums, inspectUpload } from '../../lib/images/index.ts';
 import { readMultipart } from '../../lib/read-multipart.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { Runtime } from '../../runtime.ts';
+import type { PersonCheck } from '../person-check/person-check.service.ts';
 import { idempotencyKeyOf } from '../renders/idempotency-key.ts';
 import type { RenderRow } from '../renders/renders.repository.ts';
 
@@ -16,6 +17,11 @@ async function requiredPart(files: Map<string, Buffer>, name: string, kind: keyo
   const bytes = files.get(name);
   if (!bytes || bytes.length === 0) throw new AppError('IMAGE_REQUIRED', `Send the image file part ${name}.`);
   return (await inspectUpload(bytes, imageMinimums[kind])).bytes;
+}
+
+/** The photos of people in a simple call are checked like uploads, before the call is charged. */
+async function onePersonIn(check: PersonCheck, ...photos: Buffer[]): Promise<void> {
+  for (const photo of photos) await check.requireOnePerson(photo);
 }
 
 const isErrorCode = (code: string | null): code is ErrorCode => code !== null && code in errorCatalog;
@@ -61,6 +67,7 @@ export function simpleRoutes(app: FastifyInstance, { services }: Runtime): void 
     const { files } = await readMultipart(request, 2);
     const person = await requiredPart(files, 'person_file', 'face');
     const garment = await requiredPart(files, 'garment_file', 'garment');
+    await onePersonIn(services.personCheck, person);
     const created = await renders.createFromUploads(
       auth,
       { kind: 'tryon', person, garment },
@@ -73,6 +80,7 @@ export function simpleRoutes(app: FastifyInstance, { services }: Runtime): void 
     const { files } = await readMultipart(request, 2);
     const face = await requiredPart(files, 'face_file', 'face');
     const model = await requiredPart(files, 'model_file', 'model');
+    await onePersonIn(services.personCheck, face, model);
     const created = await renders.createFromUploads(
       auth,
       { kind: 'look', face, model },

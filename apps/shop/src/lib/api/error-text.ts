@@ -1,4 +1,4 @@
-import { type ClientError, errorCodeOf } from '@tryon/client';
+import { type ClientError, errorCodeOf, errorDetailsOf } from '@tryon/client';
 import { hasText, translate } from '../i18n/i18n.ts';
 
 /**
@@ -9,7 +9,7 @@ export function errorText(error: ClientError | undefined): string {
   const code = error ? errorCodeOf(error) : undefined;
   if (code) {
     const key = `errors.${code}`;
-    if (hasText(key)) return translate(key);
+    if (hasText(key)) return translate(key, error && errorDetailsOf(error));
     const transport = `transport.${code}`;
     if (hasText(transport)) return translate(transport);
   }

@@ -1,14 +1,16 @@
-import type { RefusalCode } from '../../engine.ts';
+import type { PersonInspection, RefusalCode } from '../../engine.ts';
 
 /** What the engine asks a render worker to do. */
 export type RenderRequest =
   | { kind: 'tryon'; person: Uint8Array; garment: Uint8Array; category?: string }
-  | { kind: 'look'; face: Uint8Array; model: Uint8Array };
+  | { kind: 'look'; face: Uint8Array; model: Uint8Array }
+  | { kind: 'inspect'; image: Uint8Array };
 
 /** How a render worker answers one request. */
 export type RenderReply =
   | { kind: 'done'; bytes: Uint8Array; width: number; height: number; contentType: 'image/webp' }
   | { kind: 'refused'; code: RefusalCode; message: string }
+  | ({ kind: 'inspected' } & PersonInspection)
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };
 

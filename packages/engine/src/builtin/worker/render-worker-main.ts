@@ -1,5 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { decodeRgb } from '../image/raster.ts';
 import { renderLook } from '../look/render-look.ts';
+import { countPeople } from '../person/count-people.ts';
 import { renderTryOn } from '../render-try-on.ts';
 import { loadModels, type Models } from './load-models.ts';
 import type { FromWorker, PoolWorkerData, RenderReply, RenderRequest, ToWorker } from './protocol.ts';
@@ -9,6 +11,8 @@ import { warmUp } from './warm-up.ts';
 const port = parentPort;
 if (!port) throw new Error('render-worker-main runs only as a worker thread');
 const cancel = new Int32Array((workerData as PoolWorkerData).cancel);
+/** The photo's longer side for counting people: BlazeFace and BlazePose read far less than this. */
+const INSPECT_SIDE = 1024;
 const send = (message: FromWorker<RenderReply>): void => port.postMessage(message);
 
 async function render(models: Models, request: RenderRequest): Promise<RenderReply> {
@@ -16,6 +20,12 @@ async function render(models: Models, request: RenderRequest): Promise<RenderRep
     if (Atomics.load(cancel, 0) === 1) throw new RenderCancelled();
   };
   try {
+    if (request.kind === 'inspect') {
+      return {
+        kind: 'inspected',
+        ...(await countPeople(models, await decodeRgb(request.image, INSPECT_SIDE))),
+      };
+    }
     const out =
       request.kind === 'tryon'
         ? await renderTryOn(models, request, checkpoint)

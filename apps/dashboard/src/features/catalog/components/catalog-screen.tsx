@@ -91,6 +91,7 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
             variant={formOpen ? 'default' : 'filled'}
             onClick={() => setFormOpen((open) => !open)}
             aria-expanded={formOpen}
+            data-testid="add-item"
           >
             {formOpen ? t('catalog.hide') : t('catalog.add')}
           </Button>

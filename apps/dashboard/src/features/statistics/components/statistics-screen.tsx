@@ -109,6 +109,13 @@ export function StatisticsScreen() {
               formatDay={formatDay}
             />
             <StatsChart
+              title={t('statistics.views')}
+              series={stats.data.view}
+              actionsLabel={t('statistics.pagesOpened')}
+              withUsers
+              formatDay={formatDay}
+            />
+            <StatsChart
               title={t('statistics.garments')}
               series={stats.data.garment}
               withUsers={false}

@@ -9,11 +9,14 @@ export function StatsChart({
   series,
   withUsers,
   formatDay,
+  actionsLabel,
 }: {
   title: string;
   series: Stats['tryon'];
   withUsers: boolean;
   formatDay: (day: string) => string;
+  /** What the second line counts, when not shopper actions (page views). */
+  actionsLabel?: string;
 }) {
   const { t } = useTranslation();
   const data = series.map((day) => ({
@@ -23,7 +26,7 @@ export function StatsChart({
   }));
   const lines = [
     ...(withUsers ? [{ name: 'users', label: t('statistics.users'), color: 'indigo.6' }] : []),
-    { name: 'actions', label: t('statistics.actions'), color: 'teal.6' },
+    { name: 'actions', label: actionsLabel ?? t('statistics.actions'), color: 'teal.6' },
   ];
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>

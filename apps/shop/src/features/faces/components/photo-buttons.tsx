@@ -10,9 +10,14 @@ import { CameraIcon, UploadIcon } from './photo-icons.tsx';
 
 /**
  * The two ways to add the shopper's photo: the camera (where the browser allows it here) and a file. While the
- * photo uploads, they give way to a spinner.
+ * photo uploads, they give way to a spinner. Before the shopper agrees to the photo wording they show it, unless
+ * `askConsent` is false: a page asks in one place only (its photo panel), not again on its empty stage.
  */
-export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: string }) {
+export function PhotoButtons(props: {
+  onAdded: (fuid: string) => void;
+  testId?: string;
+  askConsent?: boolean;
+}) {
   const { t } = useT();
   const { addPhoto, busy } = useAddPhoto();
   const [camera, setCamera] = useState(false);
@@ -36,6 +41,7 @@ export function PhotoButtons(props: { onAdded: (fuid: string) => void; testId?: 
         <span className="spinner" aria-hidden="true" /> {t('photo.uploading')}
       </p>
     );
+  if (!consent.agreed && props.askConsent === false) return null;
   if (!consent.agreed)
     return (
       <div className="consent" data-testid="photo-consent">

@@ -9,6 +9,7 @@ import { usePhotoConsent } from '../../../lib/storage/photo-consent.ts';
 import { notify } from '../../../lib/toast/toast-store.ts';
 import { removeEverything, removeFace } from '../api/faces-api.ts';
 import { PhotoButtons } from './photo-buttons.tsx';
+import { StorageNotice } from './storage-notice.tsx';
 
 /**
  * The shopper's photos: pick one, add one with the camera or from a file, remove one (with what was made from
@@ -77,6 +78,7 @@ export function PhotoPanel(props: {
           ))}
         </ul>
       )}
+      <StorageNotice />
       <PhotoButtons onAdded={onSelect} testId="photo-input" />
       <p className="hint">{t('photo.hint')}</p>
       {consent.agreed && (
