@@ -104,7 +104,7 @@ describe('dashboard end to end', () => {
       .poll(() => page.getByText('Shop information updated successfully!').count())
       .toBeGreaterThan(1);
     await shop.currency().fill('pl');
-    await page.getByText('Use a three-letter currency code such as EUR, or leave it empty.').waitFor();
+    await page.getByText('Enter a three-letter code such as EUR, or leave it empty').waitFor();
     await shop.currency().fill('eur');
     await shop.currency().blur();
     const savedCurrency = () =>
@@ -267,7 +267,7 @@ describe('dashboard end to end', () => {
     await expect
       .poll(async () => Number(await page.getByTestId('total-actions').innerText()))
       .toBeGreaterThan(0);
-    const views = page.getByRole('region', { name: 'Page views (shopper pages opened)' });
+    const views = page.getByRole('region', { name: 'Page views', exact: true });
     await views.waitFor();
     expect(Number(await page.getByTestId('total-clients').innerText())).toBeGreaterThanOrEqual(1);
     await page.getByText('30 days').click();

@@ -875,7 +875,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the shopper's photo (multipart/form-data, file part `file`)
-         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it. With a public key, `consent` is the version of the wording the shopper agreed to (now 1), recorded with the photo; without it 428 CONSENT_REQUIRED.
+         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it. With a public key, `consent` is the version of the wording the shopper agreed to (now 1), recorded with the photo; without it 428 CONSENT_REQUIRED. A photo with no person (422 NO_PERSON) or more than one (422 MULTIPLE_PEOPLE) is refused before it is stored or counted.
          */
         post: operations["facesAdd"];
         delete?: never;
@@ -1609,6 +1609,18 @@ export interface components {
             /** @description ISO 8601 date and time, UTC */
             periodEnd: string;
         };
+        ErrorInput: {
+            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
+            errorCodeStr: string;
+            /** @description English text; the UIs show a translation of errorCodeStr */
+            errorMessage: string;
+            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
+            requestId?: string;
+            /** @description Values the texts of some codes name: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px) */
+            details?: {
+                [key: string]: number | string;
+            };
+        };
         GarmentInput: {
             guid: string;
             /** @description Public code, used in shareable links */
@@ -2061,14 +2073,6 @@ export interface components {
         WebhookSecretInput: {
             secret: string;
         };
-        ErrorInput: {
-            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
-            errorCodeStr: string;
-            /** @description English text; the UIs show a translation of errorCodeStr */
-            errorMessage: string;
-            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
-            requestId?: string;
-        };
         Ok: {
             /** @constant */
             ok: true;
@@ -2127,6 +2131,18 @@ export interface components {
             periodStart: string;
             /** @description ISO 8601 date and time, UTC */
             periodEnd: string;
+        };
+        Error: {
+            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
+            errorCodeStr: string;
+            /** @description English text; the UIs show a translation of errorCodeStr */
+            errorMessage: string;
+            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
+            requestId?: string;
+            /** @description Values the texts of some codes name: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px) */
+            details?: {
+                [key: string]: number | string;
+            };
         };
         Garment: {
             guid: string;
@@ -2579,14 +2595,6 @@ export interface components {
         };
         WebhookSecret: {
             secret: string;
-        };
-        Error: {
-            /** @description Machine-readable code, UPPER_SNAKE, listed in the API guide */
-            errorCodeStr: string;
-            /** @description English text; the UIs show a translation of errorCodeStr */
-            errorMessage: string;
-            /** @description The X-Request-Id of the answer: quote it to support; the server logs it with the request */
-            requestId?: string;
         };
     };
     responses: never;
@@ -3378,7 +3386,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyEntry"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS */
+            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3386,7 +3394,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -4098,7 +4106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Shop"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS */
+            /** @description VALIDATION_ERROR, INVALID_JSON, INVALID_ALLOWED_DOMAINS, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +4114,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ALLOWED_DOMAINS" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -5456,7 +5464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Garment"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, BAD_PRICE */
+            /** @description VALIDATION_ERROR, INVALID_JSON, BAD_PRICE, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5464,7 +5472,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "BAD_PRICE";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "BAD_PRICE" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -6543,6 +6551,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description NO_PERSON, MULTIPLE_PEOPLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NO_PERSON" | "MULTIPLE_PEOPLE";
+                    };
+                };
+            };
             /** @description DAILY_LIMIT_REACHED, RATE_LIMITED */
             429: {
                 headers: {
@@ -6692,7 +6712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description URL_FETCH_FAILED, URL_FETCH_TIMEOUT */
+            /** @description URL_FETCH_FAILED, URL_FETCH_TIMEOUT, NO_PERSON, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6700,7 +6720,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "URL_FETCH_FAILED" | "URL_FETCH_TIMEOUT";
+                        errorCodeStr?: "URL_FETCH_FAILED" | "URL_FETCH_TIMEOUT" | "NO_PERSON" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -6971,7 +6991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Model"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON */
+            /** @description VALIDATION_ERROR, INVALID_JSON, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6979,7 +6999,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD";
                     };
                 };
             };
@@ -7170,6 +7190,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description NO_PERSON, MULTIPLE_PEOPLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NO_PERSON" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -8011,6 +8043,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
                         errorCodeStr?: "UNSUPPORTED_MEDIA_TYPE" | "IMAGE_TYPE_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description NO_PERSON, MULTIPLE_PEOPLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        errorCodeStr?: "NO_PERSON" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -10161,7 +10205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10169,7 +10213,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -10365,7 +10409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10373,7 +10417,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -10686,7 +10730,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description VALIDATION_ERROR, INVALID_JSON, WEBHOOK_URL_NOT_ALLOWED */
+            /** @description VALIDATION_ERROR, INVALID_JSON, WEBHOOK_URL_NOT_ALLOWED, UNKNOWN_FIELD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10694,7 +10738,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "WEBHOOK_URL_NOT_ALLOWED";
+                        errorCodeStr?: "VALIDATION_ERROR" | "INVALID_JSON" | "WEBHOOK_URL_NOT_ALLOWED" | "UNKNOWN_FIELD";
                     };
                 };
             };

@@ -234,7 +234,8 @@ function catalogRoutes<
       params,
       query: editQuery,
       response: item,
-      errors: kind === 'garment' ? ['NOT_FOUND', 'BAD_PRICE', 'UNKNOWN_FIELD'] : ['NOT_FOUND', 'UNKNOWN_FIELD'],
+      errors:
+        kind === 'garment' ? ['NOT_FOUND', 'BAD_PRICE', 'UNKNOWN_FIELD'] : ['NOT_FOUND', 'UNKNOWN_FIELD'],
     }),
     updateImage: defineRoute({
       method: 'POST',

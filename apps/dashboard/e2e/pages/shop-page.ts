@@ -8,7 +8,7 @@ export class ShopPage {
   }
 
   readonly name = () => this.page.getByLabel('Shop name');
-  readonly currency = () => this.page.getByLabel(/^Currency of prices/);
+  readonly currency = () => this.page.getByLabel(/^Currency of your prices/);
   readonly dailyTryons = () => this.page.getByLabel(/^Try-ons a day\s*\*?$/);
   readonly suid = () => this.page.getByTestId('shop-suid');
   readonly balance = () => this.page.getByTestId('shop-balance');
