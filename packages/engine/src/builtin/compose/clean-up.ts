@@ -233,8 +233,11 @@ class LimbLight {
     const y1 = Math.min(LIGHT_ALONG - 1, y0 + 1);
     const fx = x - x0;
     const fy = y - y0;
-    const g = (row: number, column: number): number => this.gain[row * LIGHT_ACROSS + column] ?? 1;
-    return (g(y0, x0) * (1 - fx) + g(y0, x1) * fx) * (1 - fy) + (g(y1, x0) * (1 - fx) + g(y1, x1) * fx) * fy;
+    // No closure here: this runs a painted pixel, and the TypeScript loader wraps every closure made.
+    const g = this.gain;
+    const top = (g[y0 * LIGHT_ACROSS + x0] ?? 1) * (1 - fx) + (g[y0 * LIGHT_ACROSS + x1] ?? 1) * fx;
+    const bottom = (g[y1 * LIGHT_ACROSS + x0] ?? 1) * (1 - fx) + (g[y1 * LIGHT_ACROSS + x1] ?? 1) * fx;
+    return top * (1 - fy) + bottom * fy;
   }
 
   private cell(along: number, across: number): number {
@@ -267,8 +270,9 @@ function skinGrain(
 ): number {
   const w = parts.width;
   const strays: number[] = [];
-  for (let y = Math.max(1, region.top); y < Math.min(parts.height - 1, region.top + region.height); y++) {
-    for (let x = Math.max(1, region.left); x < Math.min(w - 1, region.left + region.width); x++) {
+  // Every other row and column: a median of the strays needs no more, and this runs before every try-on.
+  for (let y = Math.max(1, region.top); y < Math.min(parts.height - 1, region.top + region.height); y += 2) {
+    for (let x = Math.max(1, region.left); x < Math.min(w - 1, region.left + region.width); x += 2) {
       const i = y * w + x;
       if (!(parts.labels[i] ?? 0) || !looksLikeSkin(tone, photo, i)) continue;
       let around = 0;
@@ -277,7 +281,7 @@ function skinGrain(
       strays.push(Math.abs(luma(photo, i) - around / 9));
     }
   }
-  if (strays.length < MIN_SAMPLE * span * span) return 0;
+  if (strays.length < (MIN_SAMPLE * span * span) / 4) return 0;
   // The median absolute stray of normal noise is 0.674 of its spread; a 3x3 mean holds a ninth of the
   // pixel itself, which takes 1/9 of the stray away.
   return Math.min(GRAIN_MAX, (median(strays) / 0.674) * (9 / 8));
@@ -318,11 +322,16 @@ function bareSkinColours(
   span: number,
 ): ({ r: number; g: number; b: number } | null)[] {
   const samples = groups.map(() => ({ r: [] as number[], g: [] as number[], b: [] as number[] }));
-  for (let y = region.top; y < region.top + region.height; y++) {
-    for (let x = region.left; x < region.left + region.width; x++) {
+  // Each part's group, looked up by label (a search of the groups a pixel costs a render tens of ms).
+  const groupOf = new Int8Array(256).fill(-1);
+  groups.forEach((group, n) => {
+    for (const part of group) groupOf[part] = n;
+  });
+  // Every other row and column: a median colour needs no more.
+  for (let y = region.top; y < region.top + region.height; y += 2) {
+    for (let x = region.left; x < region.left + region.width; x += 2) {
       const i = y * parts.width + x;
-      const group = groups.findIndex((g) => g.includes(parts.labels[i] ?? 0));
-      const into = samples[group];
+      const into = samples[groupOf[parts.labels[i] ?? 0] ?? -1];
       if (!into || !looksLikeSkin(tone, photo, i)) continue;
       const cx = x - canvas.left;
       const cy = y - canvas.top;
@@ -334,7 +343,7 @@ function bareSkinColours(
     }
   }
   return samples.map((sample) =>
-    sample.r.length < MIN_SAMPLE * span * span
+    sample.r.length < (MIN_SAMPLE * span * span) / 4
       ? null
       : { r: median(sample.r), g: median(sample.g), b: median(sample.b) },
   );
@@ -434,11 +443,14 @@ function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array, hidde
     const mask = new cv.Mat(bh, bw, cv.CV_8UC1);
     const out = new cv.Mat();
     mats.push(src, mask, out);
+    // `.data` of an OpenCV.js Mat is a new view through embind each time: taken once a Mat, not a pixel.
+    const srcData = src.data;
+    const maskData = mask.data;
     for (let y = 0; y < bh; y++) {
-      src.data.set(photo.data.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * bw * 3);
+      srcData.set(photo.data.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * bw * 3);
       for (let x = 0; x < bw; x++) {
         const i = (y0 + y) * w + x0 + x;
-        mask.data[y * bw + x] = marked[i] || hidden[i] ? 255 : 0;
+        maskData[y * bw + x] = marked[i] || hidden[i] ? 255 : 0;
       }
     }
     // A one-pixel dilation: anti-aliased edges of the old sleeve would otherwise seed the fill.
@@ -458,14 +470,15 @@ function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array, hidde
     cv.dilate(maskSmall, maskSmall, kernel);
     cv.inpaint(srcSmall, maskSmall, filled, 3, cv.INPAINT_TELEA);
     cv.resize(filled, out, new cv.Size(bw, bh), 0, 0, cv.INTER_LINEAR);
+    const outData = out.data;
     for (let y = 0; y < bh; y++) {
       for (let x = 0; x < bw; x++) {
         if (!marked[(y0 + y) * w + x0 + x]) continue;
         const i = ((y0 + y) * w + x0 + x) * 3;
         const o = (y * bw + x) * 3;
-        photo.data[i] = out.data[o] ?? 0;
-        photo.data[i + 1] = out.data[o + 1] ?? 0;
-        photo.data[i + 2] = out.data[o + 2] ?? 0;
+        photo.data[i] = outData[o] ?? 0;
+        photo.data[i + 1] = outData[o + 1] ?? 0;
+        photo.data[i + 2] = outData[o + 2] ?? 0;
       }
     }
   } finally {

@@ -76,25 +76,49 @@ function lumaOf(premultiplied: Float32Array[], c: number, soft: number): number 
  * white, warm for sepia), or null for a photo in colour: each pixel is compared with the photo's mean hue at
  * its own brightness, and a photo is toned when they differ little on average and nearly everywhere.
  */
+/** Every this many pixels is read to tell a monochrome photo. */
+const MONO_STRIDE = 7;
+
 function monochromeTone(photo: Raster): [number, number, number] | null {
   const n = photo.width * photo.height;
-  const sum = [0, 0, 0];
-  for (let i = 0; i < n; i += 7)
-    for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (photo.data[i * 3 + k] ?? 0);
-  const total = (sum[0] ?? 0) + (sum[1] ?? 0) + (sum[2] ?? 0);
-  if (total <= 0) return null;
-  const hue = sum.map((v) => v / total);
-  const spreads: number[] = [];
-  for (let i = 0; i < n; i += 7) {
-    const rgb = [0, 1, 2].map((k) => photo.data[i * 3 + k] ?? 0);
-    const bright = (rgb[0] ?? 0) + (rgb[1] ?? 0) + (rgb[2] ?? 0);
-    spreads.push(Math.max(...rgb.map((v, k) => Math.abs(v - bright * (hue[k] ?? 0)))));
+  const d = photo.data;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let i = 0; i < n; i += MONO_STRIDE) {
+    r += d[i * 3] ?? 0;
+    g += d[i * 3 + 1] ?? 0;
+    b += d[i * 3 + 2] ?? 0;
   }
-  spreads.sort((a, b) => a - b);
-  const mean = spreads.reduce((acc, v) => acc + v, 0) / Math.max(1, spreads.length);
-  const high = spreads[Math.floor(spreads.length * 0.98)] ?? 0;
-  if (mean >= MONO_MEAN_SPREAD || high >= MONO_HIGH_SPREAD) return null;
+  const total = r + g + b;
+  if (total <= 0) return null;
+  const hr = r / total;
+  const hg = g / total;
+  const hb = b / total;
+  // How far each sampled pixel strays from a grey of the photo's mean hue (no arrays made a pixel: this runs
+  // over every photo, nearly all of them in colour).
+  const spreads = new Float32Array(Math.ceil(n / MONO_STRIDE));
+  let count = 0;
+  let sum = 0;
+  for (let i = 0; i < n; i += MONO_STRIDE) {
+    const pr = d[i * 3] ?? 0;
+    const pg = d[i * 3 + 1] ?? 0;
+    const pb = d[i * 3 + 2] ?? 0;
+    const bright = pr + pg + pb;
+    const spread = Math.max(
+      Math.abs(pr - bright * hr),
+      Math.abs(pg - bright * hg),
+      Math.abs(pb - bright * hb),
+    );
+    spreads[count++] = spread;
+    sum += spread;
+  }
+  const mean = sum / Math.max(1, count);
+  if (mean >= MONO_MEAN_SPREAD) return null;
+  const sorted = spreads.subarray(0, count).sort();
+  const high = sorted[Math.floor(count * 0.98)] ?? 0;
+  if (high >= MONO_HIGH_SPREAD) return null;
   // Scaled so that the tone keeps a grey's luma.
-  const luma = 0.299 * (hue[0] ?? 0) + 0.587 * (hue[1] ?? 0) + 0.114 * (hue[2] ?? 0);
-  return [(hue[0] ?? 0) / luma, (hue[1] ?? 0) / luma, (hue[2] ?? 0) / luma];
+  const luma = 0.299 * hr + 0.587 * hg + 0.114 * hb;
+  return [hr / luma, hg / luma, hb / luma];
 }

@@ -17,7 +17,9 @@ export function shadeEdges(cv: OpenCv, canvas: GarmentCanvas, span: number): voi
     const inside = new cv.Mat(h, w, cv.CV_8UC1);
     const distance = new cv.Mat();
     mats.push(inside, distance);
-    for (let i = 0; i < w * h; i++) inside.data[i] = (canvas.alpha[i] ?? 0) > 0.5 ? 255 : 0;
+    // `.data` of an OpenCV.js Mat is a new view through embind each time: taken once.
+    const insideData = inside.data;
+    for (let i = 0; i < w * h; i++) insideData[i] = (canvas.alpha[i] ?? 0) > 0.5 ? 255 : 0;
     cv.distanceTransform(inside, distance, cv.DIST_L2, 3);
     const d = distance.data32F;
     const reach = Math.max(2, span * DEPTH);

@@ -35,7 +35,10 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const luma = keep(new cv.Mat(h, w, cv.CV_32FC1));
     const red = keep(new cv.Mat(h, w, cv.CV_32FC1));
     const green = keep(new cv.Mat(h, w, cv.CV_32FC1));
+    // Each `.data32F` of an OpenCV.js Mat makes a new view through embind: taken once, not once a pixel.
     const l = luma.data32F;
+    const redData = red.data32F;
+    const greenData = green.data32F;
     let sum = 0;
     let count = 0;
     for (let y = 0; y < h; y++) {
@@ -48,8 +51,8 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
         l[y * w + x] = v;
         // Offset so near-black noise has no hue to speak of.
         const total = r + g + b + 48;
-        red.data32F[y * w + x] = (r + 16) / total;
-        green.data32F[y * w + x] = (g + 16) / total;
+        redData[y * w + x] = (r + 16) / total;
+        greenData[y * w + x] = (g + 16) / total;
         if ((canvas.alpha[y * w + x] ?? 0) > 0.5) {
           sum += v;
           count++;

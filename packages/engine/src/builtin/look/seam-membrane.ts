@@ -92,13 +92,16 @@ function ringMean(level: Level, radius: number): Float32Array {
       if (!weight[i]) continue;
       const x0 = Math.max(0, x - radius);
       const x1 = Math.min(width, x + radius + 1);
-      const box = (c: number): number =>
-        (sums[(y1 * stride + x1) * 4 + c] ?? 0) -
-        (sums[(y0 * stride + x1) * 4 + c] ?? 0) -
-        (sums[(y1 * stride + x0) * 4 + c] ?? 0) +
-        (sums[(y0 * stride + x0) * 4 + c] ?? 0);
-      const w = box(3);
-      for (let c = 0; c < 3; c++) out[i * 3 + c] = w > 0 ? box(c) / w : 0;
+      const a = (y1 * stride + x1) * 4;
+      const b = (y0 * stride + x1) * 4;
+      const c = (y1 * stride + x0) * 4;
+      const d = (y0 * stride + x0) * 4;
+      const w = (sums[a + 3] ?? 0) - (sums[b + 3] ?? 0) - (sums[c + 3] ?? 0) + (sums[d + 3] ?? 0);
+      if (w <= 0) continue;
+      for (let k = 0; k < 3; k++) {
+        out[i * 3 + k] =
+          ((sums[a + k] ?? 0) - (sums[b + k] ?? 0) - (sums[c + k] ?? 0) + (sums[d + k] ?? 0)) / w;
+      }
     }
   }
   return out;
@@ -135,6 +138,9 @@ function push(fine: Level): Level {
 
 /** Fills the finer level where it read little from the coarser one, sampled bilinearly so no blocks show. */
 function pull(fine: Level, coarse: Level): void {
+  // No closures in these loops: under the TypeScript loader each one made is wrapped to keep its name.
+  const cv = coarse.value;
+  const cw = coarse.width;
   for (let y = 0; y < fine.height; y++) {
     const cy = Math.min(coarse.height - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
     const y0 = Math.floor(cy);
@@ -144,16 +150,19 @@ function pull(fine: Level, coarse: Level): void {
       const i = y * fine.width + x;
       const w = fine.weight[i] ?? 0;
       if (w >= 1) continue;
-      const cx = Math.min(coarse.width - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      const cx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
       const x0 = Math.floor(cx);
-      const x1 = Math.min(coarse.width - 1, x0 + 1);
+      const x1 = Math.min(cw - 1, x0 + 1);
       const tx = cx - x0;
-      for (let c = 0; c < 3; c++) {
-        const at = (xx: number, yy: number): number => coarse.value[(yy * coarse.width + xx) * 3 + c] ?? 0;
+      const a = (y0 * cw + x0) * 3;
+      const b = (y0 * cw + x1) * 3;
+      const c = (y1 * cw + x0) * 3;
+      const d = (y1 * cw + x1) * 3;
+      for (let k = 0; k < 3; k++) {
         const up =
-          (at(x0, y0) * (1 - tx) + at(x1, y0) * tx) * (1 - ty) +
-          (at(x0, y1) * (1 - tx) + at(x1, y1) * tx) * ty;
-        fine.value[i * 3 + c] = w * (fine.value[i * 3 + c] ?? 0) + (1 - w) * up;
+          ((cv[a + k] ?? 0) * (1 - tx) + (cv[b + k] ?? 0) * tx) * (1 - ty) +
+          ((cv[c + k] ?? 0) * (1 - tx) + (cv[d + k] ?? 0) * tx) * ty;
+        fine.value[i * 3 + k] = w * (fine.value[i * 3 + k] ?? 0) + (1 - w) * up;
       }
       fine.weight[i] = 1;
     }
