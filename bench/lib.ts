@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createRuntime, type Runtime } from '../apps/server/src/runtime.ts';
 
 const tsx = path.resolve(import.meta.dirname, '../node_modules/.bin/tsx');
 
@@ -106,3 +111,35 @@ export const p95 = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
 };
+
+/**
+ * Runs `fn` on a runtime of its own: SQLite in a fresh data folder, or PostgreSQL (`pgUrl`) in a schema of its
+ * own; both removed afterwards, whatever `fn` did.
+ */
+export async function withBenchRuntime<T>(
+  name: string,
+  dialect: string,
+  pgUrl: string,
+  fn: (runtime: Runtime) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `tryon-bench-${name}-`));
+  const schema = `bench_${name}_${process.pid}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(dialect === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
+  });
+  const runtime = await createRuntime({ config, logger: false });
+  try {
+    return await fn(runtime);
+  } finally {
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dialect === 'postgres') {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  }
+}

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import pg from 'pg';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { CatalogItemsTable, CatalogSearchColumn, Database } from '../apps/server/src/db/schema.ts';
 import { itemSearchText } from '../apps/server/src/lib/search-text.ts';
-import { createRuntime, type Runtime } from '../apps/server/src/runtime.ts';
-import { timeRuns } from './lib.ts';
+import type { Runtime } from '../apps/server/src/runtime.ts';
+import { timeRuns, withBenchRuntime } from './lib.ts';
 
 /**
  * Catalogue search at scale: SHOP_ITEMS garments in one shop among ITEMS (default 100,000 among 1,000,000, in
@@ -201,15 +197,7 @@ async function fill(runtime: Runtime, dialect: string) {
 }
 
 async function bench(dialect: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-bench-search-'));
-  const schema = `bench_search_${process.pid}`;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
-  });
-  const runtime = await createRuntime({ config, logger: false });
-  try {
+  return withBenchRuntime('search', dialect, PG_URL, async (runtime) => {
     const shop = await fill(runtime, dialect);
     const repo = runtime.services.catalogRepository;
     console.log(`\n${dialect}: one search (limit ${LIMIT}) in a shop of ${SHOP_ITEMS.toLocaleString('en')}`);
@@ -256,16 +244,7 @@ async function bench(dialect: string) {
         ? `${dialect}: target met, p99 ${ms(p99)} ms <= 20`
         : `${dialect}: MISSED target, p99 ${ms(p99)} ms`,
     );
-  } finally {
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
-  }
+  });
 }
 
 console.log(

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { createRuntime } from '../apps/server/src/runtime.ts';
-import { median, p95, timeRuns } from './lib.ts';
+import { median, p95, timeRuns, withBenchRuntime } from './lib.ts';
 
 /**
  * The statistics page (`GET /v1/stats` through the service: five daily series and the period's totals) of a shop
@@ -21,16 +16,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const DAY_S = 86_400;
 
 async function run(dialect: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-bench-stats-'));
-  const schema = `bench_stats_${process.pid}`;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
-  });
-  const runtime = await createRuntime({ config, logger: false });
-  const db = runtime.db.db;
-  try {
+  return withBenchRuntime('stats', dialect, PG_URL, async (runtime) => {
+    const db = runtime.db.db;
     const total = Math.round(EVENTS / 0.9);
     const today = Math.floor(Date.now() / 1000 / DAY_S) * DAY_S;
     const started = performance.now();
@@ -86,16 +73,7 @@ async function run(dialect: string) {
         `| ${days} | ${median(b).toFixed(1)} | ${p95(b).toFixed(1)} | ${median(a).toFixed(1)} | ${p95(a).toFixed(1)} | ${(median(b) / median(a)).toFixed(0)}x |`,
       );
     }
-  } finally {
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
-  }
+  });
 }
 
 for (const dialect of DIALECTS) await run(dialect);

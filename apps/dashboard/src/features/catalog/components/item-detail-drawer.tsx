@@ -1,8 +1,9 @@
-import { Anchor, Button, Drawer, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Drawer, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { sizedImage } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
+import { FactsTable } from '../../../components/facts-table.tsx';
 import { catalogApi } from '../api/catalog-api.ts';
 import { type CatalogItem, displayName } from '../catalog-item.ts';
 
@@ -115,30 +116,21 @@ export function ItemDetailDrawer({
             {t('detail.edit')}
           </Button>
           {item.description && <Text size="sm">{item.description}</Text>}
-          <Table withRowBorders={false} verticalSpacing={4}>
-            <Table.Tbody>
-              {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th w="40%" fw={500} c="dimmed">
-                    {label}
-                  </Table.Th>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-              {item.url && (
-                <Table.Tr>
-                  <Table.Th fw={500} c="dimmed">
-                    {t('detail.url')}
-                  </Table.Th>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
-                    <Anchor href={item.url} target="_blank" rel="noopener noreferrer">
-                      {item.url}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
+          <FactsTable
+            rows={[
+              ...rows,
+              ...(item.url
+                ? ([
+                    [
+                      t('detail.url'),
+                      <Anchor key="url" href={item.url} target="_blank" rel="noopener noreferrer">
+                        {item.url}
+                      </Anchor>,
+                    ],
+                  ] as const)
+                : []),
+            ]}
+          />
           <RenderStrip
             title={t('detail.tryons')}
             renders={(tryons.data?.items ?? []).map((r) => ({

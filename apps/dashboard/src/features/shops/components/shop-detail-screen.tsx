@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { sizedImage } from '@tryon/contract';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { FactsTable } from '../../../components/facts-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { paths, rendersOfShop } from '../../../lib/urls/app-paths.ts';
@@ -109,32 +110,10 @@ export function ShopDetailScreen() {
       <Stack gap="md" data-testid="shop-detail">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Section title={t('shopDetail.settings')}>
-            <Table withRowBorders={false} verticalSpacing={4}>
-              <Table.Tbody>
-                {settings.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th w="40%" fw={500} c="dimmed">
-                      {label}
-                    </Table.Th>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <FactsTable rows={settings} />
           </Section>
           <Section title={t('shopDetail.limits')}>
-            <Table withRowBorders={false} verticalSpacing={4}>
-              <Table.Tbody>
-                {limits.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th w="60%" fw={500} c="dimmed">
-                      {label}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <FactsTable rows={limits} labelWidth="60%" />
           </Section>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
