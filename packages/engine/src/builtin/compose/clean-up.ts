@@ -1,6 +1,6 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
-import type { Raster } from '../image/raster.ts';
+import { lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { Mask } from '../person/mask.ts';
@@ -134,7 +134,7 @@ export function cleanUp(
           const side = (limb.b.x - limb.a.x) * (y - limb.a.y) - (limb.b.y - limb.a.y) * (x - limb.a.x) < 0;
           along[k] = t;
           across[k] = (side ? -1 : 1) * (d / r);
-          lights[n]?.add(t, across[k] ?? 0, luma(photo, i));
+          lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
         }
         gone[i] = 1;
         anyGone = true;
@@ -247,14 +247,6 @@ class LimbLight {
   }
 }
 
-function luma(photo: Raster, i: number): number {
-  return (
-    0.299 * (photo.data[i * 3] ?? 0) +
-    0.587 * (photo.data[i * 3 + 1] ?? 0) +
-    0.114 * (photo.data[i * 3 + 2] ?? 0)
-  );
-}
-
 /**
  * The grain of the person's bare skin in the photo (sensor noise, pores, JPEG): how far its lightness strays
  * from the 3x3 mean around it, over skin-coloured pixels of the face, neck and bare limbs within `region`.
@@ -277,8 +269,8 @@ function skinGrain(
       if (!(parts.labels[i] ?? 0) || !looksLikeSkin(tone, photo, i)) continue;
       let around = 0;
       for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) around += luma(photo, i + dy * w + dx);
-      strays.push(Math.abs(luma(photo, i) - around / 9));
+        for (let dx = -1; dx <= 1; dx++) around += lumaAt(photo, i + dy * w + dx);
+      strays.push(Math.abs(lumaAt(photo, i) - around / 9));
     }
   }
   if (strays.length < (MIN_SAMPLE * span * span) / 4) return 0;

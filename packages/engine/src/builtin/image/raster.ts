@@ -47,3 +47,12 @@ export async function resizeRaster(image: Raster, width: number, height: number)
     channels: image.channels,
   };
 }
+
+/** Rec. 601 luma of pixel `i` (its index, not its byte offset) of an RGB raster, 0..255. */
+export function lumaAt(image: Raster, i: number): number {
+  return (
+    0.299 * (image.data[i * 3] ?? 0) +
+    0.587 * (image.data[i * 3 + 1] ?? 0) +
+    0.114 * (image.data[i * 3 + 2] ?? 0)
+  );
+}

@@ -1,6 +1,6 @@
 import type { Point } from '../geometry/point.ts';
 import { insidePolygon } from '../geometry/polygon.ts';
-import type { Raster } from '../image/raster.ts';
+import { lumaAt, type Raster } from '../image/raster.ts';
 
 /** Eye outlines (FaceMesh), the subject's right eye first; the corners are the first and ninth points. */
 const EYES = [
@@ -102,10 +102,7 @@ function pixels(
 ): void {
   for (let y = Math.max(0, Math.floor(y0)); y <= Math.min(image.height - 1, Math.ceil(y1)); y++) {
     for (let x = Math.max(0, Math.floor(x0)); x <= Math.min(image.width - 1, Math.ceil(x1)); x++) {
-      const i = (y * image.width + x) * 3;
-      const l =
-        0.299 * (image.data[i] ?? 0) + 0.587 * (image.data[i + 1] ?? 0) + 0.114 * (image.data[i + 2] ?? 0);
-      visit(x, y, l);
+      visit(x, y, lumaAt(image, y * image.width + x));
     }
   }
 }

@@ -103,7 +103,7 @@ function channel(lab: Float32Array, skin: Uint8Array, c: number): Float32Array {
  * A wide Gaussian blur done at a fraction of the size (the result has no detail to lose), since a full-size
  * kernel of a face's width costs seconds in OpenCV.js.
  */
-function blurred(cv: OpenCv, region: Region, values: Float32Array, sigma: number): Float32Array {
+export function blurred(cv: OpenCv, region: Region, values: Float32Array, sigma: number): Float32Array {
   const k = Math.max(1, sigma / 4);
   const mat = new cv.Mat(region.height, region.width, cv.CV_32FC1);
   const small = new cv.Mat();

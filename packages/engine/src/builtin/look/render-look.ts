@@ -12,7 +12,7 @@ import { FACE_OVAL } from './face-oval.ts';
 import { featheredMask } from './feathered-mask.ts';
 import { headPose } from './head-pose.ts';
 import { interiorDepth } from './interior-depth.ts';
-import { matchColour } from './match-colour.ts';
+import { blurred, matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
@@ -161,23 +161,12 @@ function meetAtSeam(
   for (let i = 0; i < ring.length; i++) ring[i] = masks.skin[i] && (depth[i] ?? 1) < 1 ? 1 : 0;
   const smooth = Math.max(0, Math.round(Math.log2(faceWidth * SEAM_SMOOTH)));
   const correction = seamMembrane(lab, modelLab, ring, work, smooth);
-  const skin = softened(cv, masks.shopperSkin, work, Math.max(1, faceWidth * 0.015));
+  // Blurred, not shrunk first (as featheredMask does): the skin right at an eyelid takes the whole correction.
+  const skin = blurred(cv, work, Float32Array.from(masks.shopperSkin), Math.max(1, faceWidth * 0.015));
   for (let i = 0; i < masks.blend.length; i++) {
     if (!masks.blend[i]) continue;
     const share = FEATURE_SHARE + (1 - FEATURE_SHARE) * (skin[i] ?? 0);
     for (let c = 0; c < 3; c++) lab[i * 3 + c] = (lab[i * 3 + c] ?? 0) + share * (correction[i * 3 + c] ?? 0);
-  }
-}
-
-/** A 0/1 mask blurred, not shrunk first: the skin right at an eyelid takes the whole correction. */
-function softened(cv: Models['cv'], mask: Uint8Array, region: Region, sigma: number): Float32Array {
-  const mat = new cv.Mat(region.height, region.width, cv.CV_32FC1);
-  try {
-    mat.data32F.set(mask);
-    cv.GaussianBlur(mat, mat, new cv.Size(0, 0), sigma, sigma, cv.BORDER_REPLICATE);
-    return new Float32Array(mat.data32F);
-  } finally {
-    mat.delete();
   }
 }
 
