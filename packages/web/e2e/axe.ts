@@ -13,6 +13,7 @@ interface Violation {
 
 /** Runs axe-core on the page; answers the serious and critical violations, described for an assertion. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await settled(page);
   // Evaluated through the DevTools protocol: the page's CSP forbids inline scripts, and it should.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -33,4 +34,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .slice(0, 3)
           .join(', ')})`,
     );
+}
+
+/**
+ * Waits until no finite CSS transition or animation runs: axe measures contrast from computed colours, and a
+ * menu still fading in (opacity below 1) reads as low contrast. Endless ones (a spinner) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round += 1) {
+      // Two frames: a transition a component starts on the next frame (Mantine's) has begun by then.
+      await frame();
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }
