@@ -3,6 +3,7 @@ import {
   bodyShapes,
   drawMask,
   frontPose,
+  HOOD,
   PHOTO,
   SHIRT_BODY,
   SHIRT_LEFT_SLEEVE,
@@ -121,6 +122,46 @@ describe('fitUpper', () => {
     expect(l.bottom).toBeLessThan(250);
     expect(alphaAt(left, 283, 300)).toBe(0);
     expect(l.left).toBeGreaterThan(235);
+  });
+
+  it('hangs a sleeve down the body when the pose only guessed its arm (upwards here)', () => {
+    const hidden = frontPose({
+      leftElbow: { x: 300, y: 70, score: 0.2 },
+      leftWrist: { x: 320, y: 10, score: 0.1 },
+    });
+    const { frame: f, fitted: hanging } = fit(tShirt(), hidden);
+    const l = opaque(hanging?.limbs.left ?? null);
+    expect(l.count).toBeGreaterThan(200);
+    // From the shoulder down, out beside the body: nothing up where the guessed elbow is.
+    expect(l.top).toBeGreaterThan(f.neck.y - f.span * 0.3);
+    expect(l.bottom).toBeGreaterThan(f.neck.y + f.span * 0.3);
+    expect(l.left).toBeGreaterThan(200);
+    // The arm the pose saw keeps its sleeve where it was.
+    expect(opaque(hanging?.limbs.right ?? null)).toMatchObject({
+      top: opaque(fitted?.limbs.right ?? null).top,
+    });
+  });
+
+  it("folds a hoodie's hood into a collar behind the neck, never up beside the head", () => {
+    const { frame: f, fitted: hoodie } = fit(tShirt({ hood: true }));
+    const layer = hoodie?.body ?? null;
+    let shown = 0;
+    let highest = Infinity;
+    let widest = 0;
+    for (let y = 0; layer && y < layer.height; y++) {
+      for (let x = 0; x < layer.width; x++) {
+        const o = (y * layer.width + x) * 4;
+        if ((layer.rgba[o + 3] ?? 0) <= 128 || `${layer.rgba.slice(o, o + 3)}` !== HOOD.join(',')) continue;
+        shown++;
+        highest = Math.min(highest, layer.top + y);
+        widest = Math.max(widest, Math.abs(layer.left + x - f.neck.x));
+      }
+    }
+    // Some of it frames the neckline; none higher than a seventh of the span above the neckline's highest,
+    // none further out than the shoulders' middle (flat, this hood is wider: its corners would stick out).
+    expect(shown).toBeGreaterThan(50);
+    expect(highest).toBeGreaterThanOrEqual(Math.floor(f.neck.y - f.span * (0.32 + 0.14 + 0.02)));
+    expect(widest).toBeLessThanOrEqual(f.span * 0.43);
   });
 
   it('is not fitted without the neck, shoulder or armpit landmarks', () => {

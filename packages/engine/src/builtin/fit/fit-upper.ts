@@ -1,7 +1,8 @@
 import { type GarmentAnalysis, GarmentPart, type SleeveLandmarks } from '../garment/garment.ts';
 import { mid, type Point } from '../geometry/point.ts';
 import { Part, TORSO_AND_LEGS } from '../person/body-parts.ts';
-import type { BodyPose } from '../person/body-pose.ts';
+import type { BodyPose, Keypoint } from '../person/body-pose.ts';
+import { SEEN } from '../person/check-pose.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
@@ -21,6 +22,11 @@ const NECK_BARE = 0.05;
 /** Garment shoulder seams sit this far out from and above the shoulder joints (shares of the span). */
 const SHOULDER_OUT = 0.1;
 const SHOULDER_RISE = 0.05;
+/** An arm's upper and lower bone as shares of the shoulder span (about 0.8 and 0.75 on an adult). */
+const UPPER_ARM = 0.8;
+const FOREARM = 0.75;
+/** A hood worn down rises this far (a share of the span) above the neckline behind the neck. */
+const HOOD_RISE = 0.14;
 
 /**
  * Fits a top or a dress: its body by a thin-plate spline from its landmarks (neckline, shoulders, armpits,
@@ -110,9 +116,14 @@ export function fitUpper(
       row.labels,
     ),
   );
-  // A hood lies behind the neck, drawn first: what the head does not hide of it frames the neckline.
-  const drawn = garment.kind === 'hoodie' ? [GarmentPart.hood, GarmentPart.body] : [GarmentPart.body];
-  const body = pairs.warp(garment, drawn, span * 0.1, photo);
+  // A hood lies behind the neck, drawn first: what the head does not hide of it frames the neckline. Worn
+  // down it folds into a collar: its top just above the neckline, so it never stands up beside the head.
+  const hood = garment.kind === 'hoodie' ? hoodTop(garment) : null;
+  if (hood) pair(hood, frame.at(neckDepth - span * HOOD_RISE, 0));
+  const drawn = hood ? [GarmentPart.hood, GarmentPart.body] : [GarmentPart.body];
+  const body = pairs.warp(garment, drawn, span * 0.1, photo, (part, layer) => {
+    if (part === GarmentPart.hood) trimHood(layer, frame, neckDepth - span * HOOD_RISE);
+  });
   if (!body) return null;
 
   const armpits = landed[0] ?? { left: p.leftShoulder, right: p.rightShoulder };
@@ -131,8 +142,13 @@ export function fitUpper(
           frame.at(frame.torsoLength * 0.3, 0),
           span * 0.06,
         ),
-        joint: left ? p.leftElbow : p.rightElbow,
-        end: left ? p.leftWrist : p.rightWrist,
+        ...armOrHanging(
+          frame,
+          left ? p.leftShoulder : p.rightShoulder,
+          left ? p.leftElbow : p.rightElbow,
+          left ? p.leftWrist : p.rightWrist,
+          sign,
+        ),
         outward: { x: frame.across.x * sign, y: frame.across.y * sign },
         limbHalf: span * 0.12,
         scale: kAcross,
@@ -160,6 +176,68 @@ function dressLength(frame: BodyFrame, pose: BodyPose, seated: boolean): number 
   if (Math.min(p.leftKnee.score, p.rightKnee.score) < 0.5) return Number.POSITIVE_INFINITY;
   const knees = kneeDepth(frame, pose);
   return knees + (knees - frame.torsoLength) * 0.3;
+}
+
+/**
+ * The elbow and wrist a sleeve follows: the pose's when it saw either (a raised hand seen at the face places
+ * the elbow it hides well enough); else (an arm behind someone or out of the photo, whose joints the pose
+ * only guessed, often upwards) an arm hanging down the body's side.
+ */
+function armOrHanging(
+  frame: BodyFrame,
+  shoulder: Keypoint,
+  elbow: Keypoint,
+  wrist: Keypoint,
+  sign: 1 | -1,
+): { joint: Point; end: Point } {
+  if (elbow.score >= SEEN || wrist.score >= SEEN) return { joint: elbow, end: wrist };
+  const { span, down, across } = frame;
+  const step = (from: Point, along: number, out: number): Point => ({
+    x: from.x + down.x * along * span + across.x * sign * out * span,
+    y: from.y + down.y * along * span + across.y * sign * out * span,
+  });
+  const joint = step(shoulder, UPPER_ARM, 0.08);
+  return { joint, end: step(joint, FOREARM, 0.04) };
+}
+
+/** The top of the garment's hood, laid flat above its neckline: the middle of its highest row. */
+function hoodTop(garment: GarmentAnalysis): Point | null {
+  const { width, height } = garment.image;
+  for (let y = 0; y < height; y++) {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < width; x++) {
+      if (garment.parts[y * width + x] !== GarmentPart.hood) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first >= 0) return { x: (first + last) / 2, y };
+  }
+  return null;
+}
+
+/**
+ * A hood worn down shows as a collar round the neck: what the warp put higher than `highest` (a depth down
+ * the torso's axis) or further out than the shoulders' middle fades out within a fiftieth of the span.
+ */
+function trimHood(layer: Layer, frame: BodyFrame, highest: number): void {
+  const soft = frame.span * 0.02;
+  const reach = frame.span * 0.42;
+  const { down, across, neck } = frame;
+  for (let y = 0; y < layer.height; y++) {
+    for (let x = 0; x < layer.width; x++) {
+      const o = (y * layer.width + x) * 4 + 3;
+      if (layer.rgba[o] === 0) continue;
+      const dx = layer.left + x - neck.x;
+      const dy = layer.top + y - neck.y;
+      const depth = dx * down.x + dy * down.y;
+      const offset = Math.abs(dx * across.x + dy * across.y);
+      const k =
+        Math.min(1, Math.max(0, (depth - highest) / soft)) *
+        Math.min(1, Math.max(0, (reach - offset) / soft));
+      layer.rgba[o] = (layer.rgba[o] ?? 0) * k;
+    }
+  }
 }
 
 /** `from` moved `by` pixels towards `to`. */

@@ -50,6 +50,8 @@ export class LandmarkPairs {
     parts: readonly number[],
     pad: number,
     photo: { width: number; height: number },
+    /** Called after each part is drawn, before the next goes over it (to trim a part that lies behind). */
+    trim?: (part: number, layer: Layer) => void,
   ): Layer | null {
     const toGarment = thinPlateSpline(
       this.pairs.map((p) => p.to),
@@ -64,7 +66,10 @@ export class LandmarkPairs {
         photo,
       ),
     );
-    for (const part of parts) warpInto(layer, garment.image, garment.parts, part, toGarment, 4);
+    for (const part of parts) {
+      warpInto(layer, garment.image, garment.parts, part, toGarment, 4);
+      trim?.(part, layer);
+    }
     return layer;
   }
 }

@@ -80,6 +80,16 @@ describe('checkPose', () => {
     expect(checkPose(noHips, 'upper', side)).toBeNull();
   });
 
+  it('refuses a lower-body garment on thighs folded toward the camera (seated), not a dress or a top', () => {
+    // Knees 60 px below the hips against a 180 px torso: a third of it, a standing person has about 0.8.
+    const seated = frontPose({ leftKnee: { y: 390 }, rightKnee: { y: 390 } });
+    expect(checkPose(seated, 'lower', side)?.code).toBe('PERSON_BODY_HIDDEN');
+    expect(checkPose(seated, 'dress', side)).toBeNull();
+    expect(checkPose(seated, 'upper', side)).toBeNull();
+    // Knees 120 px below (two thirds of the torso): dressed.
+    expect(checkPose(frontPose(), 'lower', side)).toBeNull();
+  });
+
   it('finds no person when a shoulder is not placed with confidence, whatever else is wrong', () => {
     expect(checkPose(frontPose({ rightShoulder: { score: 0.3 } }), 'upper', side)?.code).toBe('NO_PERSON');
     const backAndLow = frontPose({

@@ -10,6 +10,12 @@ const MIN_SPAN = 48;
 const MIN_SPAN_HEADS = 1.05;
 /** Shoulders narrower than this share of the torso's length, with the hips seen: sideways too (front ~0.7). */
 const MIN_SPAN_TORSO = 0.28;
+/**
+ * A thigh (hip to knee) shorter than this share of the torso (shoulders to hips) is folded or turned toward
+ * the camera (a seated person, a leg raised), or the pose squeezed a body the photo cuts off into its frame:
+ * a standing front view has about 0.8. Trousers and skirts cannot follow such legs.
+ */
+const MIN_THIGH_TORSO = 0.6;
 
 export interface PoseRefusal {
   code: RefusalCode;
@@ -54,6 +60,13 @@ export function checkPose(
     return {
       code: 'PERSON_BODY_HIDDEN',
       message: 'Too little of the body is in the photo for this garment.',
+    };
+  }
+  const hips = mid(p.leftHip, p.rightHip);
+  if (needs === 'lower' && dist(hips, mid(p.leftKnee, p.rightKnee)) < MIN_THIGH_TORSO * torso) {
+    return {
+      code: 'PERSON_BODY_HIDDEN',
+      message: 'The legs are folded or turned toward the camera, or not fully in the photo.',
     };
   }
   return null;

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openCvForTests } from '../../../test/fixtures/garments.ts';
+import type { BodyFrame } from '../fit/body-frame.ts';
+import type { Mask } from '../person/mask.ts';
+import type { OpenCv } from '../worker/opencv.ts';
+import { drapeOutline } from './drape-outline.ts';
+import type { GarmentCanvas } from './garment-canvas.ts';
+
+let cv: OpenCv;
+beforeAll(async () => {
+  ({ cv } = await openCvForTests());
+});
+
+const SIZE = 300;
+/** An upright body: shoulder joints 200 px apart at y 50, hips at y 250. */
+const frame: BodyFrame = {
+  neck: { x: 150, y: 50 },
+  span: 200,
+  down: { x: 0, y: 1 },
+  across: { x: 1, y: 0 },
+  torsoLength: 200,
+  at: (depth, offset) => ({ x: 150 + offset, y: 50 + depth }),
+  edges: () => null,
+  top: () => null,
+};
+
+/** A garment canvas over the whole photo: opaque from x 40 to 260, y 40 to 290. */
+function garment(): GarmentCanvas {
+  const canvas: GarmentCanvas = {
+    left: 0,
+    top: 0,
+    width: SIZE,
+    height: SIZE,
+    rgb: new Float32Array(SIZE * SIZE * 3).fill(128),
+    alpha: new Float32Array(SIZE * SIZE),
+    part: new Uint8Array(SIZE * SIZE),
+  };
+  for (let y = 40; y < 290; y++) {
+    for (let x = 40; x < 260; x++) {
+      canvas.alpha[y * SIZE + x] = 1;
+      canvas.part[y * SIZE + x] = 1;
+    }
+  }
+  return canvas;
+}
+
+/** A person silhouette: the columns from `from` to `to`, every row. */
+function person(from: number, to: number): Mask {
+  const data = new Uint8Array(SIZE * SIZE);
+  for (let y = 0; y < SIZE; y++) data.fill(255, y * SIZE + from, y * SIZE + to);
+  return { data, width: SIZE, height: SIZE };
+}
+
+const alpha = (c: GarmentCanvas, x: number, y: number): number => c.alpha[y * SIZE + x] ?? -1;
+
+describe('drapeOutline', () => {
+  it('fades the garment out where it stands beyond the body by more than the ease, down to the hips', () => {
+    const canvas = garment();
+    // The body from x 60 to 240: the garment reaches 20 px past each side (ease 10 px, gone at 20 px).
+    const taken = drapeOutline(cv, canvas, person(60, 240), frame, frame.torsoLength);
+    expect(taken).toBeGreaterThan(0.02);
+    expect(taken).toBeLessThan(0.2);
+    // Inside the body and within the ease: untouched.
+    expect(alpha(canvas, 150, 150)).toBe(1);
+    expect(alpha(canvas, 52, 150)).toBe(1);
+    // Half-way through the fade, and gone at its end.
+    expect(alpha(canvas, 45, 150)).toBeGreaterThan(0.2);
+    expect(alpha(canvas, 45, 150)).toBeLessThan(0.8);
+    expect(alpha(canvas, 40, 150)).toBeLessThan(0.05);
+    expect(canvas.part[150 * SIZE + 40]).toBe(0);
+    expect(alpha(canvas, 259, 150)).toBeLessThan(0.05);
+    // Below the hips (y 250) cloth hangs as cut: a skirt beside the legs stays.
+    expect(alpha(canvas, 40, 270)).toBe(1);
+  });
+
+  it('keeps the outline when the silhouette would take too much of it (a body the segmentation lost)', () => {
+    const canvas = garment();
+    const taken = drapeOutline(cv, canvas, person(120, 180), frame, frame.torsoLength);
+    expect(taken).toBe(0);
+    expect(alpha(canvas, 40, 150)).toBe(1);
+  });
+
+  it('never cuts at the photo edge, where the body may go on beyond the frame', () => {
+    const canvas = garment();
+    // The garment reaches the photo's left edge; the body seen in the photo starts at x 60.
+    for (let y = 40; y < 290; y++) canvas.alpha.fill(1, y * SIZE, y * SIZE + 40);
+    drapeOutline(cv, canvas, person(60, 240), frame, frame.torsoLength);
+    expect(alpha(canvas, 2, 150)).toBe(1);
+    // Far from both the edge and the body: gone.
+    expect(alpha(canvas, 30, 150)).toBeLessThan(0.05);
+  });
+});

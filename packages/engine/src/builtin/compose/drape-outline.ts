@@ -1,0 +1,89 @@
+import type { BodyFrame } from '../fit/body-frame.ts';
+import type { Mask } from '../person/mask.ts';
+import type { Mat, OpenCv } from '../worker/opencv.ts';
+import type { GarmentCanvas } from './garment-canvas.ts';
+
+/** A garment stands off the body by up to this share of the shoulder span (ease, a loose sleeve)... */
+const EASE = 0.05;
+/** ...and is gone this far out: cloth does not float beside a body in the air. */
+const GONE = 0.1;
+/** Silhouette probability (0-255) from which a pixel is the person. */
+const PERSON = 110;
+/**
+ * When the silhouette would take more than this share of the garment, the silhouette is what is wrong (an
+ * arm the segmentation missed, a body lost in a busy background): the outline is left as it was fitted.
+ */
+const MAX_TAKEN = 0.2;
+
+/**
+ * A flat-lay garment warped onto a body keeps its flat outline: square shoulder corners, sleeves standing
+ * out like wings, a body wider than the person in the gap beside an arm. Worn, cloth hangs on the body:
+ * this fades the garment out where it reaches beyond the person's silhouette by more than a little ease,
+ * so the outline follows the shoulders' round and the arms. Below the hips (`freeBelow`, a depth down the
+ * torso's axis) cloth hangs as cut (a dress's skirt flares away from the legs, a coat covers the gap between
+ * them) and is left alone. Answers the share of the garment's coverage taken (0 when left alone).
+ */
+export function drapeOutline(
+  cv: OpenCv,
+  canvas: GarmentCanvas,
+  silhouette: Mask,
+  frame: BodyFrame,
+  freeBelow: number,
+): number {
+  const { width: w, height: h, left, top } = canvas;
+  const ease = frame.span * EASE;
+  const gone = frame.span * GONE;
+  const mats: Mat[] = [];
+  try {
+    // Distance of every canvas pixel to the nearest person pixel; the silhouette beyond the canvas counts
+    // too, so the box is padded by the distance that matters.
+    const pad = Math.ceil(gone) + 1;
+    const bw = w + 2 * pad;
+    const bh = h + 2 * pad;
+    const outside = new cv.Mat(bh, bw, cv.CV_8UC1);
+    const distance = new cv.Mat();
+    mats.push(outside, distance);
+    const outsideData = outside.data;
+    for (let y = 0; y < bh; y++) {
+      const py = top - pad + y;
+      for (let x = 0; x < bw; x++) {
+        const px = left - pad + x;
+        const inPhoto = px >= 0 && py >= 0 && px < silhouette.width && py < silhouette.height;
+        // Beyond the photo's edge the body may go on: counted as person, so nothing is cut at the frame.
+        const person = !inPhoto || (silhouette.data[py * silhouette.width + px] ?? 0) >= PERSON;
+        outsideData[y * bw + x] = person ? 0 : 255;
+      }
+    }
+    cv.distanceTransform(outside, distance, cv.DIST_L2, 3);
+    const d = distance.data32F;
+    const keep = new Float32Array(w * h).fill(1);
+    let total = 0;
+    let taken = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const a = canvas.alpha[i] ?? 0;
+        if (a === 0) continue;
+        total += a;
+        const depth = (left + x - frame.neck.x) * frame.down.x + (top + y - frame.neck.y) * frame.down.y;
+        if (depth > freeBelow) continue;
+        const off = d[(y + pad) * bw + x + pad] ?? 0;
+        if (off <= ease) continue;
+        const t = Math.min(1, (off - ease) / (gone - ease));
+        const k = 1 - t * t * (3 - 2 * t);
+        keep[i] = k;
+        taken += a * (1 - k);
+      }
+    }
+    if (total === 0 || taken / total > MAX_TAKEN) return 0;
+    for (let i = 0; i < w * h; i++) {
+      const k = keep[i] ?? 1;
+      if (k >= 1) continue;
+      canvas.alpha[i] = (canvas.alpha[i] ?? 0) * k;
+      if (k < 0.5) canvas.part[i] = 0;
+    }
+    return taken / total;
+  } finally {
+    for (const m of mats) m.delete();
+  }
+}
