@@ -193,6 +193,27 @@ describe('cleanUp', () => {
     expect(b).toBeLessThan(tanned[2] * 1.1);
   });
 
+  it("takes the tone of the arm's hand in shade too, at half the face's brightness", () => {
+    // The face's hue at half its brightness: by chroma alone it would not read as skin, and the paint
+    // would take the face's far lighter tone.
+    const shaded = [SKIN[0] / 2, SKIN[1] / 2, SKIN[2] / 2] as const;
+    const { photo: before, parts: shadedParts } = scene(13, shaded);
+    const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
+    cleanUp(
+      cv,
+      painted,
+      pose,
+      shadedParts,
+      tShirtCanvas(shadedParts),
+      emptyMask(PHOTO.width, PHOTO.height),
+      skinTone(before, pose),
+      { rim: false },
+    );
+    const [r] = pixel(painted, 284, 320);
+    expect(r).toBeGreaterThan(shaded[0] * 0.75);
+    expect(r).toBeLessThan(shaded[0] * 1.2);
+  });
+
   describe('the paint is lit and grained like the photo', () => {
     const y = 320;
     /** The old sleeve lit from the picture's right (a darker left side), and/or bare skin with grain. */

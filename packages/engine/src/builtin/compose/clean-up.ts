@@ -6,7 +6,7 @@ import type { BodyPose } from '../person/body-pose.ts';
 import type { Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
-import { type SkinTone, skinLikeness } from './skin-tone.ts';
+import { type SkinTone, skinHueLikeness, skinLikeness } from './skin-tone.ts';
 import { boxBlur } from './soft-shadows.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
@@ -324,7 +324,8 @@ function bareSkinColours(
     for (let x = region.left; x < region.left + region.width; x += 2) {
       const i = y * parts.width + x;
       const into = samples[groupOf[parts.labels[i] ?? 0] ?? -1];
-      if (!into || !looksLikeSkin(tone, photo, i)) continue;
+      // The arm's skin in its own light: like the face's skin by chroma (a tan), or by hue (in shade).
+      if (!into || !(looksLikeSkin(tone, photo, i) || looksLikeSkinInShade(tone, photo, i))) continue;
       const cx = x - canvas.left;
       const cy = y - canvas.top;
       const inside = cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height;
@@ -476,6 +477,14 @@ function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array, hidde
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/** Whether pixel `i` has the skin's hue at another brightness (`skinHueLikeness`). */
+function looksLikeSkinInShade(tone: SkinTone, photo: Raster, i: number): boolean {
+  return (
+    skinHueLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
+    0.3
+  );
 }
 
 /** Whether pixel `i` of the photo is more likely the person's skin than not (the old clothes are not). */

@@ -9,7 +9,8 @@ import type { GarmentCanvas } from './garment-canvas.ts';
  * strands of hair) and the colour of what was worn never come through. Nor does a coarser print: light
  * and shade change how bright a cloth is, not its hue, so where the same band of the photo's chromaticity
  * moves as well (a green and white print, a striped top), that band is the old clothes' pattern, and it
- * is carried only as far as the hue held still.
+ * is carried only as far as the hue held still; a pattern without hue shows as folds far stronger than
+ * cloth makes (FOLD_RMS) and is carried only at that strength.
  */
 const FINE = 0.035;
 const COARSE = 0.12;
@@ -21,6 +22,12 @@ const BROAD_LIMIT = 0.35;
 /** Chromaticity (r or g over r+g+b) moving by this much in a band makes the band a print, not shade. */
 const FOLD_HUE = 0.012;
 const BROAD_HUE = 0.02;
+/**
+ * Folds in cloth under even light vary the log-luminance by about this much (root mean square over the
+ * garment, in the fold band). Far more is a pattern without hue (black and white, a print in greys, glossy
+ * leather's highlights), which reads as marble on the new garment: the band is scaled down to this.
+ */
+const FOLD_RMS = 0.03;
 /** Work at a size where the shoulder span is this many pixels: wide Gaussians are slow in OpenCV.js. */
 const WORK_SPAN = 120;
 
@@ -96,6 +103,11 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
         mean: meanUnder(up(c), canvas.alpha),
       };
     });
+    // The fold band as carried (hue held still), then how much of it: see FOLD_RMS.
+    const carried = new Float32Array(w * h);
+    const broadCarried = new Float32Array(w * h);
+    let squares = 0;
+    let n = 0;
     for (let i = 0; i < w * h; i++) {
       if ((canvas.alpha[i] ?? 0) === 0) continue;
       let foldHue = 0;
@@ -104,9 +116,19 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
         foldHue += Math.abs(c.fold[i] ?? 0);
         broadHue += Math.abs((c.broad[i] ?? c.mean) - c.mean);
       }
-      const f =
-        FOLD_STRENGTH * clamp(folds[i] ?? 0, FOLD_LIMIT) * stillness(foldHue, FOLD_HUE) +
-        BROAD_STRENGTH * clamp((light[i] ?? mean) - mean, BROAD_LIMIT) * stillness(broadHue, BROAD_HUE);
+      const fold = clamp(folds[i] ?? 0, FOLD_LIMIT) * stillness(foldHue, FOLD_HUE);
+      carried[i] = fold;
+      broadCarried[i] = clamp((light[i] ?? mean) - mean, BROAD_LIMIT) * stillness(broadHue, BROAD_HUE);
+      if ((canvas.alpha[i] ?? 0) > 0.5) {
+        squares += fold * fold;
+        n++;
+      }
+    }
+    const rms = Math.sqrt(squares / Math.max(1, n));
+    const foldShare = rms > FOLD_RMS ? FOLD_RMS / rms : 1;
+    for (let i = 0; i < w * h; i++) {
+      if ((canvas.alpha[i] ?? 0) === 0) continue;
+      const f = FOLD_STRENGTH * foldShare * (carried[i] ?? 0) + BROAD_STRENGTH * (broadCarried[i] ?? 0);
       const k = Math.exp(f);
       for (let c = 0; c < 3; c++) canvas.rgb[i * 3 + c] = Math.min(255, (canvas.rgb[i * 3 + c] ?? 0) * k);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frontPose, mapPose, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
-import { skinLikeness, skinTone } from './skin-tone.ts';
+import { skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
 
 const SKIN = [224, 172, 150] as const;
 const CLOTH = [40, 60, 160] as const;
@@ -46,6 +46,21 @@ describe('skinTone', () => {
     expect(Math.abs((tone?.b ?? 0) - SKIN[2])).toBeLessThan(4);
   });
 
+  it('reads the skin, not a bright hat over the forehead, on a face darker than the hat', () => {
+    const dark = [112, 80, 64] as const;
+    const hatted = portrait();
+    for (let y = 40; y < 130; y++) {
+      for (let x = 155; x < 245; x++) {
+        if ((x - 200) ** 2 + (y - 86) ** 2 > 42 ** 2) continue;
+        // Skin darker (in shade), and a yellow hat from the brows up, over the forehead's patch.
+        hatted.data.set(y < 64 ? [250, 205, 40] : dark, (y * 400 + x) * 3);
+      }
+    }
+    const tone = skinTone(hatted, frontPose());
+    expect(Math.abs((tone?.r ?? 0) - dark[0])).toBeLessThan(6);
+    expect(Math.abs((tone?.b ?? 0) - dark[2])).toBeLessThan(6);
+  });
+
   it('gives nothing when the face is too small to sample', () => {
     const far = mapPose(frontPose(), (q) => ({ x: 200 + (q.x - 200) * 0.2, y: q.y * 0.2 }));
     expect(skinTone(photo, far)).toBeNull();
@@ -68,6 +83,15 @@ describe('skinLikeness', () => {
     const darker = skinLikeness(tone, SKIN[0] - 60, SKIN[1] - 60, SKIN[2] - 60);
     expect(lighter).toBeCloseTo(skinLikeness(tone, ...SKIN), 5);
     expect(darker).toBeCloseTo(skinLikeness(tone, ...SKIN), 5);
+  });
+
+  it('by hue: the same skin in shade (every channel halved) is skin, blue cloth and grey are not', () => {
+    const shaded = [SKIN[0] / 2, SKIN[1] / 2, SKIN[2] / 2] as const;
+    expect(skinHueLikeness(tone, ...shaded)).toBeGreaterThan(0.9);
+    // By chroma alone the shaded skin reads as much less like skin.
+    expect(skinLikeness(tone, ...shaded)).toBeLessThan(0.3);
+    expect(skinHueLikeness(tone, ...CLOTH)).toBeLessThan(0.05);
+    expect(skinHueLikeness(tone, 100, 100, 100)).toBeLessThan(0.05);
   });
 
   it('trusts no chroma in nearly black pixels', () => {

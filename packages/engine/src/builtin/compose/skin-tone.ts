@@ -42,17 +42,19 @@ export function skinTone(photo: Raster, pose: BodyPose): SkinTone | null {
   ] as const) {
     if (Math.min(wrist.score, index.score, pinky.score) >= 0.7) patches.push(mid(wrist, mid(index, pinky)));
   }
-  const samples: [number, number, number][] = [];
   const r = Math.max(1, eyes * 0.16);
-  for (const c of patches) {
+  const byPatch = patches.map((c) => {
+    const found: [number, number, number][] = [];
     for (let y = Math.round(c.y - r); y <= c.y + r; y++) {
       for (let x = Math.round(c.x - r); x <= c.x + r; x++) {
         if (x < 0 || y < 0 || x >= photo.width || y >= photo.height) continue;
         const i = (y * photo.width + x) * 3;
-        samples.push([photo.data[i] ?? 0, photo.data[i + 1] ?? 0, photo.data[i + 2] ?? 0]);
+        found.push([photo.data[i] ?? 0, photo.data[i + 1] ?? 0, photo.data[i + 2] ?? 0]);
       }
     }
-  }
+    return found;
+  });
+  const samples = sameHuePatches(byPatch).flat();
   if (samples.length < 8) return null;
   // Skin is the brighter part of a face: lenses, beards, brows and shadows are darker. Keep what is at
   // least 60 % as bright as the brightest tenth (highlights above that tenth left out too).
@@ -82,6 +84,37 @@ export function skinTone(photo: Raster, pose: BodyPose): SkinTone | null {
   return { r: rr, g, b, cb, cr, spread: Math.max(4, spread) };
 }
 
+/** Patches whose hue (chroma at a common brightness) is this far from the patches' median are not skin. */
+const PATCH_HUE = 14;
+
+/**
+ * The patches of one hue: a hat over the forehead, a sleeve over a hand, a bright lens is a patch of
+ * another colour, and being brighter than skin it would set the brightness the skin is kept by. Each
+ * patch's median colour, its chroma taken to a common brightness, against the median over patches.
+ */
+function sameHuePatches(patches: [number, number, number][][]): [number, number, number][][] {
+  const hues = patches.map((found) => {
+    if (found.length === 0) return null;
+    const pick = (k: 0 | 1 | 2): number =>
+      Float64Array.from(found.map((q) => q[k])).sort()[Math.floor(found.length / 2)] ?? 0;
+    const q: [number, number, number] = [pick(0), pick(1), pick(2)];
+    const [cb, cr] = toChroma(...q);
+    const k = 128 / (luma(q) + 16);
+    return { cb: cb * k, cr: cr * k };
+  });
+  const seen = hues.filter((h): h is { cb: number; cr: number } => h !== null);
+  if (seen.length < 3) return patches;
+  const mid = (values: number[]): number =>
+    Float64Array.from(values).sort()[Math.floor(values.length / 2)] ?? 0;
+  const cb = mid(seen.map((h) => h.cb));
+  const cr = mid(seen.map((h) => h.cr));
+  const kept = patches.filter((_, n) => {
+    const h = hues[n];
+    return h !== null && h !== undefined && Math.hypot(h.cb - cb, h.cr - cr) <= PATCH_HUE;
+  });
+  return kept.length >= 2 ? kept : patches;
+}
+
 /** How much a colour looks like this skin, 0 to 1, from its chroma alone (light and shade do not count). */
 export function skinLikeness(tone: SkinTone, r: number, g: number, b: number): number {
   const [cb, cr] = toChroma(r, g, b);
@@ -90,6 +123,21 @@ export function skinLikeness(tone: SkinTone, r: number, g: number, b: number): n
   // Very dark or very bright pixels carry no reliable chroma.
   const lit = y < 25 || y > 245 ? 0.3 : 1;
   return Math.exp(-d * d) * lit;
+}
+
+/**
+ * How much a colour looks like this skin in other light, 0 to 1: its chroma taken to the tone's brightness
+ * first (chroma shrinks with brightness, so an arm in shade or a darker forearm has the face's hue at a
+ * smaller chroma, which `skinLikeness` reads as less like skin). Hair shares skin's hue: use it only where
+ * hair is not in question (a forearm's own colour).
+ */
+export function skinHueLikeness(tone: SkinTone, r: number, g: number, b: number): number {
+  const y = luma([r, g, b]);
+  if (y < 25 || y > 245) return 0;
+  const k = (luma([tone.r, tone.g, tone.b]) + 16) / (y + 16);
+  const [cb, cr] = toChroma(r, g, b);
+  const d = Math.hypot(cb * k - tone.cb, cr * k - tone.cr) / (tone.spread * 2.5);
+  return Math.exp(-d * d);
 }
 
 const luma = (q: readonly [number, number, number]): number => 0.299 * q[0] + 0.587 * q[1] + 0.114 * q[2];
