@@ -72,6 +72,20 @@ describe('hairMask', () => {
     expect(at(hair, 241, 200)).toBe(255);
   });
 
+  it("reads the hair's colour past a shiny forehead, which is not skin either", () => {
+    // Half of the head above the eyes (the silhouette's head starts at y 50) is a grey sheen (no skin chroma): a mean of the head's non-skin
+    // pixels would be the colour of neither, and the strand would not be found.
+    const shiny = scene().photo;
+    const band = drawMask(PHOTO.width, PHOTO.height, [rect(150, 60, 230, 70)]);
+    for (let i = 0; i < band.data.length; i++) {
+      if (band.data[i] && silhouette.data[i]) shiny.data.set([205, 205, 210], i * 3);
+    }
+    const found = hairMask(shiny, pose, parts, skinTone(shiny, pose));
+    expect(at(found, 241, 150)).toBe(255);
+    expect(at(found, 241, 200)).toBe(255);
+    expect(at(found, 200, 60)).toBe(0);
+  });
+
   it('leaves the face, the garment and the background alone', () => {
     expect(at(hair, 200, 90)).toBe(0);
     expect(at(hair, 200, 220)).toBe(0);

@@ -1,5 +1,5 @@
 import { dist, mid } from '../geometry/point.ts';
-import type { Raster } from '../image/raster.ts';
+import { lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
@@ -19,20 +19,31 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
   const notSkin = (i: number): boolean =>
     !tone ||
     skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) < 0.25;
-  // Hair colour: head pixels above the eyes that are not skin.
-  const seeds: number[] = [];
-  let sr = 0;
-  let sg = 0;
-  let sb = 0;
-  for (let i = 0; i < width * height; i++) {
-    if (parts.labels[i] !== Part.head || Math.floor(i / width) > eyes.y || !notSkin(i)) continue;
-    seeds.push(i);
-    sr += photo.data[i * 3] ?? 0;
-    sg += photo.data[i * 3 + 1] ?? 0;
-    sb += photo.data[i * 3 + 2] ?? 0;
-  }
+  // Hair colour: head pixels that are not skin, above the forehead (a shiny or made-up forehead is not
+  // always taken for skin), else above the eyes. Their colour a third of the way up by brightness: what
+  // else is there (a forehead's shine, the backdrop at the silhouette's soft edge) is mostly lighter than
+  // hair, and a mean of them all is the colour of neither.
+  const foreheadTop = eyes.y - dist(eyes, mid(p.leftMouth, p.rightMouth)) * FOREHEAD;
+  const seedsAbove = (top: number): number[] => {
+    const found: number[] = [];
+    for (let i = 0; i < width * height; i++) {
+      if (parts.labels[i] !== Part.head || Math.floor(i / width) > top || !notSkin(i)) continue;
+      found.push(i);
+    }
+    return found;
+  };
+  const high = seedsAbove(foreheadTop);
+  const seeds = high.length >= 20 ? high : seedsAbove(eyes.y);
   if (seeds.length < 20) return mask;
-  const [hr, hg, hb] = [sr / seeds.length, sg / seeds.length, sb / seeds.length];
+  const byLuma = seeds.map((i) => ({ i, y: lumaAt(photo, i) })).sort((a, b) => a.y - b.y);
+  // The seeds within a tenth either side of that rank: one pixel's noise is not the hair's colour.
+  const near = byLuma.slice(
+    Math.floor(byLuma.length * (HAIR_RANK - 0.1)),
+    Math.ceil(byLuma.length * (HAIR_RANK + 0.1)),
+  );
+  const [hr, hg, hb] = [0, 1, 2].map(
+    (c) => near.reduce((sum, q) => sum + (photo.data[q.i * 3 + c] ?? 0), 0) / near.length,
+  ) as [number, number, number];
   let spread = 0;
   for (const i of seeds) {
     spread +=
@@ -97,3 +108,7 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
 }
 
 const MAX_HAIR_BELOW = 0.5;
+/** The hair's colour is read this far up the head's non-skin pixels by brightness. */
+const HAIR_RANK = 0.3;
+/** The forehead reaches about this many eyes-to-mouth distances above the eyes. */
+const FOREHEAD = 0.8;
