@@ -96,9 +96,10 @@ describe('hairMask', () => {
   it('does not take hair-coloured things that the hair does not reach', () => {
     // The belt is the hair's colour but not joined to it.
     expect(at(hair, 190, 306)).toBe(0);
-    // Below 0.9 shoulder spans under the shoulders (and 1.5 spans from the eyes), the strand is not followed.
-    expect(at(hair, 241, 230)).toBe(255);
-    expect(at(hair, 241, 280)).toBe(0);
+    // Long hair and braids reach the waist: followed down to 1.4 shoulder spans under the shoulders (and
+    // 2 spans from the eyes), not further.
+    expect(at(hair, 241, 300)).toBe(255);
+    expect(at(hair, 241, 325)).toBe(0);
   });
 
   it('finds no hair on a head with (almost) none above the eyes', () => {

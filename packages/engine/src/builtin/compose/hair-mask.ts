@@ -52,9 +52,9 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
       ((photo.data[i * 3 + 2] ?? 0) - hb) ** 2;
   }
   const limit = Math.max(30, Math.min(70, 1.6 * Math.sqrt(spread / seeds.length)));
-  const reach = span * 1.5;
+  const reach = span * 2;
   const neck = mid(p.leftShoulder, p.rightShoulder);
-  const lowest = neck.y + span * 0.9;
+  const lowest = neck.y + span * 1.4;
   const isHair = (i: number): boolean => {
     const label = parts.labels[i] ?? 0;
     if (label === Part.background || label === Part.leftHand || label === Part.rightHand) return false;
