@@ -50,6 +50,28 @@ describe('limbMap', () => {
     expect(dist(cuff, sleeve.endTop)).toBeLessThan(3);
   });
 
+  it('keeps the edges either side of a forearm folded across the body, round the elbow', () => {
+    // A long sleeve (its edges 200 px flat) on the arm bent at the elbow, the forearm across the belly.
+    const long = { ...sleeve, endTop: { x: 400, y: 200 }, endBottom: { x: 370, y: 240 } };
+    const folded = { ...arm, end: { x: 190, y: 270 } };
+    const mapped = limbMap(long, folded);
+    const outerCuff = mapped?.reach[6] ?? { x: 0, y: 0 };
+    const innerCuff = mapped?.reach[7] ?? { x: 0, y: 0 };
+    // The cuff's two edges lie either side of the forearm's bone, each well off it: the outer edge, which
+    // ran down the outside of the upper arm, under the forearm (a fixed outward offset crosses them over).
+    const side = (q: { x: number; y: number }): number => {
+      const dx = folded.end.x - folded.joint.x;
+      const dy = folded.end.y - folded.joint.y;
+      return ((q.x - folded.joint.x) * dy - (q.y - folded.joint.y) * dx) / Math.hypot(dx, dy);
+    };
+    // (Positive: below the forearm, in the picture.)
+    expect(side(outerCuff)).toBeGreaterThan(arm.limbHalf * 0.7);
+    expect(side(innerCuff)).toBeLessThan(-arm.limbHalf * 0.7);
+    // Both reach past the elbow toward the wrist.
+    expect(outerCuff.x).toBeLessThan(folded.joint.x - 30);
+    expect(innerCuff.x).toBeLessThan(folded.joint.x - 30);
+  });
+
   it('makes the sleeve at least as wide as the limb at its cuff', () => {
     // A narrow cuff (6 px across flat) on a thick arm: the cuff's edges are at least the limb's girth apart.
     const narrow = { ...sleeve, endBottom: { x: 287, y: 112 } };

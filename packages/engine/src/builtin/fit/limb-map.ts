@@ -1,5 +1,5 @@
 import type { GarmentAnalysis, SleeveLandmarks } from '../garment/garment.ts';
-import { dist, type Point } from '../geometry/point.ts';
+import { dist, mid, type Point } from '../geometry/point.ts';
 import { landingBox } from './landing-box.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
@@ -42,12 +42,23 @@ export function limbMap(
     x: limb.end.x + (limb.end.x - limb.joint.x) * 0.3,
     y: limb.end.y + (limb.end.y - limb.joint.y) * 0.3,
   };
-  const side = (start: Point, sign: 1 | -1): Point[] => {
-    const off = (q: Point, k: number): Point => ({
-      x: q.x + limb.outward.x * sign * k,
-      y: q.y + limb.outward.y * sign * k,
+  // Each edge keeps to its own side of the limb round the bend: offset across each bone, on the side the
+  // upper bone's outer edge faces (a forearm folded across the belly has its outer edge underneath), not
+  // along one fixed direction, which runs along a bone that turns across the body and folds the part.
+  const start = mid(limb.outerStart, limb.innerStart);
+  const upper = unit({ x: limb.joint.x - start.x, y: limb.joint.y - start.y });
+  const lower = unit({ x: limb.end.x - limb.joint.x, y: limb.end.y - limb.joint.y });
+  const turn = upper.x * limb.outward.y - upper.y * limb.outward.x >= 0 ? 1 : -1;
+  const across = (d: Point): Point => ({ x: -d.y * turn, y: d.x * turn });
+  const atJoint = unit({ x: across(upper).x + across(lower).x, y: across(upper).y + across(lower).y });
+  const jointNormal = Math.hypot(atJoint.x, atJoint.y) > 0 ? atJoint : across(lower);
+  const endNormal = across(lower);
+  const side = (from: Point, sign: 1 | -1): Point[] => {
+    const off = (q: Point, n: Point, k: number): Point => ({
+      x: q.x + n.x * sign * k,
+      y: q.y + n.y * sign * k,
     });
-    return [start, off(limb.joint, jointHalf), off(past, endHalf)];
+    return [from, off(limb.joint, jointNormal, jointHalf), off(past, endNormal, endHalf)];
   };
   const outer = side(limb.outerStart, 1);
   const inner = side(limb.innerStart, -1);
@@ -99,4 +110,9 @@ export function limbLayer(
   const layer = emptyLayer(landingBox(mapped.reach, pad, photo));
   warpInto(layer, garment.image, garment.parts, part, mapped.map, 2);
   return layer;
+}
+
+function unit(v: Point): Point {
+  const len = Math.hypot(v.x, v.y);
+  return len > 0 ? { x: v.x / len, y: v.y / len } : { x: 0, y: 0 };
 }
