@@ -77,10 +77,11 @@ const tryOns =
         cases,
         outDir,
       );
-// Looks: every shipped face onto two photos of other people who face the camera (a model's face must be
-// found and turned the same way, or mirrored, for a look to be made at all). A shop's model photo may be a
-// body or a portrait, so the frontal portraits serve as models too.
-const models = [...bodies, ...faces].filter((b) => b.view === 'front');
+// Looks: every shipped face onto three photos of other people who face the camera with their eyes shown (a
+// model's face must be found and turned the same way, or mirrored, for a look to be made at all; a model in
+// dark glasses is always refused). A shop's model photo may be a body or a portrait, so the frontal
+// portraits serve as models too.
+const models = [...bodies, ...faces].filter((b) => b.view === 'front' && !b.darkGlasses);
 const everyone = [...bodies, ...faces];
 const lookPairs = [];
 if (process.env.LOOKS) {
@@ -99,7 +100,7 @@ if (process.env.LOOKS) {
 } else {
   for (const [i, face] of (only === 'try-ons' ? [] : faces).entries()) {
     const others = models.filter((m) => m.name !== face.same && m.name !== face.name);
-    for (const model of [others[(2 * i) % others.length], others[(2 * i + 1) % others.length]]) {
+    for (const model of [0, 1, 2].map((k) => others[(3 * i + k) % others.length])) {
       if (!model) continue;
       lookPairs.push({
         name: `${face.name}->${model.name}`,
