@@ -36,6 +36,8 @@ describe('matchHeadPoses', () => {
       // Turned 32 degrees further than the model: too little of the far cheek to stretch over it.
       [pose(40), pose(8)],
       [pose(0, { pitch: -25 }), pose(0, { pitch: 20 })],
+      // Level against looking down at 22 degrees: the face would be squashed top to bottom.
+      [pose(0, { pitch: 5 }), pose(0, { pitch: 27 })],
       [pose(0, { width: 30 }), pose(0)],
       [pose(0), pose(0, { width: 12 })],
     ] as const) {

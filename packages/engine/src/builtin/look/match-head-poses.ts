@@ -11,7 +11,12 @@ const PROFILE_YAW = 50;
 const MAX_YAW_GAP = { squarer: 35, turnedFurther: 28 } as const;
 /** Turns within this many degrees of each other count as equally square to the camera. */
 const SAME_TURN = 5;
-const MAX_PITCH_GAP = 30;
+/**
+ * Heads nodded further apart than this (one looking down at a phone, one level) give a face squashed top
+ * to bottom: seen on the quality bench at 22 and 29 degrees, where the shopper's brow lands on the model's
+ * eyelids. Refused rather than made.
+ */
+const MAX_PITCH_GAP = 20;
 /** Mirroring must bring the turns at least this much closer to be worth flipping the face. */
 const MIRROR_GAIN = 6;
 /** Cheek to cheek, in pixels: below these the face is too blurred to show, or too small to place one on. */
