@@ -97,6 +97,7 @@ console.log(
     key: account.activeApiKeys.private[0]?.apiKey ?? '',
     suid: shop.suid,
     dataDir,
+    pid: String(process.pid),
   }),
 );
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -125,5 +125,5 @@ app.get('/v1/garment/list', async (request, reply) => {
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));
+console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, pid: String(process.pid) }));
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
