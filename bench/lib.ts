@@ -54,6 +54,8 @@ export interface Load {
   p50Ms: number;
   errors: number;
   non2xx: number;
+  /** Requests answered in all. */
+  requests: number;
 }
 
 export async function load(
@@ -74,6 +76,7 @@ export async function load(
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    requests: result.requests.total,
   };
 }
 

@@ -52,9 +52,12 @@ const LIST_SQL = `select i.id, i.code, i.name, i.description, i.url, i.category,
   i.image_width, i.image_height, i.likes, i.tryons, i.created_at, me.liked_at
   from catalog_items i left join client_activity me on me.item_id = i.id and me.shop_suid = $1 and me.client_id = ''
   where i.shop_suid = $1 and i.kind = 'garment' order by i.created_at desc, i.id desc limit $2 offset $3`;
+/** The first page's `total`: every garment of the shop. */
+const COUNT_SQL = `select count(*) as n from catalog_items where shop_suid = $1 and kind = 'garment'`;
 
 let findKey: (hash: string) => Promise<Key | undefined>;
 let listItems: (shop: string, limit: number, offset: number) => Promise<Item[]>;
+let countItems: (shop: string) => Promise<number>;
 if (process.env.DATABASE_URL) {
   const int8 = (v: string) => Number(v);
   const pool = new pg.Pool({
@@ -68,13 +71,17 @@ if (process.env.DATABASE_URL) {
   findKey = async (hash) => (await pool.query<Key>({ name: 'key', text: KEY_SQL, values: [hash] })).rows[0];
   listItems = async (shop, limit, offset) =>
     (await pool.query<Item>({ name: 'list', text: LIST_SQL, values: [shop, limit, offset] })).rows;
+  countItems = async (shop) =>
+    (await pool.query<{ n: number }>({ name: 'count', text: COUNT_SQL, values: [shop] })).rows[0]?.n ?? 0;
 } else {
   const file = new SQLite(path.join(dataDir, 'tryon.sqlite'), { readonly: true });
   const positional = (text: string) => text.replace(/\$\d/g, '?');
   const key = file.prepare<[string], Key>(positional(KEY_SQL));
   const list = file.prepare<[string, string, number, number], Item>(positional(LIST_SQL));
   findKey = async (hash) => key.get(hash);
+  const count = file.prepare<[string], { n: number }>(positional(COUNT_SQL));
   listItems = async (shop, limit, offset) => list.all(shop, shop, limit, offset);
+  countItems = async (shop) => count.get(shop)?.n ?? 0;
 }
 
 const app = Fastify({ logger: false });
@@ -90,6 +97,10 @@ app.get('/v1/garment/list', async (request, reply) => {
   const limit = Number(q.limit ?? 8);
   const offset = Number(q.offset ?? 0);
   const rows = await listItems(key.shop_suid, limit, offset);
+  const nextOffset = rows.length === limit ? offset + limit : null;
+  // The first page counts the whole list; a short first page is its own count.
+  const total =
+    offset !== 0 ? undefined : nextOffset === null ? rows.length : await countItems(key.shop_suid);
   return {
     items: rows.map((row) => ({
       guid: row.id,
@@ -107,11 +118,12 @@ app.get('/v1/garment/list', async (request, reply) => {
       liked: row.liked_at !== null,
       created: new Date(row.created_at).toISOString(),
     })),
-    nextOffset: rows.length === limit ? offset + limit : null,
+    nextOffset,
+    ...(total === undefined ? {} : { total }),
   };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));
+console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, pid: String(process.pid) }));
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPoolClient, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { statementName } from './prepared.ts';
+import { runPreparedDirectly, statementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -52,33 +52,6 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
-/**
- * PostgreSQL: the prepared queries (db/prepared.ts) run as named statements, parsed and planned once per
- * connection, as a hand-written server would; every other query as before.
- */
-function withNamedStatements(pool: pg.Pool) {
-  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((text: string, values: unknown[]) => {
-      const name = typeof text === 'string' ? statementName(text) : undefined;
-      return name ? client.query({ name, text, values }) : client.query(text, values);
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
-  return {
-    async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
-      let wrapped = clients.get(client);
-      if (!wrapped) {
-        wrapped = wrap(client);
-        clients.set(client, wrapped);
-      }
-      return wrapped;
-    },
-    end: () => pool.end(),
-  };
-}
-
 export async function connectDatabase(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) {
     const types = {
@@ -102,7 +75,13 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Prepared queries (db/prepared.ts) run as named statements, parsed and planned once per connection, as a
+    // hand-written server would; any pooled connection serves them, as through Kysely (transactions hold their own).
+    runPreparedDirectly(db, async (text, values) => {
+      const { rows } = await pool.query({ name: statementName(text), text, values: [...values] });
+      return rows;
+    });
     const { rows } = await pool.query<{ schema: string | null }>('SELECT current_schema() AS schema');
     return { db, dialect: 'postgres', schema: rows[0]?.schema ?? 'public' };
   }
@@ -111,8 +90,15 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
-    dialect: 'sqlite',
-  };
+  const database = withStatementCache(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Statements run to completion synchronously, so a prepared read needs no turn on the connection, unless
+  // a transaction is open on it (its turn, taken through Kysely, lasts until the commit): it then waits its turn.
+  runPreparedDirectly(db, (sql, parameters) => {
+    const statement = database.prepare(sql);
+    return file.inTransaction || !statement.reader
+      ? undefined
+      : Promise.resolve(statement.all(...parameters));
+  });
+  return { db, dialect: 'sqlite' };
 }

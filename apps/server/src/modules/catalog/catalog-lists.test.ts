@@ -1,4 +1,4 @@
-import { type Garment, type ListFilter, type RouteQuery, routes } from '@tryon/contract';
+import { type Garment, type ListFilter, listFilters, type RouteQuery, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, api, ok, upload } from '../../../test/api.ts';
 import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
@@ -190,6 +190,20 @@ describe('garment lists: search, filters and paging', () => {
     expect((after.garment?.[0]?.action_count ?? 0) - (before.garment?.[0]?.action_count ?? 0)).toBe(1);
     // The shop's own searches in its dashboard are not shoppers' searches.
     expect((after.search?.[0]?.action_count ?? 0) - (before.search?.[0]?.action_count ?? 0)).toBe(1);
+  });
+
+  it("a first page's total counts the whole list, for every filter, in the dashboard and for a shopper", async () => {
+    // client-aaaa has a like, client-rrrr views and client-jjjj a view (earlier tests), so each filter has rows.
+    for (const client of [owner, shopper('client-aaaa'), shopper('client-rrrr'), shopper('client-jjjj')]) {
+      for (const filter of [undefined, ...listFilters]) {
+        for (const query of [undefined, 'jeans']) {
+          const asked = { ...(filter ? { filter } : {}), ...(query ? { query } : {}) };
+          const seen = (await list(client, { ...asked, limit: 100 })).items.length;
+          const first = await list(client, { ...asked, limit: 1 });
+          expect(first.total, JSON.stringify(asked)).toBe(seen);
+        }
+      }
+    }
   });
 
   it("counts the shop's garments in the admin shop list", async () => {

@@ -51,9 +51,18 @@ interface ListShape {
   sort: CatalogSort | undefined;
 }
 
-/** A list's values: shop, shopper ('' for the dashboard), offset, limit, then by shape the search pattern, the
- * matching rowids (JSON) and the shopper's categories. */
-type ListArgs = [shopSuid: string, clientId: string, offset: number, limit: number, ...rest: string[]];
+/**
+ * Whether a list's conditions read the shopper's own row (`me`): a shopper's fav, recent and recs do. Any other
+ * list of a shopper has the dashboard's conditions, so counts as the dashboard's.
+ */
+const readsShopperRow = (p: ListParams) =>
+  p.clientId !== null && (p.filter === 'fav' || p.filter === 'recent' || p.filter === 'recs');
+
+/** A list's filter values: the shop, then by shape the shopper, the search pattern, the matching rowids (JSON)
+ * and the shopper's categories. */
+type FilterArgs = [shopSuid: string, ...rest: string[]];
+/** A page's values: its offset and limit, then its filter's. */
+type PageArgs = [offset: number, limit: number, ...filter: FilterArgs];
 
 /** Upper-case letters and a space: the currency a price may start with (`USD 5`), skipped to reach its number. */
 const CURRENCY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ';
@@ -112,7 +121,8 @@ export class CatalogRepository {
   private readonly db: Kysely<Database>;
   private readonly dialect: Dialect;
 
-  private readonly lists = new PreparedShapes<ListArgs, CatalogListRow>();
+  private readonly pages = new PreparedShapes<PageArgs, CatalogListRow>();
+  private readonly counts = new PreparedShapes<FilterArgs, { n: number }>();
 
   constructor(db: Kysely<Database>, dialect: Dialect) {
     this.db = db;
@@ -284,22 +294,32 @@ export class CatalogRepository {
    */
   async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogListRow[]> {
     const { shape, args } = await this.shapeOf(p, categories);
-    const query = this.lists.get(JSON.stringify(shape), () =>
-      prepareQuery(this.db, args.length, (...values: ListArgs) =>
-        this.filteredQuery(shape, values).orderBy('i.id', 'desc').offset(values[2]).limit(values[3]),
+    const query = this.pages.get(JSON.stringify(shape), () =>
+      prepareQuery(this.db, args.length + 2, (offset: number, limit: number, ...filter: FilterArgs) =>
+        this.filteredQuery(shape, filter).orderBy('i.id', 'desc').offset(offset).limit(limit),
       ),
     );
-    return query(...args);
+    return query(p.offset, p.limit, ...args);
   }
 
-  /** How many items the list of `p` holds in all its pages (asked once a list, on its first page). */
-  async count(p: ListParams, categories: readonly string[] = []): Promise<number> {
-    const { shape, args } = await this.shapeOf(p, categories);
-    const row = await this.db
-      .selectFrom(this.filteredQuery(shape, args).clearOrderBy().as('matches'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /**
+   * How many items the list of `p` holds in all its pages (asked once a list, on its first page): the list's own
+   * query without its columns and order (the shopper's categories only order it). A dashboard count leaves out
+   * the shopper's row, which only gives the like (SQLite keeps an unread left join in a count, and probing it
+   * costs more than counting).
+   */
+  async count(p: ListParams): Promise<number> {
+    const { shape, args } = await this.shapeOf(readsShopperRow(p) ? p : { ...p, clientId: null }, []);
+    const query = this.counts.get(JSON.stringify(shape), () =>
+      prepareQuery(this.db, args.length, (...filter: FilterArgs) =>
+        this.filteredQuery(shape, filter, 'count')
+          .clearSelect()
+          .clearOrderBy()
+          .select((eb) => eb.fn.countAll<number>().as('n')),
+      ),
+    );
+    const [row] = await query(...args);
+    return row?.n ?? 0;
   }
 
   /** The numeric value of a price kept as text (`19.99`, `19,99 EUR`, `USD 5`); null when there is none. */
@@ -316,7 +336,7 @@ export class CatalogRepository {
   private async shapeOf(
     p: ListParams,
     categories: readonly string[],
-  ): Promise<{ shape: ListShape; args: ListArgs }> {
+  ): Promise<{ shape: ListShape; args: FilterArgs }> {
     const needle = normalizeSearch(p.text);
     // SQLite answers a search from the FTS5 trigram table when the text is rare enough, the like confirming each.
     const rowids = needle && this.dialect === 'sqlite' ? await this.fewMatches(needle) : null;
@@ -329,7 +349,8 @@ export class CatalogRepository {
       categories: categories.length,
       sort: p.filter ? undefined : p.sort,
     };
-    const args: ListArgs = [p.shopSuid, p.clientId ?? '', p.offset, p.limit];
+    const args: FilterArgs = [p.shopSuid];
+    if (p.clientId !== null) args.push(p.clientId);
     if (needle) args.push(`%${escapeLike(needle)}%`);
     if (rowids) args.push(JSON.stringify(rowids));
     args.push(...categories);
@@ -340,11 +361,21 @@ export class CatalogRepository {
    * A list of one shape, filtered and ordered, without its page; every value comes in as an argument, so
    * the compiled query serves every request.
    */
-  private filteredQuery(shape: ListShape, [shopSuid, clientId, , , ...rest]: ListArgs) {
+  private filteredQuery(shape: ListShape, [shopSuid, ...rest]: FilterArgs, use: 'page' | 'count' = 'page') {
+    const clientId = shape.shopper ? (rest.shift() ?? '') : '';
     const like = shape.search ? rest.shift() : undefined;
     const rowids = shape.rowids ? rest.shift() : undefined;
     const categories = rest;
-    let q = this.selectItems(shopSuid, shape.kind, clientId, LIST_COLUMNS);
+    const items = this.selectItems(shopSuid, shape.kind, clientId, LIST_COLUMNS);
+    // Only a shopper's branches below read `me`, so a dashboard count leaves its join out (the query's type is
+    // kept; a count of every filter, for the dashboard and for shoppers, is tested).
+    let q =
+      use === 'count' && !shape.shopper
+        ? (this.db
+            .selectFrom('catalog_items as i')
+            .where('i.shop_suid', '=', shopSuid)
+            .where('i.kind', '=', shape.kind) as unknown as typeof items)
+        : items;
     if (shape.search) {
       // PostgreSQL answers the like from the pg_trgm index (or walks the shop when its planner finds that
       // cheaper).

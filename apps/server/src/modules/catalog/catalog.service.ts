@@ -199,7 +199,7 @@ export class CatalogService {
     const nextOffset = rows.length === query.limit ? query.offset + query.limit : null;
     // The first page counts the whole list; a short first page is its own count.
     if (query.offset !== 0) return { items: rows, nextOffset };
-    const total = nextOffset === null ? rows.length : await this.items.count(params, categories);
+    const total = nextOffset === null ? rows.length : await this.items.count(params);
     return { items: rows, nextOffset, total };
   }
 
