@@ -38,6 +38,13 @@ describe('bodyParts', () => {
     expect(at(parts, 200, 144)).toBe(Part.neck);
   });
 
+  it('stops the head just below the chin, though its disc reaches further (a collar, a hood, shoulders)', () => {
+    // Eyes at y 72, mouth at y 100: the chin about y 122, the disc round the face down to y 139.
+    expect(at(parts, 200, 125)).toBe(Part.head);
+    expect(at(parts, 200, 134)).toBe(Part.neck);
+    expect(at(parts, 185, 136)).not.toBe(Part.head);
+  });
+
   it('gives labels only to silhouette pixels', () => {
     expect(at(parts, 20, 20)).toBe(Part.background);
     expect(at(parts, 200, 595)).toBe(Part.background);

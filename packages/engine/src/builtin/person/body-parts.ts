@@ -49,6 +49,8 @@ interface Bone {
 }
 
 const SILHOUETTE = 110;
+/** How far below the mouth the head reaches, in eyes-to-mouth distances (the chin, and a little beard). */
+const CHIN_REACH = 1.05;
 
 /**
  * Splits the silhouette into body parts: every person pixel goes to the part whose bone (shoulder to elbow,
@@ -150,6 +152,13 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   const labels = new Uint8Array(width * height);
   const bounds = maskBounds(silhouette);
   const r2 = headRadius * headRadius;
+  // The head's disc stops just below the chin (about 0.8 of the eyes-to-mouth distance below the mouth): a
+  // hood, a collar or the shoulders of a person with a large face (a close portrait, a head bowed) are not head.
+  const eyeLine = mid(p.leftEye, p.rightEye);
+  const mouth = mid(p.leftMouth, p.rightMouth);
+  const eyesToMouth = Math.max(1, dist(eyeLine, mouth));
+  const faceDown = { x: (mouth.x - eyeLine.x) / eyesToMouth, y: (mouth.y - eyeLine.y) / eyesToMouth };
+  const chinReach = eyesToMouth * CHIN_REACH;
   // The nearest part is found on a grid of every other pixel (parts are large and smooth) and shared by the
   // pixels of each 2 x 2 cell; the silhouette and the head's disc are tested at every pixel.
   const gw = (width >> 1) + 1;
@@ -177,7 +186,11 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     for (let x = bounds.left; x < bounds.right; x++) {
       const i = y * width + x;
       if ((silhouette.data[i] ?? 0) < SILHOUETTE) continue;
-      if (y < shoulders.y && (x - face.x) ** 2 + (y - face.y) ** 2 < r2) {
+      if (
+        y < shoulders.y &&
+        (x - face.x) ** 2 + (y - face.y) ** 2 < r2 &&
+        (x - mouth.x) * faceDown.x + (y - mouth.y) * faceDown.y < chinReach
+      ) {
         labels[i] = Part.head;
         continue;
       }
