@@ -138,7 +138,16 @@ export function createServices(deps: {
   const users = new UsersRepository(db);
   const ledger = new LedgerRepository(db);
   const plans = new PlanService(db, ledger, audit, clock);
-  const shops = new ShopsService(db, new ShopsRepository(db), users, keys, plans, audit, clock);
+  const statsRepository = new StatsRepository(db);
+  const shops = new ShopsService(
+    db,
+    new ShopsRepository(db, statsRepository),
+    users,
+    keys,
+    plans,
+    audit,
+    clock,
+  );
   const signinCodes = new SigninCodesRepository(db);
   const signin = new SigninService(
     signinCodes,
@@ -156,7 +165,7 @@ export function createServices(deps: {
     },
     log,
   );
-  const stats = new StatsService(new StatsRepository(db), clock);
+  const stats = new StatsService(statsRepository, clock);
   const storage = deps.storage ?? createStorage({ storageUrl: config.STORAGE_URL, dataDir: config.DATA_DIR });
   const imageLinks = new ImageLinks(secrets.imageLinkKey, clock);
   const webhooksRepository = new WebhooksRepository(db);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, ShopsTable } from '../../db/schema.ts';
+import type { StatsRepository } from '../stats/stats.repository.ts';
 
 export type ShopWithOwner = ShopsTable & { email: string };
 
@@ -11,9 +12,12 @@ export interface ShopCounts {
 
 export class ShopsRepository {
   private readonly db: Kysely<Database>;
+  /** The statistics, for each shop's try-ons and shoppers in the admin's list. */
+  private readonly stats: StatsRepository;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, stats: StatsRepository) {
     this.db = db;
+    this.stats = stats;
   }
 
   async insert(row: ShopsTable, trx: Kysely<Database> = this.db): Promise<void> {
@@ -113,22 +117,15 @@ export class ShopsRepository {
     };
   }
 
-  /** Garments in the catalogue; try-ons made and distinct shoppers seen, from the statistics events. */
+  /**
+   * Garments in the catalogue; try-ons made and distinct shoppers seen, from the statistics (their daily
+   * roll-up and the events since).
+   */
   async counts(suids: string[]): Promise<Map<string, ShopCounts>> {
     const result = new Map<string, ShopCounts>(
       suids.map((suid) => [suid, { garments_count: 0, tryon_count: 0, clients_count: 0 }]),
     );
     if (suids.length === 0) return result;
-    const rows = await this.db
-      .selectFrom('events')
-      .select((eb) => [
-        'shop_suid',
-        eb.fn.count<number>(eb.case().when('kind', '=', 'tryon').then(1).end()).as('tryon_count'),
-        eb.fn.count<number>('client_id').distinct().as('clients_count'),
-      ])
-      .where('shop_suid', 'in', suids)
-      .groupBy('shop_suid')
-      .execute();
     const garments = await this.db
       .selectFrom('catalog_items')
       .select((eb) => ['shop_suid', eb.fn.countAll<number>().as('n')])
@@ -140,13 +137,9 @@ export class ShopsRepository {
       const counts = result.get(row.shop_suid);
       if (counts) counts.garments_count = Number(row.n);
     }
-    for (const row of rows) {
-      const counts = result.get(row.shop_suid);
-      if (counts)
-        Object.assign(counts, {
-          tryon_count: Number(row.tryon_count),
-          clients_count: Number(row.clients_count),
-        });
+    for (const [suid, totals] of await this.stats.shopTotals(suids)) {
+      const counts = result.get(suid);
+      if (counts) Object.assign(counts, { tryon_count: totals.tryons, clients_count: totals.clients });
     }
     return result;
   }

@@ -106,7 +106,25 @@ describe('statistics rolled up per day', () => {
 
   const fromDays = () => [-3, 0, 1, 4, 7, 11, 12, 20].map((d) => utcDay(start + d * DAY));
 
+  /** Each shop's all-time try-ons and distinct shoppers of any kind, from the events (the admin's shop list). */
+  async function shopTotalsFromEvents() {
+    const totals = new Map<string, { tryons: number; clients: number }>();
+    for (const shop of shops) {
+      const row = await t.runtime.db.db
+        .selectFrom('events')
+        .select((eb) => [
+          eb.fn.count<number>(eb.case().when('kind', '=', 'tryon').then(1).end()).as('tryons'),
+          eb.fn.count<number>('client_id').distinct().as('clients'),
+        ])
+        .where('shop_suid', '=', shop)
+        .executeTakeFirstOrThrow();
+      totals.set(shop, { tryons: Number(row.tryons), clients: Number(row.clients) });
+    }
+    return totals;
+  }
+
   async function expectSame() {
+    expect(await repo.shopTotals(shops)).toEqual(await shopTotalsFromEvents());
     for (const shop of shops) {
       for (const from of fromDays()) {
         expect(await fromRollUp(repo, shop, from), `${shop} from ${from}`).toEqual(

@@ -117,6 +117,69 @@ export class StatsRepository {
     }));
   }
 
+  /**
+   * Each shop's try-ons and distinct shoppers (of any kind of event) since it began, for the admin's shop
+   * list: the rolled-up days' rows and the events since, so a list of shops reads no old event.
+   */
+  async shopTotals(suids: readonly string[]): Promise<Map<string, { tryons: number; clients: number }>> {
+    const totals = new Map(suids.map((suid) => [suid, { tryons: 0, clients: 0 }]));
+    if (suids.length === 0) return totals;
+    const next = await this.nextDay();
+    const tryons = await this.db
+      .selectFrom(
+        this.db
+          .selectFrom('stats_days')
+          .select((eb) => ['shop_suid', eb.fn.sum<number>('action_count').as('n')])
+          .where('shop_suid', 'in', suids)
+          .where('kind', '=', 'tryon')
+          .where('day', '<', next)
+          .groupBy('shop_suid')
+          .unionAll(
+            this.db
+              .selectFrom('events')
+              .select((eb) => ['shop_suid', eb.fn.countAll<number>().as('n')])
+              .where('shop_suid', 'in', suids)
+              .where('kind', '=', 'tryon')
+              .where('day', '>=', next)
+              .groupBy('shop_suid'),
+          )
+          .as('parts'),
+      )
+      .select((eb) => ['shop_suid', eb.fn.sum<number>('n').as('n')])
+      .groupBy('shop_suid')
+      .execute();
+    // A shopper seen on rolled-up days and again since (or under several kinds) counts once: the union
+    // drops the repeats.
+    const clients = await this.db
+      .selectFrom(
+        this.db
+          .selectFrom('stats_clients')
+          .select(['shop_suid', 'client_id'])
+          .where('shop_suid', 'in', suids)
+          .union(
+            this.db
+              .selectFrom('events')
+              .select((eb) => ['shop_suid', eb.ref('client_id').$notNull().as('client_id')])
+              .where('shop_suid', 'in', suids)
+              .where('day', '>=', next)
+              .where('client_id', 'is not', null),
+          )
+          .as('seen'),
+      )
+      .select((eb) => ['shop_suid', eb.fn.countAll<number>().as('n')])
+      .groupBy('shop_suid')
+      .execute();
+    for (const row of tryons) {
+      const shop = totals.get(row.shop_suid);
+      if (shop) shop.tryons = Number(row.n);
+    }
+    for (const row of clients) {
+      const shop = totals.get(row.shop_suid);
+      if (shop) shop.clients = Number(row.n);
+    }
+    return totals;
+  }
+
   /** Distinct clients and events of one kind since a day, over the whole period. */
   async periodTotals(shopSuid: string, kind: StatsKind, fromDay: string) {
     const next = await this.nextDay();
