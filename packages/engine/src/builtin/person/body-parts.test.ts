@@ -38,11 +38,14 @@ describe('bodyParts', () => {
     expect(at(parts, 200, 144)).toBe(Part.neck);
   });
 
-  it('stops the head just below the chin, though its disc reaches further (a collar, a hood, shoulders)', () => {
-    // Eyes at y 72, mouth at y 100: the chin about y 122, the disc round the face down to y 139.
-    expect(at(parts, 200, 125)).toBe(Part.head);
-    expect(at(parts, 200, 134)).toBe(Part.neck);
-    expect(at(parts, 185, 136)).not.toBe(Part.head);
+  it('stops the head below the chin, though its disc reaches further (a collar, a hood, shoulders)', () => {
+    // Broad shoulders (200 px) make the disc round the face 60 px, down to y 146; eyes at y 72 and mouth at
+    // y 100 put the chin about y 122, and the head stops 1.4 eyes-to-mouth below the mouth (y 139).
+    const broad = frontPose({ leftShoulder: { x: 300 }, rightShoulder: { x: 100 } });
+    const wide = bodyParts(broad, silhouetteOf(broad));
+    expect(at(wide, 200, 130)).toBe(Part.head);
+    expect(at(wide, 200, 143)).not.toBe(Part.head);
+    expect(at(wide, 200, 143)).not.toBe(Part.background);
   });
 
   it('gives labels only to silhouette pixels', () => {

@@ -49,8 +49,11 @@ interface Bone {
 }
 
 const SILHOUETTE = 110;
-/** How far below the mouth the head reaches, in eyes-to-mouth distances (the chin, and a little beard). */
-const CHIN_REACH = 1.05;
+/**
+ * How far below the mouth the head reaches, in eyes-to-mouth distances: the chin is about 0.8 below, and a
+ * face looking down shortens the eyes-to-mouth distance it is measured in.
+ */
+const CHIN_REACH = 1.4;
 
 /**
  * Splits the silhouette into body parts: every person pixel goes to the part whose bone (shoulder to elbow,
