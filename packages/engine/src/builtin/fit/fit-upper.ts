@@ -22,6 +22,8 @@ const NECK_BARE = 0.05;
 /** Garment shoulder seams sit this far out from and above the shoulder joints (shares of the span). */
 const SHOULDER_OUT = 0.1;
 const SHOULDER_RISE = 0.05;
+/** Kinds whose sleeves end at the wrist, whatever the flat-lay's proportions say. */
+const LONG_SLEEVED: ReadonlySet<string> = new Set(['long-sleeve', 'hoodie', 'jacket']);
 /** An arm's upper and lower bone as shares of the shoulder span (about 0.8 and 0.75 on an adult). */
 const UPPER_ARM = 0.8;
 const FOREARM = 0.75;
@@ -152,6 +154,7 @@ export function fitUpper(
         outward: { x: frame.across.x * sign, y: frame.across.y * sign },
         limbHalf: span * 0.12,
         scale: kAcross,
+        toEnd: LONG_SLEEVED.has(garment.kind),
       },
       span * 0.05,
       photo,

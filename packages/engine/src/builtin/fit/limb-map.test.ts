@@ -72,6 +72,19 @@ describe('limbMap', () => {
     expect(innerCuff.x).toBeLessThan(folded.joint.x - 30);
   });
 
+  it('takes a long sleeve to the wrist, whatever its flat length', () => {
+    // The T-shirt's sleeve, 80 px flat, as a long sleeve: its cuff lands at the wrist (y 340), not above
+    // the elbow as a short sleeve's does.
+    const long = limbMap(sleeve, { ...arm, toEnd: true });
+    const outerCuff = long?.reach[6] ?? { x: 0, y: 0 };
+    const innerCuff = long?.reach[7] ?? { x: 0, y: 0 };
+    expect(Math.abs(outerCuff.y - arm.end.y)).toBeLessThan(8);
+    expect(Math.abs(innerCuff.y - arm.end.y)).toBeLessThan(8);
+    // The cuff still maps to the sleeve's own cuff.
+    const cuff = long?.map(outerCuff.x, outerCuff.y) ?? { x: 0, y: 0 };
+    expect(dist(cuff, sleeve.endTop)).toBeLessThan(3);
+  });
+
   it('makes the sleeve at least as wide as the limb at its cuff', () => {
     // A narrow cuff (6 px across flat) on a thick arm: the cuff's edges are at least the limb's girth apart.
     const narrow = { ...sleeve, endBottom: { x: 287, y: 112 } };

@@ -18,6 +18,11 @@ export interface LimbTarget {
   limbHalf: number;
   /** Garment pixels to photo pixels. */
   scale: number;
+  /**
+   * The part reaches the limb's end whatever its flat length (a long sleeve to the wrist, a trouser leg to
+   * the ankle): clothes are bought to fit, and a flat-lay's proportions only approximate the wearer's.
+   */
+  toEnd?: boolean;
 }
 
 /**
@@ -31,16 +36,14 @@ export function limbMap(
   part: SleeveLandmarks,
   limb: LimbTarget,
 ): { map: (x: number, y: number) => Point; reach: Point[] } | null {
-  const outerLength = dist(part.top, part.endTop) * limb.scale;
-  const innerLength = dist(part.bottom, part.endBottom) * limb.scale;
   const endHalf = Math.max(
     limb.limbHalf * 0.85,
     (dist(part.endTop, part.endBottom) / 2) * limb.scale * (2 / Math.PI),
   );
   const jointHalf = Math.max(limb.limbHalf * 1.1, endHalf);
   const past = {
-    x: limb.end.x + (limb.end.x - limb.joint.x) * 0.3,
-    y: limb.end.y + (limb.end.y - limb.joint.y) * 0.3,
+    x: limb.end.x + (limb.end.x - limb.joint.x) * EXTEND,
+    y: limb.end.y + (limb.end.y - limb.joint.y) * EXTEND,
   };
   // Each edge keeps to its own side of the limb round the bend: offset across each bone, on the side the
   // upper bone's outer edge faces (a forearm folded across the belly has its outer edge underneath), not
@@ -62,6 +65,13 @@ export function limbMap(
   };
   const outer = side(limb.outerStart, 1);
   const inner = side(limb.innerStart, -1);
+  // To the end: each edge as long as its line to the end's side (past the end lies beyond it).
+  const toEnd = (line: Point[]): number => {
+    const [a = limb.joint, b = limb.joint, c = limb.joint] = line;
+    return dist(a, b) + dist(b, c) / (1 + EXTEND);
+  };
+  const outerLength = limb.toEnd ? toEnd(outer) : dist(part.top, part.endTop) * limb.scale;
+  const innerLength = limb.toEnd ? toEnd(inner) : dist(part.bottom, part.endBottom) * limb.scale;
   const pairs: [Point, Point][] = [];
   for (const f of [0, 1 / 3, 2 / 3, 1]) {
     pairs.push([along(outer, outerLength * f), lerpPoint(part.top, part.endTop, f)]);
@@ -74,6 +84,9 @@ export function limbMap(
   );
   return map && { map, reach: pairs.map(([to]) => to) };
 }
+
+/** The limb's line runs on past its end by this share of its lower bone (a part longer than the limb). */
+const EXTEND = 0.3;
 
 /** The point `length` along a polyline (on its last segment, extended, past its end). */
 export function along(line: Point[], length: number): Point {
