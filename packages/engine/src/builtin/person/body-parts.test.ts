@@ -69,6 +69,26 @@ describe('bodyParts', () => {
     expect(at(parts, 142, 200)).toBe(Part.rightUpperArm);
   });
 
+  it('gives an arm no pixels far from its bone: someone beside the person is not their arm', () => {
+    // A second person's shoulder against the left forearm (bone x 280-285, radius 12), out to x 380.
+    const beside = drawMask(PHOTO.width, PHOTO.height, [
+      ...bodyShapes(pose),
+      {
+        kind: 'polygon',
+        points: [
+          { x: 285, y: 260 },
+          { x: 380, y: 260 },
+          { x: 380, y: 330 },
+          { x: 285, y: 330 },
+        ],
+      },
+    ]);
+    const map = bodyParts(pose, beside);
+    expect(at(map, 300, 300)).toBe(Part.leftForearm);
+    expect(at(map, 340, 300)).toBe(Part.torso);
+    expect(at(map, 370, 300)).toBe(Part.torso);
+  });
+
   it('lets a forearm lying across the belly win within its radius, the torso beyond it', () => {
     const across = frontPose({
       leftElbow: { x: 275, y: 260 },

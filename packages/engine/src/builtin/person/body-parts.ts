@@ -49,6 +49,16 @@ interface Bone {
 }
 
 const SILHOUETTE = 110;
+const ARMS: ReadonlySet<number> = new Set([
+  Part.leftUpperArm,
+  Part.leftForearm,
+  Part.leftHand,
+  Part.rightUpperArm,
+  Part.rightForearm,
+  Part.rightHand,
+]);
+/** How far past its radius (in radii) an arm's pixels reach from its bone. */
+const ARM_REACH = 1;
 /**
  * How far below the mouth the head reaches, in eyes-to-mouth distances: the chin is about 0.8 below, and a
  * face looking down shortens the eyes-to-mouth distance it is measured in.
@@ -172,6 +182,7 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     q.y = y;
     let best: number = Part.torso;
     let bestD = insidePolygon(q, torso) ? 0 : distanceToPolygon(q, torso);
+    let bestRadius = 0;
     for (let k = 0; k < seen.length; k++) {
       const l2 = len2[k] ?? 0;
       const ox = x - (ax[k] ?? 0);
@@ -181,8 +192,12 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
       if (d < bestD) {
         bestD = d;
         best = seen[k]?.part ?? Part.torso;
+        bestRadius = radius[k] ?? 0;
       }
     }
+    // An arm is no wider than its bone's reach: person pixels further out (someone beside them, a bag, a
+    // wide coat) are not arm, so nothing is cut out of the garment or painted as skin there for it.
+    if (ARMS.has(best) && bestD > bestRadius * ARM_REACH) return Part.torso;
     return best;
   };
   for (let y = bounds.top; y < bounds.bottom; y++) {
