@@ -58,6 +58,29 @@ function photoOf(f: (x: number, y: number) => number | null): Raster {
 
 const value = (c: GarmentCanvas, x: number, y: number): number => c.rgb[(y * W + x) * 3] ?? -1;
 
+/** The garment's darkest and lightest value across the middle of row 120. */
+function rowRange(c: GarmentCanvas): { lo: number; hi: number } {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let x = 60; x < 180; x++) {
+    lo = Math.min(lo, value(c, x, 120));
+    hi = Math.max(hi, value(c, x, 120));
+  }
+  return { lo, hi };
+}
+
+/** Stripes 12 px wide (about the width of a fold at this span) of two greys under a fresh canvas, shaded. */
+function shadedStripes(low: number, high: number): GarmentCanvas {
+  const c = canvas();
+  shadeGarment(
+    cv,
+    photoOf((x) => (Math.floor(x / 12) % 2 ? high : low)),
+    c,
+    SPAN,
+  );
+  return c;
+}
+
 describe('shadeGarment', () => {
   it('carries a broad dark band of the photo onto the garment', () => {
     // The left 80 px (most of a shoulder span) in shadow.
@@ -106,20 +129,9 @@ describe('shadeGarment', () => {
   });
 
   it('carries folds (detail between the fine and the coarse scale) onto the garment', () => {
-    // Stripes 12 px wide, about the width of a fold at this span, as deep as folds in cloth are.
-    const c = canvas();
-    shadeGarment(
-      cv,
-      photoOf((x) => (Math.floor(x / 12) % 2 ? 180 : 140)),
-      c,
-      SPAN,
-    );
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let x = 60; x < 180; x++) {
-      lo = Math.min(lo, value(c, x, 120));
-      hi = Math.max(hi, value(c, x, 120));
-    }
+    // As deep as folds in cloth are.
+    const c = shadedStripes(140, 180);
+    const { lo, hi } = rowRange(c);
     expect(hi - lo).toBeGreaterThan(180 * 0.05);
     // Darker on the dark stripes.
     expect(value(c, 102, 120)).toBeLessThan(value(c, 114, 120));
@@ -127,19 +139,7 @@ describe('shadeGarment', () => {
 
   it('carries a pattern without hue (black and white) no stronger than folds in cloth are', () => {
     const range = (low: number, high: number): number => {
-      const c = canvas();
-      shadeGarment(
-        cv,
-        photoOf((x) => (Math.floor(x / 12) % 2 ? high : low)),
-        c,
-        SPAN,
-      );
-      let lo = Number.POSITIVE_INFINITY;
-      let hi = Number.NEGATIVE_INFINITY;
-      for (let x = 60; x < 180; x++) {
-        lo = Math.min(lo, value(c, x, 120));
-        hi = Math.max(hi, value(c, x, 120));
-      }
+      const { lo, hi } = rowRange(shadedStripes(low, high));
       return hi - lo;
     };
     // Soft folds (grey 145 and 175) come through; a black-and-white print of the same size, whose contrast
@@ -160,12 +160,7 @@ describe('shadeGarment', () => {
       }
     }
     shadeGarment(cv, photo, c, SPAN);
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let x = 60; x < 180; x++) {
-      lo = Math.min(lo, value(c, x, 120));
-      hi = Math.max(hi, value(c, x, 120));
-    }
+    const { lo, hi } = rowRange(c);
     expect(hi - lo).toBeLessThan(180 * 0.03);
   });
 
