@@ -220,7 +220,11 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
       [a, routes.garments.add],
       [b, routes.models.add],
     ] as const) {
-      const res = await client.call(route, { query: {} }, upload(route === routes.models.add ? person : shirt));
+      const res = await client.call(
+        route,
+        { query: {} },
+        upload(route === routes.models.add ? person : shirt),
+      );
       expect(res.error && [res.error.status, errorCodeOf(res.error)]).toEqual([503, 'STORAGE_UNAVAILABLE']);
     }
     for (let i = 0; i < 100 && !(await renderRow(third))?.outages; i++) await wait(100);

@@ -15,7 +15,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServerProcess(entry: 'main.ts' | 'worker.ts', env: Record<string, string>): ServerProcess {
+export function startServerProcess(
+  entry: 'main.ts' | 'worker.ts',
+  env: Record<string, string>,
+): ServerProcess {
   const [node, argv] = nodeTs(path.join(repoRoot, 'apps/server/src', entry));
   const child = spawn(node, argv, { cwd: repoRoot, env: { ...process.env, ...env } });
   let output = '';
