@@ -62,12 +62,14 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
   const processes: ServerProcess[] = [];
   let s3: LocalS3;
   let proxy: TcpProxy;
+  let redisProxy: TcpProxy;
   let redisDb: number;
   let sql: pg.Client;
   let env: (dataDir: string, port?: number) => Record<string, string>;
   let originA: string;
   let originB: string;
   let worker: ServerProcess;
+  let startupMs = 0;
 
   const startWorker = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tryon-mp-worker-'));
@@ -93,6 +95,8 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
       .replace(encodeURIComponent(s3.endpoint), encodeURIComponent(`http://127.0.0.1:${proxy.port}`));
     redisDb = await emptyRedisDatabase(redisUrl ?? '');
     const redis = new URL(redisUrl ?? '');
+    redisProxy = await startTcpProxy(Number(redis.port || 6379), redis.hostname);
+    redis.host = `127.0.0.1:${redisProxy.port}`;
     redis.pathname = `/${redisDb}`;
     const [portA, portB] = [await freePort(), await freePort()];
     originA = `http://127.0.0.1:${portA}`;
@@ -123,8 +127,10 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
       processes.push(startServerProcess('main.ts', env(dir, port)));
     }
     worker = startWorker();
+    const startup = Date.now();
     const healthy = await Promise.all([becomesHealthy(originA, 60_000), becomesHealthy(originB, 60_000)]);
     if (!healthy.every(Boolean)) throw new Error(`the API processes did not start:\n${logs()}`);
+    startupMs = Date.now() - startup;
   }, 90_000);
 
   afterAll(async () => {
@@ -140,13 +146,21 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
       redis.disconnect();
     }
     await proxy?.close();
+    await redisProxy?.close();
     await s3?.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('serves one flow across the processes, rides out a worker killed mid-render and a storage outage', async () => {
+  it('serves one flow across the processes, rides out a worker killed mid-render and outages of storage and Redis', async () => {
     const [person, shirt] = await Promise.all([samplePhoto('standing', 768, 1024), flatLayShirt()]);
     const email = 'multi@example.com';
+    // Seconds each part took, printed at the end (CI runs this on two cores).
+    const laps = [`start ${(startupMs / 1000).toFixed(1)} s`];
+    let lapStart = Date.now();
+    const lap = (part: string) => {
+      laps.push(`${part} ${((Date.now() - lapStart) / 1000).toFixed(1)} s`);
+      lapStart = Date.now();
+    };
 
     // Sign in on A; the session works on B.
     const anonymousA = createClient({ baseUrl: originA });
@@ -193,6 +207,7 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
     expect(images[0]?.length).toBeGreaterThan(1000);
     expect(images[0]?.equals(images[1] ?? Buffer.alloc(0))).toBe(true);
 
+    lap('first render');
     // The worker is killed (kill -9) while it renders; a new one takes the render up.
     const second = await submit();
     while ((await renderRow(second))?.status !== 'running') await wait(5);
@@ -205,6 +220,7 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
     expect(await renderRow(second)).toMatchObject({ status: 'done', attempts: 2, charged: 1 });
     expect(await balance(a)).toBe(start - 2);
 
+    lap('kill -9');
     // A key made on A works on B, and once deleted on A is refused by B at once.
     const key = dataOf(await a.call(routes.keys.add, { query: { kind: 'private' } }), 'key').apiKey;
     const withKey = createClient({ baseUrl: originB, apiKey: key });
@@ -213,6 +229,7 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
     const refused = await withKey.call(routes.garments.list, { query: {} });
     expect(refused.error && errorCodeOf(refused.error)).toBe('API_KEY_INVALID');
 
+    lap('key revoked');
     // Storage goes down with a render queued: uploads answer 503 on both APIs, the render waits it out.
     await proxy.cut();
     const third = await submit();
@@ -236,6 +253,19 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
     expect(await settled(b, third, 30_000)).toMatchObject({ status: 'done' });
     expect(await balance(b)).toBe(start - 3);
 
+    lap('storage outage');
+    // Redis goes down: both APIs keep serving (each counts the rate limits on its own meanwhile), and a try-on
+    // made then is queued by its API process the moment Redis answers again.
+    await redisProxy.cut();
+    expect((await fetch(`${originA}/healthz`)).status).toBe(200);
+    expect(dataOf(await a.call(routes.garments.list, { query: {} }), 'list').items).toHaveLength(1);
+    const fourth = await submit();
+    await wait(2000);
+    await redisProxy.restore();
+    expect(await settled(a, fourth, 15_000)).toMatchObject({ status: 'done' });
+    expect(await balance(b)).toBe(start - 4);
+
+    lap('Redis outage');
     // Nothing half-written: one garment and one model, every stored object belongs to a row.
     expect(dataOf(await b.call(routes.garments.list, { query: {} }), 'list').items).toHaveLength(1);
     const keys = await sql.query<{ key: string }>(
@@ -261,6 +291,8 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
     redis.disconnect();
     expect(written.length).toBeGreaterThan(0);
     expect(written.filter((k) => !k.startsWith(`${prefix}:`))).toEqual([]);
-    console.log(`multi-process deployment: render done ${(recoveredMs / 1000).toFixed(1)} s after kill -9`);
+    console.log(
+      `multi-process deployment: render done ${(recoveredMs / 1000).toFixed(1)} s after kill -9; ${laps.join(', ')}`,
+    );
   }, 150_000);
 });
