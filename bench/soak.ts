@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ClientError, createClient, errorCodeOf, type Result } from '@tryon/client';
 import { routes } from '@tryon/contract';
@@ -78,10 +78,20 @@ try {
     catalogue.push(must(await owner.call(routes.garments.add, { query: {} }, upload(shirt)), 'garment').guid);
   const uploaded: string[] = [];
 
-  // Latencies (ms) of each bucket; errors by operation and code.
+  // Latencies (ms) of each bucket, in all and by operation; resident memory read every 5 s; errors by
+  // operation and code. The machine's load average goes beside them: other work on it shows in the figures.
+  interface Bucket {
+    ms: number[];
+    byOperation: Map<string, number[]>;
+    rss: number[];
+    renders: number[];
+    load: number;
+  }
+  const newBucket = (): Bucket => ({ ms: [], byOperation: new Map(), rss: [], renders: [], load: 0 });
   let measuring = false;
   let bucketStart = 0;
-  const buckets: { ms: number[]; rss: number; renders: number[] }[] = [];
+  let lastRssRead = 0;
+  const buckets: Bucket[] = [];
   const errors = new Map<string, number>();
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T;
   const timed = async <T>(op: string, call: () => Promise<Result<T>>): Promise<T | undefined> => {
@@ -93,8 +103,12 @@ try {
       result = { error: { status: 'FETCH_ERROR', error: String(error) } as ClientError };
     }
     const ms = performance.now() - start;
-    if (measuring) {
-      buckets.at(-1)?.ms.push(ms);
+    const bucket = buckets.at(-1);
+    if (measuring && bucket) {
+      bucket.ms.push(ms);
+      const ofOperation = bucket.byOperation.get(op) ?? [];
+      ofOperation.push(ms);
+      bucket.byOperation.set(op, ofOperation);
       if (result.error) {
         const key = `${op} ${errorCodeOf(result.error) ?? result.error.status}`;
         errors.set(key, (errors.get(key) ?? 0) + 1);
@@ -172,16 +186,21 @@ try {
       measuring = true;
       rssStart = rssMb();
       bucketStart = now;
-      buckets.push({ ms: [], rss: 0, renders: [] });
+      buckets.push(newBucket());
       console.log(`warm-up over: resident memory ${rssStart.toFixed(0)} MB; measuring`);
+    }
+    if (measuring && now - lastRssRead >= 5000) {
+      lastRssRead = now;
+      buckets.at(-1)?.rss.push(rssMb());
     }
     if (measuring && now - bucketStart >= BUCKET) {
       const last = buckets.at(-1);
-      if (last) last.rss = rssMb();
+      if (last) last.load = loadavg()[0] ?? 0;
       bucketStart += BUCKET;
-      buckets.push({ ms: [], rss: 0, renders: [] });
-      const done = buckets.length - 1;
-      console.log(`bucket ${done}: ${last?.ms.length} requests, resident memory ${last?.rss.toFixed(0)} MB`);
+      buckets.push(newBucket());
+      console.log(
+        `bucket ${buckets.length - 1}: ${last?.ms.length} requests, resident memory ${last?.rss.at(-1)?.toFixed(0)} MB`,
+      );
     }
     const track = (p: Promise<unknown>) => {
       inFlight.add(p);
@@ -202,33 +221,46 @@ try {
   measuring = false;
   const rssEnd = rssMb();
   const last = buckets.at(-1);
-  if (last) last.rss = rssEnd;
+  if (last) {
+    last.rss.push(rssEnd);
+    last.load = loadavg()[0] ?? 0;
+  }
   await Promise.all(inFlight);
 
   const quantile = (values: number[], q: number) => {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)] ?? 0;
   };
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   const full = buckets.filter((b) => b.ms.length > 0);
+  const first = full[0] ?? newBucket();
+  const final = full.at(-1) ?? newBucket();
   console.log(
-    `\nSoak of the embedded default: ${RATE} requests/s mixed, a try-on every ${TRYON_EVERY_MS / 1000} s, ${DURATION / 60_000} min after ${WARMUP / 1000} s warm-up`,
+    `\nSoak of the embedded default: ${RATE} requests/s mixed, a try-on every ${TRYON_EVERY_MS / 1000} s, ${DURATION / 1000} s after ${WARMUP / 1000} s warm-up`,
   );
   console.log(
-    '| bucket | requests | p50 ms | p99 ms | p99 ratio to the first | renders | render median s | resident MB |',
+    '| bucket | requests | p50 ms | p99 ms | p99 ratio to the first | renders | render median s | resident MB (mean) | load average |',
   );
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  const baseP99 = quantile(full[0]?.ms ?? [], 0.99);
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const baseP99 = quantile(first.ms, 0.99);
   for (const [i, b] of full.entries()) {
     const p99 = quantile(b.ms, 0.99);
     console.log(
-      `| ${i + 1} | ${b.ms.length} | ${quantile(b.ms, 0.5).toFixed(1)} | ${p99.toFixed(1)} | ${(p99 / baseP99).toFixed(2)} | ${b.renders.length} | ${(quantile(b.renders, 0.5) / 1000).toFixed(1)} | ${b.rss.toFixed(0)} |`,
+      `| ${i + 1} | ${b.ms.length} | ${quantile(b.ms, 0.5).toFixed(1)} | ${p99.toFixed(1)} | ${(p99 / baseP99).toFixed(2)} | ${b.renders.length} | ${(quantile(b.renders, 0.5) / 1000).toFixed(1)} | ${mean(b.rss).toFixed(0)} | ${b.load.toFixed(1)} |`,
     );
   }
-  const growth = (rssEnd / rssStart - 1) * 100;
-  const lastRatio = quantile(full.at(-1)?.ms ?? [], 0.99) / baseP99;
+  console.log('\n| operation | p99 ms, first bucket | p99 ms, last bucket | ratio |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const [op, ms] of first.byOperation) {
+    const [a, b] = [quantile(ms, 0.99), quantile(final.byOperation.get(op) ?? [], 0.99)];
+    console.log(`| ${op} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(b / a).toFixed(2)} |`);
+  }
+  // Memory: the first bucket's mean against the last's (single readings swing by a few per cent).
+  const growth = (mean(final.rss) / mean(first.rss) - 1) * 100;
+  const lastRatio = quantile(final.ms, 0.99) / baseP99;
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(
-    `\nresident memory: ${rssStart.toFixed(0)} MB after warm-up, ${rssEnd.toFixed(0)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
+    `\nresident memory: ${rssStart.toFixed(0)} MB after warm-up, ${rssEnd.toFixed(0)} MB at the end; mean of the first bucket ${mean(first.rss).toFixed(0)} MB, of the last ${mean(final.rss).toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
   );
   console.log(`errors: ${errorCount}${errorCount ? ` ${JSON.stringify(Object.fromEntries(errors))}` : ''}`);
   console.log(`p99, last bucket against the first: ${lastRatio.toFixed(2)}`);
