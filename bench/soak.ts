@@ -161,7 +161,8 @@ try {
     );
     if (!added) return;
     for (;;) {
-      const got = await owner.call(routes.tryOns.get, { params: { tuid: added.tuid }, query: { wait: 30 } });
+      // 20 s a wait: under the client's own 30 s timeout, even on a busy machine.
+      const got = await owner.call(routes.tryOns.get, { params: { tuid: added.tuid }, query: { wait: 20 } });
       const status = got.data?.status;
       if (status === 'queued' || status === 'running') continue;
       if (status !== 'done' && measuring) {
