@@ -236,6 +236,7 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
     const waiting = await renderRow(third);
     expect(waiting).toMatchObject({ status: 'queued', charged: 1 });
     expect(waiting?.outages).toBeGreaterThan(0);
+    await wait(3000 - (Date.now() - cutAt)); // down for 3 s at least
     await proxy.restore();
     laps.push(`(storage down ${((Date.now() - cutAt) / 1000).toFixed(1)} s)`);
     expect(await settled(b, third, 30_000)).toMatchObject({ status: 'done' });
