@@ -6,6 +6,7 @@ import { ok } from '../../../test/api.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createShop, type ShopFixture, settled } from '../../../test/shop-fixture.ts';
 import { SketchEngine } from '../../../test/sketch-engine.ts';
+import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
 import { startRenderJobs } from './render-jobs.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -79,6 +80,55 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
       expect(await shop.balance()).toBe(before);
     } finally {
       await worker.close();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('render jobs on BullMQ through a Redis outage', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let shop: ShopFixture;
+
+  beforeAll(async () => {
+    const direct = new URL(redisUrl ?? '');
+    proxy = await startTcpProxy(Number(direct.port || 6379), direct.hostname);
+    const viaProxy = new URL(direct);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    t = await createTestApp({
+      REDIS_URL: viaProxy.toString(),
+      REDIS_PREFIX: `t${randomBytes(6).toString('hex')}`,
+    });
+    shop = await createShop(t, 'bull-outage@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+  });
+
+  it('a try-on made while Redis is down is queued by its API process as soon as Redis answers again', async () => {
+    const queue = new Queue('renders', {
+      connection: { url: redisUrl },
+      prefix: t.runtime.config.REDIS_PREFIX,
+    });
+    try {
+      await proxy.cut();
+      const res = await shop
+        .client()
+        .call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+      const id = ok(res, 202).tuid;
+      expect(await queue.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 0, delayed: 0 });
+      await proxy.restore();
+      // No worker's reconcile (it waits 30 s for a queued render): the API process adds the job itself.
+      let waiting = 0;
+      for (let i = 0; i < 100 && waiting === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        waiting = await queue.getWaitingCount();
+      }
+      expect(waiting).toBe(1);
+      expect((await queue.getWaiting())[0]?.data).toEqual({ id });
+    } finally {
+      await proxy.restore().catch(() => undefined);
+      await queue.close();
     }
   });
 });

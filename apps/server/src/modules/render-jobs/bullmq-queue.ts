@@ -14,6 +14,8 @@ export interface BullSettings {
 
 /** An add or a close that Redis does not answer in this long is given up (BullMQ waits for ever). */
 const ENQUEUE_TIMEOUT_MS = 2000;
+/** Jobs a process keeps to add again once Redis is back; past this, the workers' reconcile finds the rest. */
+const UNSENT_MAX = 10_000;
 
 export function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -40,6 +42,8 @@ const producerConnectionOf = (settings: BullSettings) =>
 export class BullRenderQueue implements RenderQueue {
   readonly queue: Queue;
   private readonly redis: Redis;
+  /** Jobs Redis did not take (id to the time they are due), added again as soon as it answers. */
+  private readonly unsent = new Map<string, number | undefined>();
 
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
@@ -49,14 +53,16 @@ export class BullRenderQueue implements RenderQueue {
     this.log = log;
     this.redis = producerConnectionOf(settings);
     this.redis.on('error', () => {});
+    this.redis.on('ready', () => void this.resend());
     this.queue = new Queue(settings.name ?? 'renders', { connection: this.redis, prefix: settings.prefix });
     // Without a listener an unreachable Redis would crash the process; the failed adds say it already.
     this.queue.on('error', () => {});
   }
 
   /**
-   * Adds the job; when Redis cannot take it, the render stays queued in the database and a worker's reconcile
-   * queues it again once Redis is back, so the caller's request still succeeds.
+   * Adds the job; when Redis cannot take it, the render stays queued in the database and this process adds the
+   * job again once Redis answers (a worker's reconcile finds it if this process is gone by then), so the
+   * caller's request still succeeds and the render runs within seconds of Redis being back.
    */
   async enqueue(id: string, runAfter?: number): Promise<void> {
     const delay = runAfter === undefined ? 0 : Math.max(0, runAfter - this.clock.now());
@@ -70,10 +76,18 @@ export class BullRenderQueue implements RenderQueue {
         ),
       );
     } catch (error) {
+      if (this.unsent.size < UNSENT_MAX) this.unsent.set(id, runAfter);
       this.log.warn(
         { err: error, jobId: id, queue: this.queue.name },
-        'job not queued (Redis unreachable); a worker will find it',
+        'job not queued (Redis unreachable); queued again once it answers',
       );
+    }
+  }
+
+  private async resend(): Promise<void> {
+    for (const [id, runAfter] of [...this.unsent]) {
+      this.unsent.delete(id);
+      await this.enqueue(id, runAfter);
     }
   }
 
