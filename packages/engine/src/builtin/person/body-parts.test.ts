@@ -85,8 +85,9 @@ describe('bodyParts', () => {
     ]);
     const map = bodyParts(pose, beside);
     expect(at(map, 300, 300)).toBe(Part.leftForearm);
-    expect(at(map, 340, 300)).toBe(Part.torso);
-    expect(at(map, 370, 300)).toBe(Part.torso);
+    // Neither arm nor torso (whose measured width would grow): not this person's body.
+    expect(at(map, 340, 300)).toBe(Part.background);
+    expect(at(map, 370, 300)).toBe(Part.background);
   });
 
   it('lets a forearm lying across the belly win within its radius, the torso beyond it', () => {
@@ -126,7 +127,12 @@ describe('bodyParts', () => {
     for (const leg of [Part.leftThigh, Part.rightThigh, Part.leftShin, Part.rightShin]) {
       expect(count(map, leg)).toBe(0);
     }
-    // The lap is still the person, given to the nearest part that was seen.
-    expect(at(map, 230, 400)).not.toBe(Part.background);
+    // Nor is the lap taken for the hand resting near it (far beyond the hand's reach): a hand there would
+    // be cut out of the garment as if it lay in front.
+    expect([Part.leftHand, Part.leftForearm, Part.rightHand, Part.rightForearm]).not.toContain(
+      at(map, 230, 400),
+    );
+    // Just below the hips, within a quarter span of the torso, it is torso.
+    expect(at(map, 232, 345)).toBe(Part.torso);
   });
 });

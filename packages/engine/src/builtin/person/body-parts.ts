@@ -58,7 +58,9 @@ const ARMS: ReadonlySet<number> = new Set([
   Part.rightHand,
 ]);
 /** How far past its radius (in radii) an arm's pixels reach from its bone. */
-const ARM_REACH = 1;
+const ARM_REACH = 2;
+/** Beyond an arm's reach, pixels this near the torso (a share of the span) are torso. */
+const TORSO_REACH = 0.25;
 /**
  * How far below the mouth the head reaches, in eyes-to-mouth distances: the chin is about 0.8 below, and a
  * face looking down shortens the eyes-to-mouth distance it is measured in.
@@ -181,7 +183,8 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     q.x = x;
     q.y = y;
     let best: number = Part.torso;
-    let bestD = insidePolygon(q, torso) ? 0 : distanceToPolygon(q, torso);
+    const torsoD = insidePolygon(q, torso) ? 0 : distanceToPolygon(q, torso);
+    let bestD = torsoD;
     let bestRadius = 0;
     for (let k = 0; k < seen.length; k++) {
       const l2 = len2[k] ?? 0;
@@ -195,9 +198,12 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
         bestRadius = radius[k] ?? 0;
       }
     }
-    // An arm is no wider than its bone's reach: person pixels further out (someone beside them, a bag, a
-    // wide coat) are not arm, so nothing is cut out of the garment or painted as skin there for it.
-    if (ARMS.has(best) && bestD > bestRadius * ARM_REACH) return Part.torso;
+    // An arm is no wider than its bone's reach: silhouette pixels further out are not this person's arm.
+    // Near the torso (a lap, a loose top's hem) they are torso; further (someone beside them, a bag) not
+    // this person at all: left unlabelled, so nothing is cut out of the garment, painted or measured there.
+    if (ARMS.has(best) && bestD > bestRadius * ARM_REACH) {
+      return torsoD <= span * TORSO_REACH ? Part.torso : Part.background;
+    }
     return best;
   };
   for (let y = bounds.top; y < bounds.bottom; y++) {
