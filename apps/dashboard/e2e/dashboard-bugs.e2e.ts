@@ -168,17 +168,20 @@ describe('dashboard: the bugs of issue 15', () => {
   it('exports the statistics of the period as CSV, one row a day', async () => {
     await page.goto(`${server.origin}/statistics`);
     await page.getByTestId('total-actions').waitFor();
+    await page.getByRole('button', { name: 'Download CSV' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
+      page.getByRole('menuitem', { name: 'Daily figures' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('statistics-7-days.csv');
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`statistics-daily-${weekAgo}-to-${today}.csv`);
     const lines = readFileSync((await download.path()) ?? '', 'utf8')
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^date,tryon_user_count,tryon_action_count,client_user_count/);
     expect(lines).toHaveLength(8);
-    expect(lines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},`));
+    expect(lines.at(-1)).toMatch(new RegExp(`^${today},`));
   });
 
   it('closes the open menu when the window narrows below 800 px, instead of covering the page', async () => {
