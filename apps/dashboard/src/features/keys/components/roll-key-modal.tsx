@@ -66,7 +66,7 @@ export function RollKeyModal(props: {
               {t('app.cancel')}
             </Button>
             <Button
-              color="orange.9"
+              color="red"
               loading={props.actions.rolling}
               onClick={async () => {
                 if (!props.entry) return;
