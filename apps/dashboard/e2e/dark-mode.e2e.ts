@@ -102,6 +102,13 @@ describe('dashboard in the dark colour scheme', () => {
       },
       { route: '/models' },
       { route: '/keys' },
+      {
+        route: '/keys',
+        open: async (p) => {
+          await p.getByTestId('public-key-row').first().getByTestId('roll-key').click();
+          await p.getByRole('dialog').getByTestId('roll-grace').waitFor();
+        },
+      },
       { route: '/webhooks' },
       {
         route: '/webhooks',
@@ -110,6 +117,13 @@ describe('dashboard in the dark colour scheme', () => {
         },
       },
       { route: '/statistics' },
+      {
+        route: '/statistics',
+        open: async (p) => {
+          await p.getByRole('button', { name: 'Download CSV' }).click();
+          await p.getByRole('menu').waitFor();
+        },
+      },
       { route: '/billing' },
       { route: '/audit' },
       { route: '/faq' },
