@@ -28,7 +28,7 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
 
   return (
     <Table.Tr data-testid="shop-row" opacity={shop.disabled ? 0.7 : 1}>
-      <Table.Td miw={220} data-label={t('shops.emailName')}>
+      <Table.Td miw={200} data-label={t('shops.emailName')}>
         <Stack gap={4}>
           <ShopCellInput shop={shop} field="mail" label={t('shops.email')} />
           <ShopCellInput shop={shop} field="name" label={t('shops.name')} />

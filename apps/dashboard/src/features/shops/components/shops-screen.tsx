@@ -79,7 +79,7 @@ export function ShopsScreen() {
       )}
       {shops.data && !shops.isError && (
         <Paper withBorder>
-          <StackedTable minWidth={980} verticalSpacing="sm" highlightOnHover>
+          <StackedTable minWidth={940} verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('shops.emailName')}</Table.Th>
