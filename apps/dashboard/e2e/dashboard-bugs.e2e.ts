@@ -129,7 +129,8 @@ describe('dashboard: the bugs of issue 15', () => {
     await garments.goto(server.origin, 'garments');
     await garments.card('Seeded 0').waitFor();
     await page.getByRole('button', { name: /^Actions for Seeded 0/ }).click();
-    await page.getByRole('menuitem', { name: /QR/ }).click();
+    // By its whole label: the menu's "Copy code" and id items carry random text that may hold "QR".
+    await page.getByRole('menuitem', { name: 'View QR code', exact: true }).click();
     const link = await page.getByTestId('qr-link').innerText();
     expect(link).toMatch(new RegExp(`^${server.origin}/v1/link/s_[\\w-]+/garment/\\w+$`));
     await page.keyboard.press('Escape');
