@@ -129,7 +129,8 @@ describe('dashboard: the bugs of issue 15', () => {
     await garments.goto(server.origin, 'garments');
     await garments.card('Seeded 0').waitFor();
     await page.getByRole('button', { name: /^Actions for Seeded 0/ }).click();
-    await page.getByRole('menuitem', { name: /QR/ }).click();
+    // By its whole label: the menu's "Copy code" and id items carry random text that may hold "QR".
+    await page.getByRole('menuitem', { name: 'View QR code', exact: true }).click();
     const link = await page.getByTestId('qr-link').innerText();
     expect(link).toMatch(new RegExp(`^${server.origin}/v1/link/s_[\\w-]+/garment/\\w+$`));
     await page.keyboard.press('Escape');
@@ -168,17 +169,20 @@ describe('dashboard: the bugs of issue 15', () => {
   it('exports the statistics of the period as CSV, one row a day', async () => {
     await page.goto(`${server.origin}/statistics`);
     await page.getByTestId('total-actions').waitFor();
+    await page.getByRole('button', { name: 'Download CSV' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
+      page.getByRole('menuitem', { name: 'Daily figures' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('statistics-7-days.csv');
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`statistics-daily-${weekAgo}-to-${today}.csv`);
     const lines = readFileSync((await download.path()) ?? '', 'utf8')
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^date,tryon_user_count,tryon_action_count,client_user_count/);
     expect(lines).toHaveLength(8);
-    expect(lines.at(-1)).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 10)},`));
+    expect(lines.at(-1)).toMatch(new RegExp(`^${today},`));
   });
 
   it('closes the open menu when the window narrows below 800 px, instead of covering the page', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { seriousViolations } from '@tryon/web/e2e/axe';
 import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -22,6 +23,8 @@ describe('dashboard: keys, audit log, statistics insights, dark mode', () => {
   let context: BrowserContext;
   let page: Page;
   let sessionKey: string;
+  /** The administrator's session, kept for later tests (a second sign-in within 90 s mails no new code). */
+  let adminKey: string;
 
   beforeAll(async () => {
     ensureDashboardBuilt();
@@ -131,6 +134,7 @@ describe('dashboard: keys, audit log, statistics insights, dark mode', () => {
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const admin = await adminContext.newPage();
     await new LoginPage(admin).signIn(server.origin, server.dataDir, ADMIN_EMAIL);
+    adminKey = (await admin.evaluate(() => localStorage.getItem('privateApiKey'))) ?? '';
     await new AppShell(admin).open('Audit log');
     await admin.getByTestId('audit-entry').first().waitFor();
     expect(await admin.getByRole('columnheader', { name: 'Shop' }).count()).toBe(1);
@@ -266,6 +270,82 @@ describe('dashboard: keys, audit log, statistics insights, dark mode', () => {
     expect(await failed.count()).toBe(1);
     expect(await failed.innerText()).toContain('NO_PERSON');
     await shoot(page, 'statistics');
+  });
+
+  const period = (days: number) => {
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    return `${day(days - 1)}-to-${day(0)}`;
+  };
+  const downloadCsv = async (p: Page, item: string) => {
+    await p.getByRole('button', { name: 'Download CSV' }).click();
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('menuitem', { name: item }).click(),
+    ]);
+    return {
+      name: download.suggestedFilename(),
+      lines: readFileSync(await download.path(), 'utf8')
+        .trim()
+        .split('\r\n'),
+    };
+  };
+
+  it('exports the insights as CSV: totals against the period before, top items, failed renders', async () => {
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    await page.getByRole('menu').waitFor();
+    // The open menu is checked too (Mantine's focus placeholder inside role="menu" failed axe).
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    const { name, lines } = await downloadCsv(page, 'Top items and failed renders');
+    expect(name).toBe(`statistics-insights-${period(7)}.csv`);
+    expect(lines[0]).toBe(
+      'section,metric,current,previous,rank,id,code,name,tryons,likes,kind,error_code,created',
+    );
+    expect(lines).toContain('period,tryon,6,2,,,,,,,,,');
+    expect(lines).toContain('period,failed,1,0,,,,,,,,,');
+    expect(lines).toContain('top_garments,,,,1,gar_e2e_linen,e2eln1,Linen tee,2,0,,,');
+    expect(lines).toContain('top_garments,,,,2,gar_e2e_denim,e2edn1,Denim jacket,1,0,,,');
+    expect(
+      lines.filter((l) => l.startsWith('failed_renders,,,,,try_e2e_4,,,,,tryon,NO_PERSON,')),
+    ).toHaveLength(1);
+    // The period chosen is the period exported.
+    await page.getByText('30 days', { exact: true }).click();
+    // The 30 days hold the try-ons of 9 days ago too.
+    await expect.poll(() => page.getByTestId('total-tryons').innerText()).toBe('8');
+    expect((await downloadCsv(page, 'Daily figures')).name).toBe(`statistics-daily-${period(30)}.csv`);
+    expect((await downloadCsv(page, 'Top items and failed renders')).name).toBe(
+      `statistics-insights-${period(30)}.csv`,
+    );
+  });
+
+  it("opens a shop's statistics from an admin's shop detail with that shop picked, kept on reload", async () => {
+    const suid = (
+      (await (await fetch(`${server.origin}/v1/user`, { headers: { tokenapi: sessionKey } })).json()) as {
+        suid: string;
+      }
+    ).suid;
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    await adminContext.addInitScript((key) => localStorage.setItem('privateApiKey', key), adminKey);
+    const admin = await adminContext.newPage();
+    await admin.goto(`${server.origin}/shops/${suid}`);
+    await admin.getByRole('link', { name: 'Its statistics' }).click();
+    await admin.waitForURL(`${server.origin}/statistics?shop=${suid}`);
+    const picker = admin.getByTestId('shop-filter');
+    await expect.poll(() => picker.inputValue()).toContain(OWNER);
+    // The owner's figures, not the admin's own shop's.
+    await expect.poll(() => admin.getByTestId('total-tryons').innerText()).toBe('6');
+    await admin.reload();
+    await expect.poll(() => picker.inputValue()).toContain(OWNER);
+    await expect.poll(() => admin.getByTestId('total-tryons').innerText()).toBe('6');
+    const { lines } = await downloadCsv(admin, 'Top items and failed renders');
+    expect(lines).toContain('top_garments,,,,1,gar_e2e_linen,e2eln1,Linen tee,2,0,,,');
+    // Back to the admin's own shop: the address loses the parameter and the figures are the admin's.
+    await picker.click();
+    await admin.getByRole('option', { name: 'My shop' }).click();
+    await admin.waitForURL(`${server.origin}/statistics`);
+    await expect.poll(() => admin.getByTestId('total-tryons').innerText()).toBe('0');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await adminContext.close();
   });
 
   it('follows the system colour scheme, with a manual switch that is kept, axe clean in both', async () => {

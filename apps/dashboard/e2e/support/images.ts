@@ -14,9 +14,13 @@ export async function makeImage(width: number, height: number, color: string): P
     .toBuffer();
 }
 
-/** A local image host for add-by-URL (the server may fetch from it with URL_IMPORT_ALLOW_PRIVATE=1). */
+/**
+ * A local image host for add-by-URL (the server may fetch from it with URL_IMPORT_ALLOW_PRIVATE=1); `delayMs`
+ * holds each answer back, so an import's progress can be seen.
+ */
 export async function startImageHost(
   images: Record<string, Buffer>,
+  delayMs = 0,
 ): Promise<{ url: (name: string) => string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const image = images[(request.url ?? '').replace(/^\//, '')];
@@ -24,7 +28,11 @@ export async function startImageHost(
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': image.length }).end(image);
+    setTimeout(
+      () =>
+        response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': image.length }).end(image),
+      delayMs,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

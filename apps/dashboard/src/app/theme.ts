@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Menu } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -9,5 +9,10 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  components: {
+    // Mantine's focus placeholder is a child of role="menu" that is no menu item, which axe calls critical
+    // (aria-required-children); focus goes to the menu itself instead.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
 });
 // Contrast overrides of Mantine's colours live in global.css (CSS, not JavaScript the login screen downloads).

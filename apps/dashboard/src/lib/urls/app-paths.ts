@@ -25,6 +25,9 @@ export const shopDetailPath = (suid: string) => `/shops/${encodeURIComponent(sui
 export const rendersOfShop = (kind: 'tryons' | 'looks', suid: string) =>
   `${paths[kind]}?shop=${encodeURIComponent(suid)}`;
 
+/** Statistics of one shop (the admin shop picker reads `shop`). */
+export const statisticsOfShop = (suid: string) => `${paths.statistics}?shop=${encodeURIComponent(suid)}`;
+
 /**
  * The permanent link of a garment's try-on page or a model's look page (server route `/v1/link/...`): it
  * redirects with the shop's page key of the moment, so printed QR codes survive key changes.

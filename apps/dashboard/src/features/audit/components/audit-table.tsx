@@ -4,6 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
 
+/**
+ * Long values (keys, URLs, ids) wrap anywhere: Mantine's Code scrolls what overflows, and a scrolling region
+ * without a keyboard stop fails axe on phones, where the table stacks.
+ */
+const wrapAnywhere = { wordBreak: 'break-all' } as const;
+
 /** Entries of the audit log: when, (for admins) which shop, who, what, and the values before and after. */
 export function AuditTable({ entries, withShop }: { entries: AuditEntry[]; withShop: boolean }) {
   const { t } = useTranslation();
@@ -32,16 +38,16 @@ export function AuditTable({ entries, withShop }: { entries: AuditEntry[]; withS
             </Table.Td>
             <Table.Td data-label={t('audit.what')}>
               <Text size="sm">{t(`audit.actions.${e.action}`)}</Text>
-              <Code>{e.target}</Code>
+              <Code style={wrapAnywhere}>{e.target}</Code>
             </Table.Td>
             <Table.Td data-label={t('audit.change')} style={{ wordBreak: 'break-word' }}>
               {e.from === null && e.to === null ? (
                 '—'
               ) : (
                 <>
-                  {e.from !== null && <Code>{e.from}</Code>}
+                  {e.from !== null && <Code style={wrapAnywhere}>{e.from}</Code>}
                   {e.from !== null && e.to !== null && ' → '}
-                  {e.to !== null && <Code>{e.to}</Code>}
+                  {e.to !== null && <Code style={wrapAnywhere}>{e.to}</Code>}
                 </>
               )}
             </Table.Td>

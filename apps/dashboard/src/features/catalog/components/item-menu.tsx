@@ -46,7 +46,7 @@ export function ItemMenu({ item, name, kind, shopperUrl, onQr, onEdit, onDelete 
   }, [copied, error, reset, t]);
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={230} withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t('catalog.menu', { name })}>
           <IconDotsVertical size={18} />

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { CatalogImport } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/stacked-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import type { ImportsState } from '../hooks/use-imports.ts';
 
 const statusColor: Record<CatalogImport['status'], string> = {
@@ -54,14 +55,7 @@ export function ImportHistory({ state }: { state: ImportsState }) {
               </Stack>
             </Table.Td>
             <Table.Td data-label={t('imports.col.status')}>
-              <Badge
-                color={statusColor[job.status]}
-                variant="filled"
-                tt="none"
-                style={{ overflow: 'visible' }}
-              >
-                {t(`imports.state.${job.status}`)}
-              </Badge>
+              <StatusBadge color={statusColor[job.status]}>{t(`imports.state.${job.status}`)}</StatusBadge>
             </Table.Td>
             <Table.Td data-label={t('imports.col.rows')}>
               <Text size="xs">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { api } from '../../../lib/api/api.ts';
 import { downloadText } from '../../../lib/browser/download.ts';
+import { csvCell } from '../../../lib/csv/csv-cell.ts';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { notify } from '../../../lib/notify/notify.ts';
 import {
@@ -22,11 +23,6 @@ import {
 const PROGRESS_POLL_MS = 1000;
 
 export const isActive = (job: CatalogImport) => job.status === 'queued' || job.status === 'running';
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 /**
  * The imports of one kind (the Garments or Models screen): their history, polled while one runs, and the

@@ -33,7 +33,8 @@ export function PublicKeyRow({
       <Table.Td data-label={t('keys.name')}>
         <KeyNameInput entry={entry} actions={actions} keyLabel={entry.apiKey} />
       </Table.Td>
-      <Table.Td data-label={t('keys.key')}>
+      {/* The key may break anywhere, so without a floor the table squeezed it to three characters a line. */}
+      <Table.Td miw={150} data-label={t('keys.key')}>
         <Group gap={4} wrap="nowrap">
           <Code c={inactive ? 'dimmed' : undefined} style={{ wordBreak: 'break-all' }}>
             {entry.apiKey}

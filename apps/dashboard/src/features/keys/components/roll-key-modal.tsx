@@ -29,6 +29,8 @@ export function RollKeyModal(props: {
       opened={props.entry !== null}
       onClose={close}
       title={t('keys.roll.title', { key: props.keyLabel })}
+      // A key may have no hyphen to break at: on a phone the title would push the dialog sideways.
+      styles={{ title: { overflowWrap: 'anywhere' } }}
       centered
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
@@ -66,7 +68,7 @@ export function RollKeyModal(props: {
               {t('app.cancel')}
             </Button>
             <Button
-              color="orange.9"
+              color="red"
               loading={props.actions.rolling}
               onClick={async () => {
                 if (!props.entry) return;

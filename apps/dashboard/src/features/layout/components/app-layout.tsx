@@ -50,7 +50,7 @@ export function AppLayout() {
             </Group>
             <Group gap="sm" wrap="nowrap">
               {profile && (
-                <Text size="sm" c="dimmed" truncate visibleFrom="xs" maw={280}>
+                <Text size="sm" c="dimmed" truncate visibleFrom="xs" maw={{ base: 280, md: 480 }}>
                   {profile.name} · {profile.mail}
                 </Text>
               )}

@@ -50,7 +50,7 @@ export function LooksScreen() {
             sourceAlt={t('looks.title')}
             caption={renderCaption(item, lang, filter)}
             menu={
-              <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+              <Menu position="bottom-end" shadow="md" withinPortal>
                 <Menu.Target>
                   <ActionIcon variant="subtle" color="gray" aria-label={`${t('looks.title')}: ${item.luid}`}>
                     <IconDotsVertical size={18} />

@@ -29,7 +29,7 @@ export function TryonMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" shadow="md" withinPortal>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`${t('tryons.title')}: ${item.tuid}`}>
           <IconDotsVertical size={18} />

@@ -38,7 +38,8 @@ export function ShopCellInput({
         onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
         disabled={shop.disabled}
         inputMode={numeric ? 'numeric' : undefined}
-        w={numeric ? 110 : undefined}
+        // A number's box is narrow; its label (limits) takes the column's width rather than wrapping in 110 px.
+        styles={numeric ? { input: { width: 110 } } : undefined}
       />
       {field === 'mail' && (
         <ConfirmModal

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { FactsTable } from '../../../components/facts-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
-import { paths, rendersOfShop } from '../../../lib/urls/app-paths.ts';
+import { paths, rendersOfShop, statisticsOfShop } from '../../../lib/urls/app-paths.ts';
 import { useShopDetailQuery, useShopRecentTryonsQuery, useShopStatsQuery } from '../api/shops-api.ts';
 
 /** The statistics summary covers this many days. */
@@ -153,7 +153,7 @@ export function ShopDetailScreen() {
             <Anchor component={Link} to={rendersOfShop('looks', shop.shop_uid)}>
               {t('shopDetail.openLooks')}
             </Anchor>
-            <Anchor component={Link} to={paths.statistics}>
+            <Anchor component={Link} to={statisticsOfShop(shop.shop_uid)}>
               {t('shopDetail.openStats')}
             </Anchor>
           </Group>

@@ -28,7 +28,7 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
 
   return (
     <Table.Tr data-testid="shop-row" opacity={shop.disabled ? 0.7 : 1}>
-      <Table.Td miw={220}>
+      <Table.Td miw={200} data-label={t('shops.emailName')}>
         <Stack gap={4}>
           <ShopCellInput shop={shop} field="mail" label={t('shops.email')} />
           <ShopCellInput shop={shop} field="name" label={t('shops.name')} />
@@ -42,7 +42,7 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
           </Anchor>
         </Stack>
       </Table.Td>
-      <Table.Td miw={200}>
+      <Table.Td miw={200} data-label={t('shops.keyReferral')}>
         <Stack gap={4}>
           {shop.access_key ? (
             <Code style={{ wordBreak: 'break-all' }}>{shop.access_key}</Code>
@@ -54,7 +54,7 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
           <ShopCellInput shop={shop} field="referral" label={t('shops.referral')} />
         </Stack>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('shops.balanceStats')}>
         <Stack gap={4}>
           <ShopCellInput shop={shop} field="tryon_balance" label={t('shops.balance')} numeric />
           <Text size="xs" c="dimmed">
@@ -66,7 +66,7 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={170} data-label={t('shops.limits')}>
         <Stack gap={4}>
           <ShopCellInput
             shop={shop}
@@ -99,9 +99,10 @@ export function ShopRow({ shop }: { shop: ShopEntry }) {
           />
         </Stack>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('shops.status')}>
         <NativeSelect
           size="xs"
+          miw={120}
           aria-label={`${t('shops.status')}: ${shop.email}`}
           value={shop.disabled ? 'disabled' : 'active'}
           data={[

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { useShopListQuery } from '../api/shops-api.ts';
 import { SHOPS_PAGE_SIZE, type ShopOrder, shopOrders, shopPage } from '../shop-order.ts';
@@ -78,24 +79,22 @@ export function ShopsScreen() {
       )}
       {shops.data && !shops.isError && (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={980}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('shops.emailName')}</Table.Th>
-                  <Table.Th>{t('shops.keyReferral')}</Table.Th>
-                  <Table.Th>{t('shops.balanceStats')}</Table.Th>
-                  <Table.Th>{t('shops.limits')}</Table.Th>
-                  <Table.Th>{t('shops.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((shop) => (
-                  <ShopRow key={shop.shop_uid} shop={shop} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <StackedTable minWidth={940} verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('shops.emailName')}</Table.Th>
+                <Table.Th>{t('shops.keyReferral')}</Table.Th>
+                <Table.Th>{t('shops.balanceStats')}</Table.Th>
+                <Table.Th>{t('shops.limits')}</Table.Th>
+                <Table.Th>{t('shops.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((shop) => (
+                <ShopRow key={shop.shop_uid} shop={shop} />
+              ))}
+            </Table.Tbody>
+          </StackedTable>
           {pages > 1 && (
             <Group justify="center" p="sm">
               <Pagination

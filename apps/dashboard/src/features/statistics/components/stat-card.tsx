@@ -32,7 +32,7 @@ export function StatCard(props: {
       {delta && (
         <Text size="xs" c={color} data-testid={`${props.testId}-delta`} style={{ display: 'flex', gap: 2 }}>
           {(delta.kind === 'up' || delta.kind === 'down' || delta.kind === 'new') && (
-            <Arrow size={14} aria-hidden />
+            <Arrow size={14} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
           )}
           <span>
             {delta.kind === 'same'

@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
-import { Box, Button, Group, SegmentedControl, SimpleGrid } from '@mantine/core';
+import { Box, Group, SegmentedControl, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload } from '@tabler/icons-react';
 import { statsPeriods } from '@tryon/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +10,10 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { ShopPicker } from '../../../components/shop-picker.tsx';
 import { useProfileQuery } from '../../../lib/api/profile-api.ts';
 import { useShopDirectoryQuery } from '../../../lib/api/shop-directory-api.ts';
-import { downloadText } from '../../../lib/browser/download.ts';
 import { useParameters } from '../../../lib/store/parameters-hooks.ts';
+import { useShopParam } from '../../../lib/urls/use-shop-param.ts';
 import { useInsightsQuery, useStatsQuery } from '../api/stats-api.ts';
-import { statsCsv } from '../stats-csv.ts';
+import { CsvExportMenu } from './csv-export-menu.tsx';
 import { FailedRenders } from './failed-renders.tsx';
 import { PeriodComparison } from './period-comparison.tsx';
 import { StatsChart } from './stats-chart.tsx';
@@ -23,7 +22,7 @@ import { TopItems } from './top-items.tsx';
 
 /** Spec §9: the periods, 7 days by default. */
 export const DEFAULT_PERIOD = 7;
-/** The shop picker's choice for the admin's own shop. */
+/** The shop picker's choice for the admin's own shop (no `?shop=` in the address). */
 const OWN_SHOP = 'own';
 
 export function StatisticsScreen() {
@@ -32,10 +31,12 @@ export function StatisticsScreen() {
   const { data: profile } = useProfileQuery();
   const [days, setDays] = useState(DEFAULT_PERIOD);
   const narrow = useMediaQuery('(max-width: 30em)');
-  const [shop, setShop] = useState(OWN_SHOP);
+  const [shop, setShop] = useShopParam(OWN_SHOP);
   const directory = useShopDirectoryQuery(undefined, { skip: !profile?.isAdmin });
-  const stats = useStatsQuery({ days, shop: shop === OWN_SHOP ? undefined : shop });
-  const insights = useInsightsQuery({ days, shop: shop === OWN_SHOP ? undefined : shop });
+  // Only administrators may name another shop; an owner's link with `?shop=` shows the owner's own.
+  const shopUid = profile?.isAdmin && shop !== OWN_SHOP ? shop : undefined;
+  const stats = useStatsQuery({ days, shop: shopUid });
+  const insights = useInsightsQuery({ days, shop: shopUid });
   const formatDay = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(lang, {
       month: 'short',
@@ -67,21 +68,12 @@ export function StatisticsScreen() {
               label: t(narrow ? 'statistics.daysShort' : 'statistics.days', { count: p }),
             }))}
           />
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            disabled={!stats.data || stats.isError}
-            onClick={() =>
-              stats.data &&
-              downloadText(
-                statsCsv(stats.data, profile?.isAdmin ?? false),
-                `statistics-${days}-days.csv`,
-                'text/csv',
-              )
-            }
-          >
-            {t('statistics.csv')}
-          </Button>
+          <CsvExportMenu
+            days={days}
+            stats={stats.currentData}
+            insights={insights.currentData}
+            isAdmin={profile?.isAdmin ?? false}
+          />
         </Group>
       </PageHeader>
       {stats.isError && <ErrorAlert message={t('statistics.error')} onRetry={() => stats.refetch()} />}

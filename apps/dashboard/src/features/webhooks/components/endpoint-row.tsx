@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Switch, Table, Text, Tooltip } from '
 import { IconListDetails, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { WebhookEndpoint } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import type { WebhookActions } from '../hooks/use-webhook-actions.ts';
 
 /** One endpoint: its URL and events, an enable switch, and its log, secret and delete buttons. */
@@ -17,17 +18,17 @@ export function EndpointRow(props: {
   const { endpoint } = props;
   return (
     <Table.Tr data-testid="webhook-row" bg={props.selected ? 'var(--mantine-color-blue-light)' : undefined}>
-      <Table.Td>
+      <Table.Td data-label={t('webhooks.url')}>
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {endpoint.url}
         </Text>
         {endpoint.disabledReason === 'failing' && (
-          <Badge color="red.9" variant="filled" tt="none" mt={4}>
+          <StatusBadge color="red.9" mt={4}>
             {t('webhooks.disabledFailing')}
-          </Badge>
+          </StatusBadge>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('webhooks.events')}>
         <Group gap={4}>
           {endpoint.events.map((type) => (
             <Badge key={type} variant="default" size="sm" tt="none">
@@ -36,7 +37,7 @@ export function EndpointRow(props: {
           ))}
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('webhooks.enabled')}>
         <Switch
           checked={endpoint.enabled}
           aria-label={`${t('webhooks.enabled')}: ${endpoint.url}`}

@@ -7,6 +7,7 @@ import { CenteredLoader } from '../../../components/centered-loader.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
 import { useWebhookEndpointsQuery } from '../api/webhooks-api.ts';
 import { useWebhookActions } from '../hooks/use-webhook-actions.ts';
@@ -61,31 +62,29 @@ export function WebhooksScreen() {
         {list.length === 0 ? (
           <Text c="dimmed">{t('webhooks.none')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('webhooks.url')}</Table.Th>
-                  <Table.Th>{t('webhooks.events')}</Table.Th>
-                  <Table.Th>{t('webhooks.enabled')}</Table.Th>
-                  <Table.Th>{t('webhooks.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((endpoint) => (
-                  <EndpointRow
-                    key={endpoint.id}
-                    endpoint={endpoint}
-                    actions={actions}
-                    selected={endpoint.id === selected}
-                    onShowLog={() => setSelected(endpoint.id)}
-                    onRoll={async () => setSecret(await actions.roll(endpoint.id))}
-                    onDelete={() => setDeleting(endpoint.id)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <StackedTable minWidth={720} verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('webhooks.url')}</Table.Th>
+                <Table.Th>{t('webhooks.events')}</Table.Th>
+                <Table.Th>{t('webhooks.enabled')}</Table.Th>
+                <Table.Th>{t('webhooks.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((endpoint) => (
+                <EndpointRow
+                  key={endpoint.id}
+                  endpoint={endpoint}
+                  actions={actions}
+                  selected={endpoint.id === selected}
+                  onShowLog={() => setSelected(endpoint.id)}
+                  onRoll={async () => setSecret(await actions.roll(endpoint.id))}
+                  onDelete={() => setDeleting(endpoint.id)}
+                />
+              ))}
+            </Table.Tbody>
+          </StackedTable>
         )}
       </Paper>
       {shown && <DeliveryLog endpoint={shown} actions={actions} />}
