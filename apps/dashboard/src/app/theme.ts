@@ -1,4 +1,4 @@
-import { createTheme, Menu } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -12,7 +12,8 @@ export const theme = createTheme({
   components: {
     // Mantine's focus placeholder is a child of role="menu" that is no menu item, which axe calls critical
     // (aria-required-children); focus goes to the menu itself instead.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A plain object, not Menu.extend: importing Menu here would put it in the login screen's bundle.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 // Contrast overrides of Mantine's colours live in global.css (CSS, not JavaScript the login screen downloads).
