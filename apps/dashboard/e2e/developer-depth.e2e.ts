@@ -4,6 +4,7 @@ import { chromiumArgs, chromiumPath } from '@tryon/web/e2e/chromium';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2eServer } from '../../server/test/e2e-server.ts';
+import { finishedRender } from '../../server/test/render-row.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { KeysPage } from './pages/keys-page.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -214,37 +215,13 @@ describe('dashboard: keys, audit log, statistics insights, dark mode', () => {
         },
       ])
       .execute();
-    const render = (id: string, status: 'done' | 'failed', garment: string, error: string | null) => ({
-      id,
-      kind: 'tryon' as const,
-      shop_suid: suid,
-      client_id: 'c1',
-      token: `tok_${id}`,
-      garment_id: garment,
-      model_id: null,
-      face_id: null,
-      person_key: null,
-      garment_key: null,
-      face_key: null,
-      model_key: null,
-      personal: 0,
-      status,
-      error_code: error,
-      error_message: null,
-      attempts: 1,
-      outages: 0,
-      run_after: now,
-      lease_until: null,
-      charged: 0,
-      image_key: null,
-      image_width: null,
-      image_height: null,
-      liked_at: null,
-      created_at: now,
-      started_at: now,
-      finished_at: now,
-      webhook_url: null,
-    });
+    const render = (id: string, status: 'done' | 'failed', garment: string, error: string | null) =>
+      finishedRender({ id, shop_suid: suid }, now, {
+        client_id: 'c1',
+        garment_id: garment,
+        status,
+        error_code: error,
+      });
     await db
       .insertInto('renders')
       .values([

@@ -1,5 +1,6 @@
 import type { E2eServer } from '../../../server/test/e2e-server.ts';
 import { readCodeFromOutbox } from '../../../server/test/read-code-from-outbox.ts';
+import { finishedRender } from '../../../server/test/render-row.ts';
 import { startReceiver, type WebhookReceiver } from '../../../server/test/webhook-receiver.ts';
 import { ADMIN_EMAIL } from './dashboard-server.ts';
 import { makeImage, startImageHost } from './images.ts';
@@ -47,37 +48,14 @@ async function addFailedRender(server: E2eServer, suid: string) {
   const now = Date.now();
   await server.runtime.db.db
     .insertInto('renders')
-    .values({
-      id: 'try_screens_failed',
-      kind: 'tryon',
-      shop_suid: suid,
-      client_id: 'screens-shopper-01',
-      token: 'tok_screens_failed',
-      garment_id: null,
-      model_id: null,
-      face_id: null,
-      person_key: null,
-      garment_key: null,
-      face_key: null,
-      model_key: null,
-      personal: 0,
-      status: 'failed',
-      error_code: 'MULTIPLE_PEOPLE',
-      error_message: null,
-      attempts: 1,
-      outages: 0,
-      run_after: now,
-      lease_until: null,
-      charged: 0,
-      image_key: null,
-      image_width: null,
-      image_height: null,
-      liked_at: null,
-      created_at: now,
-      started_at: now,
-      finished_at: now,
-      webhook_url: null,
-    })
+    .values(
+      finishedRender({ id: 'try_screens_failed', shop_suid: suid }, now, {
+        client_id: 'screens-shopper-01',
+        token: 'tok_screens_failed',
+        status: 'failed',
+        error_code: 'MULTIPLE_PEOPLE',
+      }),
+    )
     .execute();
 }
 

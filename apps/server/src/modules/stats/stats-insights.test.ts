@@ -2,6 +2,7 @@ import { routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, failed, ok, profileOf } from '../../../test/api.ts';
 import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { finishedRender } from '../../../test/render-row.ts';
 import type { RendersTable } from '../../db/schema.ts';
 
 const DAY = 86_400_000;
@@ -57,38 +58,7 @@ describe('statistics insights: against the previous period, top items, failed re
     n++;
     await db()
       .insertInto('renders')
-      .values({
-        id: `r_${n}`,
-        kind: 'tryon',
-        shop_suid: shop,
-        client_id: 'c',
-        token: `tok_${n}`,
-        garment_id: null,
-        model_id: null,
-        face_id: null,
-        person_key: null,
-        garment_key: null,
-        face_key: null,
-        model_key: null,
-        personal: 0,
-        status: 'done',
-        error_code: null,
-        error_message: null,
-        attempts: 1,
-        outages: 0,
-        run_after: at,
-        lease_until: null,
-        charged: 0,
-        image_key: null,
-        image_width: null,
-        image_height: null,
-        liked_at: null,
-        created_at: at,
-        started_at: at,
-        finished_at: at,
-        webhook_url: null,
-        ...change,
-      })
+      .values(finishedRender({ id: `r_${n}`, shop_suid: shop }, at, { token: `tok_${n}`, ...change }))
       .execute();
   };
   const like = async (

@@ -24,16 +24,13 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
   // else is there (a forehead's shine, the backdrop at the silhouette's soft edge) is mostly lighter than
   // hair, and a mean of them all is the colour of neither.
   const foreheadTop = eyes.y - dist(eyes, mid(p.leftMouth, p.rightMouth)) * FOREHEAD;
-  const seedsAbove = (top: number): number[] => {
-    const found: number[] = [];
-    for (let i = 0; i < width * height; i++) {
-      if (parts.labels[i] !== Part.head || Math.floor(i / width) > top || !notSkin(i)) continue;
-      found.push(i);
-    }
-    return found;
-  };
-  const high = seedsAbove(foreheadTop);
-  const seeds = high.length >= 20 ? high : seedsAbove(eyes.y);
+  const aboveEyes: number[] = [];
+  for (let i = 0; i < width * height; i++) {
+    if (parts.labels[i] !== Part.head || Math.floor(i / width) > eyes.y || !notSkin(i)) continue;
+    aboveEyes.push(i);
+  }
+  const high = aboveEyes.filter((i) => Math.floor(i / width) <= foreheadTop);
+  const seeds = high.length >= 20 ? high : aboveEyes;
   if (seeds.length < 20) return mask;
   const byLuma = seeds.map((i) => ({ i, y: lumaAt(photo, i) })).sort((a, b) => a.y - b.y);
   // The seeds within a tenth either side of that rank: one pixel's noise is not the hair's colour.
