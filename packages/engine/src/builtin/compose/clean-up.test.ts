@@ -168,6 +168,52 @@ describe('cleanUp', () => {
     });
   });
 
+  it("takes the old sleeve's soft edge outside the silhouette with it", () => {
+    // The old sleeve's anti-aliased rim: a pixel-wide ring of sleeve blended with the backdrop, just outside
+    // the silhouette (labelled background), as a segmentation's border leaves it.
+    const wide = scene(17);
+    const ring = drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 18)]);
+    const edge: number[] = [];
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      const y = Math.floor(i / PHOTO.width);
+      // On the arm's outer side, away from the torso.
+      if (!ring.data[i] || wide.parts.labels[i] || y < 270 || y > 330 || i % PHOTO.width < 290) continue;
+      edge.push(i);
+      wide.photo.data.set([95, 105, 155], i * 3);
+    }
+    expect(edge.length).toBeGreaterThan(50);
+    const out: Raster = { ...wide.photo, data: Uint8Array.from(wide.photo.data) };
+    cleanUp(cv, out, pose, wide.parts, tShirtCanvas(wide.parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: false,
+    });
+    const left = edge.filter((i) => {
+      const [r, g, b] = [out.data[i * 3] ?? 0, out.data[i * 3 + 1] ?? 0, out.data[i * 3 + 2] ?? 0];
+      return Math.abs(r - BACKDROP[0]) + Math.abs(g - BACKDROP[1]) + Math.abs(b - BACKDROP[2]) > 40;
+    });
+    expect(left).toEqual([]);
+  });
+
+  it("paints the round of the shoulder beside a tank top's strap, not the old top down the body's side", () => {
+    // A tank: the torso between x 171 and 229 only, so the old top shows between its straps and the arms.
+    const tank: GarmentCanvas = tShirtCanvas(parts);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      const x = i % PHOTO.width;
+      if (parts.labels[i] !== Part.torso || Math.abs(x - 200) >= 30) tank.alpha[i] = 0;
+    }
+    const out: Raster = { ...before, data: Uint8Array.from(before.data) };
+    cleanUp(cv, out, pose, parts, tank, emptyMask(PHOTO.width, PHOTO.height), tone, { rim: true });
+    if (!tone) throw new Error('no skin tone');
+    const skinAt = (x: number, y: number): number => skinLikeness(tone, ...pixel(out, x, y));
+    // Beside the left strap, over the shoulder joint (torso in the part map, old top in the photo): skin.
+    expect(parts.labels[160 * PHOTO.width + 235]).toBe(Part.torso);
+    expect(parts.labels[160 * PHOTO.width + 165]).toBe(Part.torso);
+    expect(skinAt(235, 160)).toBeGreaterThan(0.5);
+    expect(skinAt(165, 160)).toBeGreaterThan(0.5);
+    // The side of the body by the waist is the old top's, filled from around it, not painted.
+    expect(parts.labels[300 * PHOTO.width + 243]).toBe(Part.torso);
+    expect(skinAt(243, 300)).toBeLessThan(0.3);
+  });
+
   it("paints a bare limb in the tone of the same arm's bare hand, not the face's", () => {
     // A tanned hand, darker than the face (the same hue): the forearm painted above it takes its tone.
     const tanned = [150, 105, 85] as const;

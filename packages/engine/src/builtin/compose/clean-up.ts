@@ -18,6 +18,11 @@ interface Limb {
   b: Point;
   ra: number;
   rb: number;
+  /**
+   * The round of the shoulder: torso pixels count as this limb too, up to this share of the way along the
+   * bone (an upper arm's bone starts inside the shoulder, so the paint reaches the strap of a tank top).
+   */
+  torsoUntil?: number;
 }
 
 /**
@@ -44,23 +49,17 @@ export function cleanUp(
   const p = pose.points;
   const span = dist(p.leftShoulder, p.rightShoulder);
   const face = mid(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
+  const neckBase = mid(p.leftShoulder, p.rightShoulder);
   const limbs: Limb[] = [
-    { parts: [Part.leftUpperArm], sample: LEFT_ARM, a: p.leftShoulder, b: p.leftElbow, ra: 0.12, rb: 0.09 },
+    upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, Part.leftUpperArm),
     { parts: [Part.leftForearm], sample: LEFT_ARM, a: p.leftElbow, b: p.leftWrist, ra: 0.085, rb: 0.065 },
-    {
-      parts: [Part.rightUpperArm],
-      sample: RIGHT_ARM,
-      a: p.rightShoulder,
-      b: p.rightElbow,
-      ra: 0.12,
-      rb: 0.09,
-    },
+    upperArm(p.rightShoulder, p.rightElbow, neckBase, span, RIGHT_ARM, Part.rightUpperArm),
     { parts: [Part.rightForearm], sample: RIGHT_ARM, a: p.rightElbow, b: p.rightWrist, ra: 0.085, rb: 0.065 },
     {
       parts: [Part.neck],
       sample: [Part.neck],
-      a: mid(p.leftShoulder, p.rightShoulder),
-      b: mid(face, mid(p.leftShoulder, p.rightShoulder)),
+      a: neckBase,
+      b: mid(face, neckBase),
       ra: 0.17,
       rb: 0.14,
     },
@@ -110,7 +109,9 @@ export function cleanUp(
     for (let y = box.y0; y < box.y1; y++) {
       for (let x = box.x0; x < box.x1; x++) {
         const i = y * w + x;
-        if (!limb.parts.includes(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
+        const label = parts.labels[i] ?? 0;
+        const shoulder = label === Part.torso && limb.torsoUntil !== undefined;
+        if (!(limb.parts.includes(label) || shoulder) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
           continue;
         if (looksLikeSkin(tone, photo, i)) continue;
         q.x = x;
@@ -122,7 +123,10 @@ export function cleanUp(
             ((x - limb.a.x) * (limb.b.x - limb.a.x) + (y - limb.a.y) * (limb.b.y - limb.a.y)) / (len * len),
           ),
         );
-        const r = (limb.ra + (limb.rb - limb.ra) * t) * span;
+        // The torso is the shoulder's only near the joint; further down it is the old top's (the rim's).
+        if (shoulder && t > (limb.torsoUntil ?? 0)) continue;
+        // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
+        const r = (shoulder ? SHOULDER_RADIUS : limb.ra + (limb.rb - limb.ra) * t) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
@@ -135,7 +139,7 @@ export function cleanUp(
           along[k] = t;
           across[k] = (side ? -1 : 1) * (d / r);
           lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
-        }
+        } else if (shoulder) continue;
         gone[i] = 1;
         anyGone = true;
       }
@@ -152,6 +156,7 @@ export function cleanUp(
           hidden[(y + canvas.top) * w + x + canvas.left] = 1;
       }
     }
+    growIntoBackground(gone, parts, hidden, Math.max(2, Math.round(span * EDGE_REACH)));
     fillFromBackground(cv, photo, gone, hidden);
   }
   const grain = skinGrain(photo, parts, tone, region, span);
@@ -293,6 +298,43 @@ function noise(i: number): number {
   return ((h >>> 0) / 4294967296 + (g >>> 0) / 4294967296 - 1) * Math.sqrt(6);
 }
 
+/**
+ * An upper arm as the clean-up paints it: its bone starts a share of the span inside the shoulder joint, so
+ * the round of the shoulder (the deltoid, which the pose's joint sits under) is painted with it, from the
+ * strap of a tank top or dress out to the arm, instead of a capsule that starts at the joint.
+ */
+function upperArm(
+  shoulder: Point,
+  elbow: Point,
+  neckBase: Point,
+  span: number,
+  sample: readonly number[],
+  part: number,
+): Limb {
+  const inward = dist(shoulder, neckBase);
+  const k = inward > 0 ? Math.min(1, (SHOULDER_INSET * span) / inward) : 0;
+  const a = { x: shoulder.x + (neckBase.x - shoulder.x) * k, y: shoulder.y + (neckBase.y - shoulder.y) * k };
+  const len = dist(a, elbow);
+  const joint = len > 0 ? dist(a, shoulder) / len : 0;
+  return {
+    parts: [part],
+    sample,
+    a,
+    b: elbow,
+    ra: 0.12,
+    rb: 0.09,
+    torsoUntil: joint + (0.08 * span) / Math.max(1, len),
+  };
+}
+
+/** How far inside the shoulder joint (a share of the span) an upper arm's painted bone starts. */
+const SHOULDER_INSET = 0.14;
+/**
+ * How far from that bone the round of the shoulder is painted (a share of the span): the pose's joint sits
+ * well under the top of a sloping shoulder, and the silhouette of the old top bounds it above.
+ */
+const SHOULDER_RADIUS = 0.2;
+
 const LEFT_ARM: readonly number[] = [Part.leftUpperArm, Part.leftForearm, Part.leftHand];
 const RIGHT_ARM: readonly number[] = [Part.rightUpperArm, Part.rightForearm, Part.rightHand];
 /** Bare skin of a limb counts as a sample from this many pixels (a share of the span squared). */
@@ -348,6 +390,48 @@ function median(values: number[]): number {
 }
 
 const WORK_SIDE = 220;
+
+/**
+ * The old clothes' edge lies a pixel or two outside the silhouette (its anti-aliased rim, a soft
+ * segmentation border): filled with the rest, it would stay as a faint outline of the old sleeve in the
+ * background. A share of the span, at least two pixels.
+ */
+const EDGE_REACH = 0.012;
+
+/**
+ * Marks the background pixels within `reach` of a marked pixel (a square reach, row then column), except
+ * `hidden` ones, so the fill takes the old clothes' edge with them.
+ */
+function growIntoBackground(marked: Uint8Array, parts: BodyParts, hidden: Uint8Array, reach: number): void {
+  const { width: w, height: h } = parts;
+  const rows = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let last = -Infinity;
+    for (let x = 0; x < w; x++) {
+      if (marked[y * w + x]) last = x;
+      if (x - last <= reach) rows[y * w + x] = 1;
+    }
+    last = Infinity;
+    for (let x = w - 1; x >= 0; x--) {
+      if (marked[y * w + x]) last = x;
+      if (last - x <= reach) rows[y * w + x] = 1;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < h; y++) {
+      if (rows[y * w + x]) last = y;
+      const i = y * w + x;
+      if (y - last <= reach && !(parts.labels[i] ?? 0) && !hidden[i]) marked[i] = 1;
+    }
+    last = Infinity;
+    for (let y = h - 1; y >= 0; y--) {
+      if (rows[y * w + x]) last = y;
+      const i = y * w + x;
+      if (last - y <= reach && !(parts.labels[i] ?? 0) && !hidden[i]) marked[i] = 1;
+    }
+  }
+}
 
 /**
  * Marks the torso pixels beside the garment (within a fifth of the span of its edge, in that row) and just
