@@ -333,7 +333,7 @@ const SHOULDER_INSET = 0.14;
  * How far from that bone the round of the shoulder is painted (a share of the span): the pose's joint sits
  * well under the top of a sloping shoulder, and the silhouette of the old top bounds it above.
  */
-const SHOULDER_RADIUS = 0.2;
+const SHOULDER_RADIUS = 0.13;
 
 const LEFT_ARM: readonly number[] = [Part.leftUpperArm, Part.leftForearm, Part.leftHand];
 const RIGHT_ARM: readonly number[] = [Part.rightUpperArm, Part.rightForearm, Part.rightHand];
