@@ -1,4 +1,4 @@
-import { type CatalogImport, routes } from '@tryon/contract';
+import { type CatalogImport, catalogFieldMax, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Api, api, failed, ok, upload } from '../../../test/api.ts';
 import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
@@ -176,6 +176,32 @@ describe('catalogue imports', () => {
     expect(items.find((g) => g.sku === 'T1')?.url).toBe('https://s.example/t1');
   });
 
+  it("holds every row to the catalogue's field rules, as add/url does", async () => {
+    const owner = api(t, { apiKey: await signIn(t, 'import-fields@example.com') });
+    const long = (n: number) => 'x'.repeat(n);
+    const csv = csvOf([
+      'sku,name,description,category,price,image_url,product_url',
+      `F1,Script link,,,,${host.url('/red.png')},javascript:alert(document.cookie)`,
+      `F2,Relative link,,,,${host.url('/green.png')},/products/f2`,
+      `F3,${long(300)},${long(6000)},${long(150)},,${host.url('/blue.png')},HTTPS://s.example/f3`,
+    ]);
+    const job = await finished(owner, (await csvImport(owner, csv)).id);
+    expect(job.rows).toMatchObject({ total: 3, created: 1, failed: 2 });
+    const report = ok(await owner.call(r.report, { params: { iuid: job.id }, query: { failedOnly: '1' } }));
+    expect(report.items.map((x) => [x.key, x.error])).toEqual([
+      ['sku:F1', 'IMPORT_BAD_URL'],
+      ['sku:F2', 'IMPORT_BAD_URL'],
+    ]);
+    const items = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items;
+    expect(items.map((g) => g.sku)).toEqual(['F3']);
+    // Cut to what add and edit accept, so the item can be edited as it is, and a re-import finds it unchanged.
+    expect(items[0]?.name).toHaveLength(catalogFieldMax.name);
+    expect(items[0]?.description).toHaveLength(catalogFieldMax.description);
+    expect(items[0]?.category).toHaveLength(catalogFieldMax.category);
+    const again = await finished(owner, (await csvImport(owner, csv)).id);
+    expect(again.rows).toMatchObject({ skipped: 1, updated: 0, failed: 2 });
+  });
+
   it('imports models, with the model size rules', async () => {
     files['/model.png'] = await testImage(800, 1000);
     const csv = csvOf([
@@ -236,10 +262,27 @@ describe('catalogue imports', () => {
       await rival.ownerApi.call(r.get, { params: { iuid: someone } }),
       await rival.ownerApi.call(r.report, { params: { iuid: someone }, query: {} }),
       await rival.ownerApi.call(r.cancel, { params: { iuid: someone } }),
+      await rival.ownerApi.call(r.daily, { params: { iuid: someone }, query: { on: '1' } }),
     ]) {
       expect(failed(answer, 404).errorCodeStr).toBe('NOT_FOUND');
     }
     expect(failed(await shop.ownerApi.call(r.adminList, { query: {} }), 403).errorCodeStr).toBe('ADMIN_ONLY');
+    // The shop's public key (shoppers' pages) can neither start nor read imports.
+    const shopper = shop.client();
+    for (const answer of [
+      await shopper.call(
+        r.csv,
+        { query: {} },
+        upload(csvOf(['sku,image_url', `P1,${host.url('/red.png')}`])),
+      ),
+      await shopper.call(r.url, { query: { source: 'merchant', url: host.url('/feed.xml') } }),
+      await shopper.call(r.list, { query: {} }),
+      await shopper.call(r.get, { params: { iuid: someone } }),
+      await shopper.call(r.report, { params: { iuid: someone }, query: {} }),
+      await shopper.call(r.cancel, { params: { iuid: someone } }),
+    ]) {
+      expect(failed(answer, 403).errorCodeStr).toBe('PRIVATE_KEY_REQUIRED');
+    }
     const admin = api(t, { apiKey: await signIn(t, 'boss@example.com') });
     const all = ok(await admin.call(r.adminList, { query: { limit: 100 } })).items.map((job) => job.id);
     expect(all).toEqual(expect.arrayContaining([...mine, ...theirs].map((job) => job.id)));
