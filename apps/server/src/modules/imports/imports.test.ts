@@ -176,6 +176,30 @@ describe('catalogue imports', () => {
     expect(items.find((g) => g.sku === 'T1')?.url).toBe('https://s.example/t1');
   });
 
+  it("reads an Atom feed's own link and summary", async () => {
+    // Google's Atom 1.0 example: the page is <link href="..."/>, the description <summary>.
+    files['/atom.xml'] = Buffer.from(`<?xml version="1.0"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:g="http://base.google.com/ns/1.0">
+<title>Shop</title><link href="https://s.example" rel="alternate" type="text/html"/>
+<entry><title>Red wool sweater</title><g:id>AT1</g:id><link rel="self" href="https://s.example/feed/at1"/>
+<link href="https://s.example/p?id=at1&amp;c=red"/><summary>Soft &amp; warm</summary>
+<g:image_link>${host.url('/gold.png')}</g:image_link><g:price>25.00 EUR</g:price></entry>
+</feed>`);
+    const owner = api(t, { apiKey: await signIn(t, 'import-atom@example.com') });
+    const job = ok(
+      await owner.call(r.url, { query: { source: 'merchant', url: host.url('/atom.xml') } }),
+      202,
+    );
+    expect((await finished(owner, job.id)).rows).toMatchObject({ total: 1, created: 1 });
+    const [sweater] = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items;
+    expect(sweater).toMatchObject({
+      sku: 'AT1',
+      name: 'Red wool sweater',
+      description: 'Soft & warm',
+      url: 'https://s.example/p?id=at1&c=red',
+    });
+  });
+
   it("holds every row to the catalogue's field rules, as add/url does", async () => {
     const owner = api(t, { apiKey: await signIn(t, 'import-fields@example.com') });
     const long = (n: number) => 'x'.repeat(n);
