@@ -79,6 +79,33 @@ export class ImportProcessor implements JobRunner {
   async run(id: string): Promise<RunResult> {
     const job = await this.imports.claim(id, this.clock.now(), this.options.leaseMs);
     if (!job) return { outcome: 'skipped' };
+    const lease = this.holdLease(id);
+    try {
+      return await this.runClaimed(job);
+    } finally {
+      lease.stop();
+    }
+  }
+
+  /**
+   * Renews the claim while the import runs, also while nothing is written for longer than the lease: a store
+   * read page by page, rows waiting for their image host's slots. Otherwise another process would take the
+   * import up as abandoned and run it at the same time.
+   */
+  private holdLease(id: string): { stop(): void } {
+    const timer = setInterval(() => {
+      this.imports
+        .renew(id, this.clock.now() + this.options.leaseMs)
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, importId: id }, 'could not renew an import lease'),
+        );
+    }, this.options.leaseMs / 3);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
+  }
+
+  private async runClaimed(job: CatalogImportsTable): Promise<RunResult> {
+    const id = job.id;
     if (job.source !== 'csv' && job.rows_total === 0) {
       try {
         const rows = await readUrlSource(

@@ -106,13 +106,18 @@ export class ImportsRepository implements DueJobs {
       })
       .where('id', '=', id)
       .execute();
+    await this.renew(id, leaseUntil);
+    return this.find(null, id);
+  }
+
+  /** Renews the lease of a running import (one that was cancelled or ended keeps none). */
+  async renew(id: string, leaseUntil: number): Promise<void> {
     await this.db
       .updateTable('catalog_imports')
       .set({ lease_until: leaseUntil })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();
-    return this.find(null, id);
   }
 
   /** Imports due to run: queued and due, or running under a lease that ran out. */

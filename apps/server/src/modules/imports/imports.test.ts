@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type CatalogImport, catalogFieldMax, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Api, api, failed, ok, upload } from '../../../test/api.ts';
@@ -357,6 +359,55 @@ describe('catalogue imports: URL checks, cancel and restart', () => {
         error: 'URL_NOT_ALLOWED',
       });
     } finally {
+      await t.close();
+    }
+  });
+
+  it('holds its lease while a store is read for longer than the lease, so no other process takes it up', async () => {
+    const image = await testImage(500, 600);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = createServer((req, res) => {
+      if (req.url?.startsWith('/products.json')) {
+        const products = Array.from({ length: 3 }, (_, i) => ({
+          handle: `h${i}`,
+          title: `Held ${i}`,
+          variants: [{ sku: `H${i}` }],
+          images: [{ src: `${base}/h${i}.png` }],
+        }));
+        void held.then(() =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ products })),
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/png' }).end(image);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const t = await createTestApp({ URL_IMPORT_ALLOW_PRIVATE: '1', IMPORT_LEASE_SECONDS: '3' });
+    try {
+      const owner = api(t, { apiKey: await signIn(t, 'import-lease@example.com') });
+      const job = ok(await owner.call(r.url, { query: { source: 'shopify', url: base } }), 202);
+      await vi.waitFor(
+        async () => expect(ok(await owner.call(r.get, { params: { iuid: job.id } })).status).toBe('running'),
+        { timeout: 5000, interval: 20 },
+      );
+      // The store answers slowly: 2 s of the 3 s lease pass, a renewal (every second) comes, then 2 s more.
+      t.clock.advance(2000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      t.clock.advance(2000);
+      const leaseMs = t.runtime.config.IMPORT_LEASE_SECONDS * 1000;
+      const repository = t.runtime.services.importsRepository;
+      expect(await repository.due(t.clock.now(), 10)).not.toContain(job.id);
+      expect(await repository.claim(job.id, t.clock.now(), leaseMs)).toBeUndefined();
+      release();
+      const done = await finished(owner, job.id);
+      expect(done.rows).toMatchObject({ total: 3, created: 3, failed: 0 });
+    } finally {
+      release();
+      server.close();
       await t.close();
     }
   });
