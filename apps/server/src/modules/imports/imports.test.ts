@@ -276,6 +276,22 @@ describe('catalogue imports', () => {
       price: '49.00',
     });
     expect(dress?.url).toBe(host.url('/products/linen-dress'));
+    // The source is the store, whichever of its pages was given: the import names it by its address.
+    expect(done.sourceUrl).toBe(host.url('/'));
+
+    // The store again, by another of its pages, asked to remove what left it: the dress did, a hat came.
+    files['/products.json?limit=250&page=1'] = Buffer.from(
+      JSON.stringify({
+        products: [
+          { handle: 'hat', title: 'Hat', variants: [{ sku: 'S3' }], images: [{ src: host.url('/red.png') }] },
+        ],
+      }),
+    );
+    const url = host.url('/products/linen-dress');
+    const again = ok(await owner.call(r.url, { query: { source: 'shopify', url, removeMissing: '1' } }), 202);
+    expect((await finished(owner, again.id)).rows).toMatchObject({ created: 1, removed: 1 });
+    const skus = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items.map((g) => g.sku);
+    expect(skus).toEqual(['S3']);
   });
 
   it('keeps shops apart; an admin lists every shop', async () => {
