@@ -7,6 +7,7 @@ import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { startImageHost } from '../../../test/image-host.ts';
 import { testImage } from '../../../test/images.ts';
 import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
+import { SOURCE_MAX_BYTES } from './import-source.ts';
 
 const r = routes.imports;
 
@@ -176,6 +177,27 @@ describe('catalogue imports', () => {
     });
     expect(items.find((g) => g.sku === 'M2')?.name).toBe('Scarf & gloves');
     expect(items.find((g) => g.sku === 'T1')?.url).toBe('https://s.example/t1');
+  });
+
+  it('reads a feed larger than an image may be, and names one over the cap with its own code', async () => {
+    // A few thousand products with descriptions and attributes pass the 10 MB of an image: 12 MB here.
+    const feedOf = (bytes: number) =>
+      Buffer.from(`<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<!-- ${'x'.repeat(bytes)} -->
+<item><g:id>BIG1</g:id><title>Big feed coat</title><g:image_link>${host.url('/blue.png')}</g:image_link></item>
+</channel></rss>`);
+    files['/big.xml'] = feedOf(12 * 1024 * 1024);
+    files['/huge.xml'] = feedOf(SOURCE_MAX_BYTES);
+    const owner = api(t, { apiKey: await signIn(t, 'import-big@example.com') });
+    const start = async (path: string) =>
+      finished(
+        owner,
+        ok(await owner.call(r.url, { query: { source: 'merchant', url: host.url(path) } }), 202).id,
+      );
+    expect(await start('/big.xml')).toMatchObject({ status: 'done', rows: { created: 1 } });
+    expect(await start('/huge.xml')).toMatchObject({ status: 'failed', error: 'IMPORT_SOURCE_TOO_LARGE' });
+    delete files['/big.xml'];
+    delete files['/huge.xml'];
   });
 
   it("reads an Atom feed's own link and summary", async () => {
