@@ -54,6 +54,12 @@ export const importReportRowSchema = z
     key: z.string().describe('sku:..., url:... or image:...'),
     outcome: z.enum(['pending', 'created', 'updated', 'skipped', 'failed', 'removed']),
     error: z.string().nullable().describe('The error code of a failed row'),
+    details: z
+      .record(z.string(), z.union([z.number(), z.string()]))
+      .nullable()
+      .describe(
+        "Values the error's text names, as an error body's details: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px)",
+      ),
     item: z.string().nullable().describe('guid or muid of the item'),
   })
   .meta({ id: 'ImportReportRow' });

@@ -32,7 +32,13 @@ export interface ImportProcessorOptions {
   urlImport: Partial<UrlImportOptions>;
 }
 
-type RowResult = { outcome: ImportRowOutcome; error: string | null; itemId: string | null };
+type RowResult = {
+  outcome: ImportRowOutcome;
+  error: string | null;
+  /** The values the error names (AppError's details: IMAGE_TOO_SMALL's sizes). */
+  details?: Record<string, number | string> | undefined;
+  itemId: string | null;
+};
 
 /**
  * Runs an import: reads a URL source once into rows, then takes the rows without an outcome a few at a time.
@@ -209,7 +215,8 @@ export class ImportProcessor implements JobRunner {
       );
       return { outcome: created ? 'created' : 'skipped', error: null, itemId: item.id };
     } catch (error) {
-      if (error instanceof AppError) return { outcome: 'failed', error: error.code, itemId: null };
+      if (error instanceof AppError)
+        return { outcome: 'failed', error: error.code, details: error.details, itemId: null };
       this.log.error({ err: error, importId: job.id, row: row.position }, 'import row failed');
       return { outcome: 'failed', error: 'INTERNAL_ERROR', itemId: null };
     }

@@ -67,6 +67,7 @@ export function importRowsOf(importId: string, rows: readonly ImportRow[], maxRo
       data: JSON.stringify(row),
       outcome: problem ? 'failed' : null,
       error: problem ? problem.code : null,
+      error_details: null,
       item_id: null,
       done_at: problem ? now : null,
     };

@@ -73,11 +73,23 @@ export class ImportsRepository implements DueJobs {
   async settleRow(
     id: string,
     position: number,
-    outcome: { outcome: ImportRowOutcome; error: string | null; itemId: string | null; now: number },
+    outcome: {
+      outcome: ImportRowOutcome;
+      error: string | null;
+      details?: Record<string, number | string> | undefined;
+      itemId: string | null;
+      now: number;
+    },
   ): Promise<void> {
     await this.db
       .updateTable('catalog_import_rows')
-      .set({ outcome: outcome.outcome, error: outcome.error, item_id: outcome.itemId, done_at: outcome.now })
+      .set({
+        outcome: outcome.outcome,
+        error: outcome.error,
+        error_details: outcome.details ? JSON.stringify(outcome.details) : null,
+        item_id: outcome.itemId,
+        done_at: outcome.now,
+      })
       .where('import_id', '=', id)
       .where('position', '=', position)
       .execute();
@@ -259,6 +271,7 @@ export class ImportSourcesRepository {
         data: '{}',
         outcome: 'removed',
         error: null,
+        error_details: null,
         item_id: item.itemId,
         done_at: now,
       })

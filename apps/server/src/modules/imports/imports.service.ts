@@ -169,6 +169,10 @@ export class ImportsService {
       key: row.product_key,
       outcome: row.outcome ?? 'pending',
       error: row.error,
+      details:
+        row.error_details === null
+          ? null
+          : (JSON.parse(row.error_details) as Record<string, number | string>),
       item: row.item_id,
     }));
   }

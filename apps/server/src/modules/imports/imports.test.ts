@@ -89,6 +89,14 @@ describe('catalogue imports', () => {
       [6, 'URL_FETCH_FAILED'],
       [7, 'IMAGE_REQUIRED'],
     ]);
+    // The values the error's text names, as in an error body: the image's size and the minimum.
+    expect(report.items.find((x) => x.error === 'IMAGE_TOO_SMALL')?.details).toMatchObject({
+      width: 100,
+      height: 100,
+      minWidth: expect.any(Number),
+      minHeight: expect.any(Number),
+    });
+    expect(report.items.find((x) => x.error === 'IMPORT_BAD_PRICE')?.details).toBeNull();
     const a1 = ok(await shop.ownerApi.call(routes.garments.list, { query: { limit: 100 } })).items.find(
       (g) => g.sku === 'A1',
     );
