@@ -12005,6 +12005,8 @@ export interface operations {
             query?: {
                 offset?: number;
                 limit?: number;
+                /** @description Only the imports of garments, or of models */
+                kind?: "garment" | "model";
             };
             header?: never;
             path?: never;
@@ -12092,6 +12094,8 @@ export interface operations {
             query?: {
                 offset?: number;
                 limit?: number;
+                /** @description Only the imports of garments, or of models */
+                kind?: "garment" | "model";
             };
             header?: never;
             path?: never;

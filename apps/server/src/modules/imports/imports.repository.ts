@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type {
   CatalogImportRowsTable,
   CatalogImportsTable,
+  CatalogKind,
   Database,
   ImportRowOutcome,
   ImportSchedulesTable,
@@ -45,10 +46,16 @@ export class ImportsRepository implements DueJobs {
     return query.executeTakeFirst();
   }
 
-  /** Newest first; every shop's when `shopSuid` is null (admins). */
-  list(shopSuid: string | null, offset: number, limit: number): Promise<CatalogImportsTable[]> {
+  /** Newest first; every shop's when `shopSuid` is null (admins), of one kind or both. */
+  list(
+    shopSuid: string | null,
+    kind: CatalogKind | null,
+    offset: number,
+    limit: number,
+  ): Promise<CatalogImportsTable[]> {
     let query = this.db.selectFrom('catalog_imports').selectAll();
     if (shopSuid !== null) query = query.where('shop_suid', '=', shopSuid);
+    if (kind !== null) query = query.where('kind', '=', kind);
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
   }
 

@@ -124,8 +124,12 @@ export class ImportsService {
     return job;
   }
 
-  list(auth: Auth, page: { offset: number; limit: number }, everyShop = false) {
-    return this.imports.list(everyShop ? null : auth.shopSuid, page.offset, page.limit);
+  list(
+    auth: Auth,
+    page: { offset: number; limit: number; kind?: CatalogKind | undefined },
+    everyShop = false,
+  ) {
+    return this.imports.list(everyShop ? null : auth.shopSuid, page.kind ?? null, page.offset, page.limit);
   }
 
   /** Imports as the API shows them, each with whether its source is re-synced daily now. */

@@ -358,6 +358,14 @@ describe('catalogue imports', () => {
     const admin = api(t, { apiKey: await signIn(t, 'boss@example.com') });
     const all = ok(await admin.call(r.adminList, { query: { limit: 100 } })).items.map((job) => job.id);
     expect(all).toEqual(expect.arrayContaining([...mine, ...theirs].map((job) => job.id)));
+
+    // One kind's history (the Models screen's), however many imports of the other kind came since.
+    expect(new Set(theirs.map((job) => job.kind))).toEqual(new Set(['garment', 'model']));
+    const models = ok(await rival.ownerApi.call(r.list, { query: { kind: 'model' } })).items;
+    expect(models.map((job) => job.id)).toEqual(theirs.filter((j) => j.kind === 'model').map((j) => j.id));
+    const everyModel = ok(await admin.call(r.adminList, { query: { kind: 'model', limit: 100 } })).items;
+    expect(everyModel.length).toBeGreaterThan(0);
+    expect(everyModel.every((job) => job.kind === 'model')).toBe(true);
   });
 
   it("stops at the shop's daily garment limit", async () => {

@@ -33,12 +33,11 @@ export function useImports(kind: ImportKind, open: boolean) {
   const errorText = useErrorText();
   const dispatch = useDispatch();
   const [polling, setPolling] = useState(false);
-  const list = useImportListQuery(undefined, {
+  const list = useImportListQuery(kind, {
     skip: !open && !polling,
     pollingInterval: polling ? PROGRESS_POLL_MS : 0,
   });
-  const all = list.data ?? [];
-  const mine = all.filter((job) => job.kind === kind);
+  const mine = list.data ?? [];
 
   // An import that ends refreshes what it changed: the screen's items and the account's counts.
   const wasActive = useRef(new Set<string>());
