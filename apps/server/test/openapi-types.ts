@@ -1709,6 +1709,10 @@ export interface components {
             outcome: "pending" | "created" | "updated" | "skipped" | "failed" | "removed";
             /** @description The error code of a failed row */
             error: string | null;
+            /** @description Values the error's text names, as an error body's details: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px) */
+            details: {
+                [key: string]: number | string;
+            } | null;
             /** @description guid or muid of the item */
             item: string | null;
         };
@@ -2232,6 +2236,10 @@ export interface components {
             outcome: "pending" | "created" | "updated" | "skipped" | "failed" | "removed";
             /** @description The error code of a failed row */
             error: string | null;
+            /** @description Values the error's text names, as an error body's details: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px) */
+            details: {
+                [key: string]: number | string;
+            } | null;
             /** @description guid or muid of the item */
             item: string | null;
         };
@@ -11997,6 +12005,8 @@ export interface operations {
             query?: {
                 offset?: number;
                 limit?: number;
+                /** @description Only the imports of garments, or of models */
+                kind?: "garment" | "model";
             };
             header?: never;
             path?: never;
@@ -12084,6 +12094,8 @@ export interface operations {
             query?: {
                 offset?: number;
                 limit?: number;
+                /** @description Only the imports of garments, or of models */
+                kind?: "garment" | "model";
             };
             header?: never;
             path?: never;

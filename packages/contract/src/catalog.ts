@@ -44,14 +44,27 @@ export const modelSchema = z
   .meta({ id: 'Model' });
 export type Model = z.infer<typeof modelSchema>;
 
+/** The longest value the catalogue keeps in each field (add, edit and catalogue imports alike). */
+export const catalogFieldMax = {
+  name: 200,
+  description: 5000,
+  url: 2000,
+  sku: 200,
+  category: 100,
+  price: 40,
+} as const;
+
+/** A product page URL the catalogue keeps: http(s), or empty. */
+export const isPageUrl = (value: string): boolean => value === '' || /^https?:\/\//i.test(value);
+
 const text = (max: number) => z.string().trim().max(max);
 const pageUrl = z
   .string()
   .trim()
-  .max(2000)
-  .refine((v) => v === '' || /^https?:\/\//i.test(v), { error: 'must be an http(s) URL' });
+  .max(catalogFieldMax.url)
+  .refine(isPageUrl, { error: 'must be an http(s) URL' });
 const imageUrl = z.string().trim().min(1).max(2000);
-const skuSchema = text(200).min(1);
+const skuSchema = text(catalogFieldMax.sku).min(1);
 
 /** A price as the catalogue keeps it when edited: a plain number with up to two decimals, or empty. */
 const priceSchema = z
@@ -104,14 +117,14 @@ const itemParams = <N extends 'guid' | 'muid'>(name: N) =>
   >;
 
 const editFields = {
-  name: text(200).optional(),
-  description: text(5000).optional(),
+  name: text(catalogFieldMax.name).optional(),
+  description: text(catalogFieldMax.description).optional(),
   url: pageUrl.optional(),
 };
 // Strict: a field an update does not know is refused (UNKNOWN_FIELD), not silently ignored.
 const garmentEditQuery = z.strictObject({
   ...editFields,
-  category: text(100).optional(),
+  category: text(catalogFieldMax.category).optional(),
   price: priceSchema.optional(),
 });
 const modelEditQuery = z.strictObject(editFields);
@@ -128,16 +141,16 @@ const imageErrors = [
 
 /** Multipart and URL add: the fields of the dashboard's add form besides the image. */
 const addFields = {
-  name: text(200).optional(),
-  description: text(5000).optional(),
+  name: text(catalogFieldMax.name).optional(),
+  description: text(catalogFieldMax.description).optional(),
   url: pageUrl.optional(),
   sku: skuSchema.optional(),
 };
 
 const garmentAddQuery = z.object({
   ...addFields,
-  category: text(100).optional(),
-  price: text(40).optional(),
+  category: text(catalogFieldMax.category).optional(),
+  price: text(catalogFieldMax.price).optional(),
 });
 const modelAddQuery = z.object(addFields);
 const garmentUrlQuery = garmentAddQuery.extend({
@@ -309,7 +322,7 @@ export const garmentRoutes = {
     summary: 'Set the category of several garments in one call',
     description:
       'Ids of another shop, or unknown ones, are left alone and listed in not_found; the rest change together.',
-    query: z.object({ ids: bulkIds, category: text(100) }),
+    query: z.object({ ids: bulkIds, category: text(catalogFieldMax.category) }),
     response: bulkAnswerSchema,
   }),
 };

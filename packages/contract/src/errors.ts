@@ -175,9 +175,11 @@ export const errorCatalog = {
     status: 413,
     message: 'The CSV file is larger than 10 MB; split it into several files.',
   },
+  IMPORT_SOURCE_TOO_LARGE: { status: 400, message: 'The feed or store page is larger than 50 MB.' },
   IMPORT_NOT_SYNCABLE: { status: 400, message: 'Only a feed or store URL import can be re-synced daily.' },
   BAD_PRICE: { status: 400, message: 'The price must be a number, such as 19.99.' },
   IMPORT_BAD_PRICE: { status: 400, message: 'The price is not a number (with an optional currency).' },
+  IMPORT_BAD_URL: { status: 400, message: 'The product page URL is not an http or https address.' },
   IMPORT_DUPLICATE_ROW: { status: 400, message: 'An earlier row of the source has the same product.' },
   WEBHOOK_LIMIT_REACHED: { status: 409, message: 'A shop may have at most 16 webhook endpoints.' },
   RENDER_PENDING: {

@@ -54,6 +54,12 @@ export const importReportRowSchema = z
     key: z.string().describe('sku:..., url:... or image:...'),
     outcome: z.enum(['pending', 'created', 'updated', 'skipped', 'failed', 'removed']),
     error: z.string().nullable().describe('The error code of a failed row'),
+    details: z
+      .record(z.string(), z.union([z.number(), z.string()]))
+      .nullable()
+      .describe(
+        "Values the error's text names, as an error body's details: IMAGE_TOO_SMALL gives width, height, minWidth and minHeight (px)",
+      ),
     item: z.string().nullable().describe('guid or muid of the item'),
   })
   .meta({ id: 'ImportReportRow' });
@@ -63,6 +69,7 @@ const tags = ['Imports'] as const;
 const importId = z.object({ iuid: z.string().min(1).max(100) });
 const urlInput = z.string().trim().min(1).max(2000);
 const flag = z.enum(['0', '1']).default('0');
+const listKind = kindSchema.optional().describe('Only the imports of garments, or of models');
 const removeMissing = flag.describe(
   '1: remove the items this source created in earlier imports that it no longer lists (with their images)',
 );
@@ -121,7 +128,7 @@ export const importRoutes = {
     access: 'private',
     tags,
     summary: "The shop's imports, newest first",
-    query: z.object({ offset: offsetSchema, limit: limitSchema(20) }),
+    query: z.object({ offset: offsetSchema, limit: limitSchema(20), kind: listKind }),
     response: listOf(catalogImportSchema),
   }),
   get: defineRoute({
@@ -169,7 +176,7 @@ export const importRoutes = {
     access: 'admin',
     tags,
     summary: "Every shop's imports, newest first (admins)",
-    query: z.object({ offset: offsetSchema, limit: limitSchema(50) }),
+    query: z.object({ offset: offsetSchema, limit: limitSchema(50), kind: listKind }),
     response: listOf(catalogImportSchema),
   }),
 };

@@ -343,6 +343,8 @@ export interface CatalogImportRowsTable {
   data: string;
   outcome: ImportRowOutcome | null;
   error: string | null;
+  /** The values the error names, JSON (015): IMAGE_TOO_SMALL's sizes. */
+  error_details: string | null;
   item_id: string | null;
   done_at: number | null;
 }

@@ -12,6 +12,7 @@ import * as search from './009-search.ts';
 import * as keysAudit from './012-keys-audit.ts';
 import * as importSync from './013-import-sync.ts';
 import * as statsRollup from './014-stats-rollup.ts';
+import * as importRowDetails from './015-import-row-details.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -33,6 +34,7 @@ const steps: Record<string, Step> = {
   '012-keys-audit': keysAudit,
   '013-import-sync': importSync,
   '014-stats-rollup': statsRollup,
+  '015-import-row-details': importRowDetails,
 };
 
 class CodeMigrations implements MigrationProvider {

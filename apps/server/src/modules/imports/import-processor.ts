@@ -32,7 +32,13 @@ export interface ImportProcessorOptions {
   urlImport: Partial<UrlImportOptions>;
 }
 
-type RowResult = { outcome: ImportRowOutcome; error: string | null; itemId: string | null };
+type RowResult = {
+  outcome: ImportRowOutcome;
+  error: string | null;
+  /** The values the error names (AppError's details: IMAGE_TOO_SMALL's sizes). */
+  details?: Record<string, number | string> | undefined;
+  itemId: string | null;
+};
 
 /**
  * Runs an import: reads a URL source once into rows, then takes the rows without an outcome a few at a time.
@@ -79,6 +85,33 @@ export class ImportProcessor implements JobRunner {
   async run(id: string): Promise<RunResult> {
     const job = await this.imports.claim(id, this.clock.now(), this.options.leaseMs);
     if (!job) return { outcome: 'skipped' };
+    const lease = this.holdLease(id);
+    try {
+      return await this.runClaimed(job);
+    } finally {
+      lease.stop();
+    }
+  }
+
+  /**
+   * Renews the claim while the import runs, also while nothing is written for longer than the lease: a store
+   * read page by page, rows waiting for their image host's slots. Otherwise another process would take the
+   * import up as abandoned and run it at the same time.
+   */
+  private holdLease(id: string): { stop(): void } {
+    const timer = setInterval(() => {
+      this.imports
+        .renew(id, this.clock.now() + this.options.leaseMs)
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, importId: id }, 'could not renew an import lease'),
+        );
+    }, this.options.leaseMs / 3);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
+  }
+
+  private async runClaimed(job: CatalogImportsTable): Promise<RunResult> {
+    const id = job.id;
     if (job.source !== 'csv' && job.rows_total === 0) {
       try {
         const rows = await readUrlSource(
@@ -182,7 +215,8 @@ export class ImportProcessor implements JobRunner {
       );
       return { outcome: created ? 'created' : 'skipped', error: null, itemId: item.id };
     } catch (error) {
-      if (error instanceof AppError) return { outcome: 'failed', error: error.code, itemId: null };
+      if (error instanceof AppError)
+        return { outcome: 'failed', error: error.code, details: error.details, itemId: null };
       this.log.error({ err: error, importId: job.id, row: row.position }, 'import row failed');
       return { outcome: 'failed', error: 'INTERNAL_ERROR', itemId: null };
     }

@@ -1,3 +1,4 @@
+import { catalogFieldMax, isPageUrl } from '@tryon/contract';
 import { AppError } from '../../lib/app-error.ts';
 
 /** One product of a source, as every source reads it. */
@@ -11,21 +12,20 @@ export interface ImportRow {
   url: string;
 }
 
-const FIELD_MAX = 2000;
 /** A number with an optional currency either side: `19.99`, `19,99 EUR`, `USD 5`. */
 const PRICE = /^(?:[A-Z]{3} )?\d{1,9}(?:[.,]\d{1,2})?(?: [A-Z]{3})?$/;
 
-/** Trims every field and cuts it to a length the catalogue keeps. */
+/** Trims every field and cuts it to the length the catalogue keeps in it (as add and edit allow). */
 export function importRow(fields: Partial<ImportRow>): ImportRow {
-  const clean = (value: string | undefined) => (value ?? '').trim().slice(0, FIELD_MAX);
+  const clean = (value: string | undefined, max: number) => (value ?? '').trim().slice(0, max);
   return {
-    sku: clean(fields.sku),
-    name: clean(fields.name),
-    description: clean(fields.description),
-    category: clean(fields.category),
-    price: clean(fields.price),
-    imageUrl: clean(fields.imageUrl),
-    url: clean(fields.url),
+    sku: clean(fields.sku, catalogFieldMax.sku),
+    name: clean(fields.name, catalogFieldMax.name),
+    description: clean(fields.description, catalogFieldMax.description),
+    category: clean(fields.category, catalogFieldMax.category),
+    price: clean(fields.price, catalogFieldMax.price),
+    imageUrl: clean(fields.imageUrl, catalogFieldMax.url),
+    url: clean(fields.url, catalogFieldMax.url),
   };
 }
 
@@ -37,6 +37,8 @@ export const productKeyOf = (row: ImportRow): string =>
 export function rowProblem(row: ImportRow): AppError | null {
   if (!row.imageUrl) return new AppError('IMAGE_REQUIRED');
   if (row.price && !PRICE.test(row.price)) return new AppError('IMPORT_BAD_PRICE');
+  // As add/url: a page link the shop pages and API clients show must not be javascript: or a relative path.
+  if (!isPageUrl(row.url)) return new AppError('IMPORT_BAD_URL');
   return null;
 }
 

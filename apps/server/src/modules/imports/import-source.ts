@@ -7,6 +7,24 @@ import { parseShopifyProducts, productsJsonUrl } from './shopify-products.ts';
 
 /** Shopify answers at most 250 products a page. */
 const SHOPIFY_PAGE = 250;
+/**
+ * A feed (or a store's page) is larger and slower than an image: a Merchant Center feed of a few thousand
+ * products with their descriptions and attributes passes the image cap of 10 MB.
+ */
+export const SOURCE_MAX_BYTES = 50 * 1024 * 1024;
+const SOURCE_TIMEOUT_MS = 60_000;
+
+/** Fetches a feed or a store's page through the SSRF-safe downloader, under the source's size and time caps. */
+async function fetchSource(url: string, options: Partial<UrlImportOptions>, accept: string): Promise<Buffer> {
+  try {
+    const settings = { maxBytes: SOURCE_MAX_BYTES, timeoutMs: SOURCE_TIMEOUT_MS, ...options };
+    return (await fetchFromUrl(url, settings, accept)).bytes;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'IMAGE_TOO_LARGE')
+      throw new AppError('IMPORT_SOURCE_TOO_LARGE');
+    throw error;
+  }
+}
 
 /** Reads a feed or a store through the SSRF-safe downloader. */
 export async function readUrlSource(
@@ -16,18 +34,15 @@ export async function readUrlSource(
   options: Partial<UrlImportOptions>,
 ): Promise<ImportRow[]> {
   if (source === 'merchant') {
-    const feed = await fetchFromUrl(
-      url,
-      options,
-      'application/xml, text/xml, text/tab-separated-values, */*',
+    return parseMerchantFeed(
+      await fetchSource(url, options, 'application/xml, text/xml, text/tab-separated-values, */*'),
     );
-    return parseMerchantFeed(feed.bytes);
   }
   const rows: ImportRow[] = [];
   // One page more than the limit needs, so a store larger than it is refused, not cut short.
   for (let page = 1; page <= Math.ceil(maxRows / SHOPIFY_PAGE) + 1; page++) {
-    const fetched = await fetchFromUrl(`${productsJsonUrl(url)}&page=${page}`, options, 'application/json');
-    const products = parseShopifyProducts(fetched.bytes, url);
+    const fetched = await fetchSource(`${productsJsonUrl(url)}&page=${page}`, options, 'application/json');
+    const products = parseShopifyProducts(fetched, url);
     rows.push(...products);
     if (products.length < SHOPIFY_PAGE) break;
   }
@@ -52,6 +67,7 @@ export function importRowsOf(importId: string, rows: readonly ImportRow[], maxRo
       data: JSON.stringify(row),
       outcome: problem ? 'failed' : null,
       error: problem ? problem.code : null,
+      error_details: null,
       item_id: null,
       done_at: problem ? now : null,
     };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type {
   CatalogImportRowsTable,
   CatalogImportsTable,
+  CatalogKind,
   Database,
   ImportRowOutcome,
   ImportSchedulesTable,
@@ -45,10 +46,16 @@ export class ImportsRepository implements DueJobs {
     return query.executeTakeFirst();
   }
 
-  /** Newest first; every shop's when `shopSuid` is null (admins). */
-  list(shopSuid: string | null, offset: number, limit: number): Promise<CatalogImportsTable[]> {
+  /** Newest first; every shop's when `shopSuid` is null (admins), of one kind or both. */
+  list(
+    shopSuid: string | null,
+    kind: CatalogKind | null,
+    offset: number,
+    limit: number,
+  ): Promise<CatalogImportsTable[]> {
     let query = this.db.selectFrom('catalog_imports').selectAll();
     if (shopSuid !== null) query = query.where('shop_suid', '=', shopSuid);
+    if (kind !== null) query = query.where('kind', '=', kind);
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
   }
 
@@ -73,11 +80,23 @@ export class ImportsRepository implements DueJobs {
   async settleRow(
     id: string,
     position: number,
-    outcome: { outcome: ImportRowOutcome; error: string | null; itemId: string | null; now: number },
+    outcome: {
+      outcome: ImportRowOutcome;
+      error: string | null;
+      details?: Record<string, number | string> | undefined;
+      itemId: string | null;
+      now: number;
+    },
   ): Promise<void> {
     await this.db
       .updateTable('catalog_import_rows')
-      .set({ outcome: outcome.outcome, error: outcome.error, item_id: outcome.itemId, done_at: outcome.now })
+      .set({
+        outcome: outcome.outcome,
+        error: outcome.error,
+        error_details: outcome.details ? JSON.stringify(outcome.details) : null,
+        item_id: outcome.itemId,
+        done_at: outcome.now,
+      })
       .where('import_id', '=', id)
       .where('position', '=', position)
       .execute();
@@ -106,13 +125,18 @@ export class ImportsRepository implements DueJobs {
       })
       .where('id', '=', id)
       .execute();
+    await this.renew(id, leaseUntil);
+    return this.find(null, id);
+  }
+
+  /** Renews the lease of a running import (one that was cancelled or ended keeps none). */
+  async renew(id: string, leaseUntil: number): Promise<void> {
     await this.db
       .updateTable('catalog_imports')
       .set({ lease_until: leaseUntil })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();
-    return this.find(null, id);
   }
 
   /** Imports due to run: queued and due, or running under a lease that ran out. */
@@ -254,6 +278,7 @@ export class ImportSourcesRepository {
         data: '{}',
         outcome: 'removed',
         error: null,
+        error_details: null,
         item_id: item.itemId,
         done_at: now,
       })

@@ -10,6 +10,7 @@ import type { RenderQueue } from '../render-jobs/render-queue.ts';
 import { parseCsv } from './csv-source.ts';
 import { importRowsOf } from './import-source.ts';
 import type { ImportSourcesRepository, ImportsRepository } from './imports.repository.ts';
+import { storeUrlOf } from './shopify-products.ts';
 
 /** Due re-syncs started per sweep at most (the rest at the next one). */
 const SYNCS_PER_SWEEP = 100;
@@ -70,7 +71,8 @@ export class ImportsService {
     options: ImportOptions & { daily: boolean },
   ): Promise<CatalogImportsTable> {
     const allowed = this.settings.allowPrivateNetworks ? () => true : isPublicAddress;
-    const href = parseImportUrl(url, allowed).href;
+    const parsed = parseImportUrl(url, allowed).href;
+    const href = source === 'shopify' ? storeUrlOf(parsed) : parsed;
     const job = this.newImport(auth.shopSuid, kind, source, href, options);
     await this.imports.insert(job, []);
     if (options.daily) {
@@ -122,8 +124,12 @@ export class ImportsService {
     return job;
   }
 
-  list(auth: Auth, page: { offset: number; limit: number }, everyShop = false) {
-    return this.imports.list(everyShop ? null : auth.shopSuid, page.offset, page.limit);
+  list(
+    auth: Auth,
+    page: { offset: number; limit: number; kind?: CatalogKind | undefined },
+    everyShop = false,
+  ) {
+    return this.imports.list(everyShop ? null : auth.shopSuid, page.kind ?? null, page.offset, page.limit);
   }
 
   /** Imports as the API shows them, each with whether its source is re-synced daily now. */
@@ -167,6 +173,10 @@ export class ImportsService {
       key: row.product_key,
       outcome: row.outcome ?? 'pending',
       error: row.error,
+      details:
+        row.error_details === null
+          ? null
+          : (JSON.parse(row.error_details) as Record<string, number | string>),
       item: row.item_id,
     }));
   }

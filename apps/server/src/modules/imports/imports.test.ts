@@ -1,10 +1,13 @@
-import { type CatalogImport, routes } from '@tryon/contract';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type CatalogImport, catalogFieldMax, routes } from '@tryon/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Api, api, failed, ok, upload } from '../../../test/api.ts';
 import { createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
 import { startImageHost } from '../../../test/image-host.ts';
 import { testImage } from '../../../test/images.ts';
 import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
+import { SOURCE_MAX_BYTES } from './import-source.ts';
 
 const r = routes.imports;
 
@@ -86,6 +89,14 @@ describe('catalogue imports', () => {
       [6, 'URL_FETCH_FAILED'],
       [7, 'IMAGE_REQUIRED'],
     ]);
+    // The values the error's text names, as in an error body: the image's size and the minimum.
+    expect(report.items.find((x) => x.error === 'IMAGE_TOO_SMALL')?.details).toMatchObject({
+      width: 100,
+      height: 100,
+      minWidth: expect.any(Number),
+      minHeight: expect.any(Number),
+    });
+    expect(report.items.find((x) => x.error === 'IMPORT_BAD_PRICE')?.details).toBeNull();
     const a1 = ok(await shop.ownerApi.call(routes.garments.list, { query: { limit: 100 } })).items.find(
       (g) => g.sku === 'A1',
     );
@@ -176,6 +187,77 @@ describe('catalogue imports', () => {
     expect(items.find((g) => g.sku === 'T1')?.url).toBe('https://s.example/t1');
   });
 
+  it('reads a feed larger than an image may be, and names one over the cap with its own code', async () => {
+    // A few thousand products with descriptions and attributes pass the 10 MB of an image: 12 MB here.
+    const feedOf = (bytes: number) =>
+      Buffer.from(`<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<!-- ${'x'.repeat(bytes)} -->
+<item><g:id>BIG1</g:id><title>Big feed coat</title><g:image_link>${host.url('/blue.png')}</g:image_link></item>
+</channel></rss>`);
+    files['/big.xml'] = feedOf(12 * 1024 * 1024);
+    files['/huge.xml'] = feedOf(SOURCE_MAX_BYTES);
+    const owner = api(t, { apiKey: await signIn(t, 'import-big@example.com') });
+    const start = async (path: string) =>
+      finished(
+        owner,
+        ok(await owner.call(r.url, { query: { source: 'merchant', url: host.url(path) } }), 202).id,
+      );
+    expect(await start('/big.xml')).toMatchObject({ status: 'done', rows: { created: 1 } });
+    expect(await start('/huge.xml')).toMatchObject({ status: 'failed', error: 'IMPORT_SOURCE_TOO_LARGE' });
+    delete files['/big.xml'];
+    delete files['/huge.xml'];
+  });
+
+  it("reads an Atom feed's own link and summary", async () => {
+    // Google's Atom 1.0 example: the page is <link href="..."/>, the description <summary>.
+    files['/atom.xml'] = Buffer.from(`<?xml version="1.0"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:g="http://base.google.com/ns/1.0">
+<title>Shop</title><link href="https://s.example" rel="alternate" type="text/html"/>
+<entry><title>Red wool sweater</title><g:id>AT1</g:id><link rel="self" href="https://s.example/feed/at1"/>
+<link href="https://s.example/p?id=at1&amp;c=red"/><summary>Soft &amp; warm</summary>
+<g:image_link>${host.url('/gold.png')}</g:image_link><g:price>25.00 EUR</g:price></entry>
+</feed>`);
+    const owner = api(t, { apiKey: await signIn(t, 'import-atom@example.com') });
+    const job = ok(
+      await owner.call(r.url, { query: { source: 'merchant', url: host.url('/atom.xml') } }),
+      202,
+    );
+    expect((await finished(owner, job.id)).rows).toMatchObject({ total: 1, created: 1 });
+    const [sweater] = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items;
+    expect(sweater).toMatchObject({
+      sku: 'AT1',
+      name: 'Red wool sweater',
+      description: 'Soft & warm',
+      url: 'https://s.example/p?id=at1&c=red',
+    });
+  });
+
+  it("holds every row to the catalogue's field rules, as add/url does", async () => {
+    const owner = api(t, { apiKey: await signIn(t, 'import-fields@example.com') });
+    const long = (n: number) => 'x'.repeat(n);
+    const csv = csvOf([
+      'sku,name,description,category,price,image_url,product_url',
+      `F1,Script link,,,,${host.url('/red.png')},javascript:alert(document.cookie)`,
+      `F2,Relative link,,,,${host.url('/green.png')},/products/f2`,
+      `F3,${long(300)},${long(6000)},${long(150)},,${host.url('/blue.png')},HTTPS://s.example/f3`,
+    ]);
+    const job = await finished(owner, (await csvImport(owner, csv)).id);
+    expect(job.rows).toMatchObject({ total: 3, created: 1, failed: 2 });
+    const report = ok(await owner.call(r.report, { params: { iuid: job.id }, query: { failedOnly: '1' } }));
+    expect(report.items.map((x) => [x.key, x.error])).toEqual([
+      ['sku:F1', 'IMPORT_BAD_URL'],
+      ['sku:F2', 'IMPORT_BAD_URL'],
+    ]);
+    const items = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items;
+    expect(items.map((g) => g.sku)).toEqual(['F3']);
+    // Cut to what add and edit accept, so the item can be edited as it is, and a re-import finds it unchanged.
+    expect(items[0]?.name).toHaveLength(catalogFieldMax.name);
+    expect(items[0]?.description).toHaveLength(catalogFieldMax.description);
+    expect(items[0]?.category).toHaveLength(catalogFieldMax.category);
+    const again = await finished(owner, (await csvImport(owner, csv)).id);
+    expect(again.rows).toMatchObject({ skipped: 1, updated: 0, failed: 2 });
+  });
+
   it('imports models, with the model size rules', async () => {
     files['/model.png'] = await testImage(800, 1000);
     const csv = csvOf([
@@ -224,6 +306,22 @@ describe('catalogue imports', () => {
       price: '49.00',
     });
     expect(dress?.url).toBe(host.url('/products/linen-dress'));
+    // The source is the store, whichever of its pages was given: the import names it by its address.
+    expect(done.sourceUrl).toBe(host.url('/'));
+
+    // The store again, by another of its pages, asked to remove what left it: the dress did, a hat came.
+    files['/products.json?limit=250&page=1'] = Buffer.from(
+      JSON.stringify({
+        products: [
+          { handle: 'hat', title: 'Hat', variants: [{ sku: 'S3' }], images: [{ src: host.url('/red.png') }] },
+        ],
+      }),
+    );
+    const url = host.url('/products/linen-dress');
+    const again = ok(await owner.call(r.url, { query: { source: 'shopify', url, removeMissing: '1' } }), 202);
+    expect((await finished(owner, again.id)).rows).toMatchObject({ created: 1, removed: 1 });
+    const skus = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items.map((g) => g.sku);
+    expect(skus).toEqual(['S3']);
   });
 
   it('keeps shops apart; an admin lists every shop', async () => {
@@ -236,13 +334,38 @@ describe('catalogue imports', () => {
       await rival.ownerApi.call(r.get, { params: { iuid: someone } }),
       await rival.ownerApi.call(r.report, { params: { iuid: someone }, query: {} }),
       await rival.ownerApi.call(r.cancel, { params: { iuid: someone } }),
+      await rival.ownerApi.call(r.daily, { params: { iuid: someone }, query: { on: '1' } }),
     ]) {
       expect(failed(answer, 404).errorCodeStr).toBe('NOT_FOUND');
     }
     expect(failed(await shop.ownerApi.call(r.adminList, { query: {} }), 403).errorCodeStr).toBe('ADMIN_ONLY');
+    // The shop's public key (shoppers' pages) can neither start nor read imports.
+    const shopper = shop.client();
+    for (const answer of [
+      await shopper.call(
+        r.csv,
+        { query: {} },
+        upload(csvOf(['sku,image_url', `P1,${host.url('/red.png')}`])),
+      ),
+      await shopper.call(r.url, { query: { source: 'merchant', url: host.url('/feed.xml') } }),
+      await shopper.call(r.list, { query: {} }),
+      await shopper.call(r.get, { params: { iuid: someone } }),
+      await shopper.call(r.report, { params: { iuid: someone }, query: {} }),
+      await shopper.call(r.cancel, { params: { iuid: someone } }),
+    ]) {
+      expect(failed(answer, 403).errorCodeStr).toBe('PRIVATE_KEY_REQUIRED');
+    }
     const admin = api(t, { apiKey: await signIn(t, 'boss@example.com') });
     const all = ok(await admin.call(r.adminList, { query: { limit: 100 } })).items.map((job) => job.id);
     expect(all).toEqual(expect.arrayContaining([...mine, ...theirs].map((job) => job.id)));
+
+    // One kind's history (the Models screen's), however many imports of the other kind came since.
+    expect(new Set(theirs.map((job) => job.kind))).toEqual(new Set(['garment', 'model']));
+    const models = ok(await rival.ownerApi.call(r.list, { query: { kind: 'model' } })).items;
+    expect(models.map((job) => job.id)).toEqual(theirs.filter((j) => j.kind === 'model').map((j) => j.id));
+    const everyModel = ok(await admin.call(r.adminList, { query: { kind: 'model', limit: 100 } })).items;
+    expect(everyModel.length).toBeGreaterThan(0);
+    expect(everyModel.every((job) => job.kind === 'model')).toBe(true);
   });
 
   it("stops at the shop's daily garment limit", async () => {
@@ -290,6 +413,55 @@ describe('catalogue imports: URL checks, cancel and restart', () => {
         error: 'URL_NOT_ALLOWED',
       });
     } finally {
+      await t.close();
+    }
+  });
+
+  it('holds its lease while a store is read for longer than the lease, so no other process takes it up', async () => {
+    const image = await testImage(500, 600);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = createServer((req, res) => {
+      if (req.url?.startsWith('/products.json')) {
+        const products = Array.from({ length: 3 }, (_, i) => ({
+          handle: `h${i}`,
+          title: `Held ${i}`,
+          variants: [{ sku: `H${i}` }],
+          images: [{ src: `${base}/h${i}.png` }],
+        }));
+        void held.then(() =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ products })),
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/png' }).end(image);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const t = await createTestApp({ URL_IMPORT_ALLOW_PRIVATE: '1', IMPORT_LEASE_SECONDS: '3' });
+    try {
+      const owner = api(t, { apiKey: await signIn(t, 'import-lease@example.com') });
+      const job = ok(await owner.call(r.url, { query: { source: 'shopify', url: base } }), 202);
+      await vi.waitFor(
+        async () => expect(ok(await owner.call(r.get, { params: { iuid: job.id } })).status).toBe('running'),
+        { timeout: 5000, interval: 20 },
+      );
+      // The store answers slowly: 2 s of the 3 s lease pass, a renewal (every second) comes, then 2 s more.
+      t.clock.advance(2000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      t.clock.advance(2000);
+      const leaseMs = t.runtime.config.IMPORT_LEASE_SECONDS * 1000;
+      const repository = t.runtime.services.importsRepository;
+      expect(await repository.due(t.clock.now(), 10)).not.toContain(job.id);
+      expect(await repository.claim(job.id, t.clock.now(), leaseMs)).toBeUndefined();
+      release();
+      const done = await finished(owner, job.id);
+      expect(done.rows).toMatchObject({ total: 3, created: 3, failed: 0 });
+    } finally {
+      release();
+      server.close();
       await t.close();
     }
   });

@@ -24,18 +24,28 @@ function elementText(xml: string, ...tags: string[]): string {
   return '';
 }
 
-/** A Merchant Center XML feed: RSS 2.0 `<item>`s or Atom `<entry>`s with g: attributes. */
+/** An Atom entry's page: `<link href="..."/>` that is not rel="self" or another non-page relation. */
+function atomLink(xml: string): string {
+  for (const [tag] of xml.matchAll(/<link\s[^>]*>/g)) {
+    const rel = tag.match(/\srel\s*=\s*["']([^"']*)["']/)?.[1] ?? 'alternate';
+    const href = tag.match(/\shref\s*=\s*["']([^"']*)["']/)?.[1];
+    if (rel === 'alternate' && href !== undefined) return decodeXmlText(href);
+  }
+  return '';
+}
+
+/** A Merchant Center XML feed: RSS 2.0 `<item>`s or Atom `<entry>`s (Atom's own link and summary) with g: attributes. */
 function parseXmlFeed(text: string): ImportRow[] {
   const items = text.match(/<(item|entry)[\s>][\s\S]*?<\/\1>/g) ?? [];
   return items.map((item) =>
     importRow({
       sku: elementText(item, 'id'),
       name: elementText(item, 'title'),
-      description: elementText(item, 'description'),
+      description: elementText(item, 'description', 'summary'),
       category: elementText(item, 'product_type', 'google_product_category'),
       price: elementText(item, 'sale_price', 'price'),
       imageUrl: elementText(item, 'image_link'),
-      url: elementText(item, 'link'),
+      url: elementText(item, 'link') || atomLink(item),
     }),
   );
 }

@@ -18,10 +18,15 @@ const productsJson = z.object({
   ),
 });
 
+/**
+ * The store a URL is a page of: its address, the import's source (so every page of one store is one source, for
+ * re-imports that remove what left it and for the daily re-sync).
+ */
+export const storeUrlOf = (pageUrl: string): string => `${new URL(pageUrl).origin}/`;
+
 /** Where a store's products are: `<store>/products.json`, whatever page of the store was given. */
 export function productsJsonUrl(storeUrl: string): string {
-  const url = new URL(storeUrl);
-  return `${url.origin}/products.json?limit=250`;
+  return `${new URL(storeUrl).origin}/products.json?limit=250`;
 }
 
 const stripTags = (html: string) =>

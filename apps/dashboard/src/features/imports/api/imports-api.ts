@@ -5,7 +5,7 @@ import { callArgs } from '../../../lib/api/base-query.ts';
 
 const r = routeTable.imports;
 const LIST = { type: 'Import', id: 'LIST' } as const;
-/** The history shows the newest imports; older ones stay in the API (`/v1/import/list?offset=`). */
+/** The history shows the kind's newest imports; older ones stay in the API (`/v1/import/list?offset=`). */
 export const IMPORT_HISTORY_SIZE = 20;
 
 export type ImportKind = 'garment' | 'model';
@@ -16,8 +16,8 @@ const flag = (on: boolean) => (on ? '1' : '0');
 /** Catalogue imports: started from the dialog, followed by polling the list while one runs. */
 export const importsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    importList: build.query<CatalogImport[], void>({
-      query: () => callArgs(r.list, { query: { limit: IMPORT_HISTORY_SIZE } }),
+    importList: build.query<CatalogImport[], ImportKind>({
+      query: (kind) => callArgs(r.list, { query: { limit: IMPORT_HISTORY_SIZE, kind } }),
       transformResponse: (page: { items: CatalogImport[] }) => page.items,
       providesTags: [LIST],
     }),

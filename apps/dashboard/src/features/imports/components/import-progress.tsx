@@ -1,8 +1,15 @@
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import type { CatalogImport, ErrorCode } from '@tryon/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isActive } from '../hooks/use-imports.ts';
+
+/** The text of an import's error: the download codes name the feed or store here, not an image. */
+function sourceErrorText(t: TFunction, code: string): string {
+  if (code === 'URL_FETCH_FAILED' || code === 'URL_FETCH_TIMEOUT') return t(`imports.sourceError.${code}`);
+  return t(`errors.${code as ErrorCode}`, { defaultValue: code });
+}
 
 /** One import's progress: rows done of the total, what became of them, and a cancel button while it runs. */
 export function ImportProgress({ job, onCancel }: { job: CatalogImport; onCancel: () => void }) {
@@ -25,7 +32,9 @@ export function ImportProgress({ job, onCancel }: { job: CatalogImport; onCancel
           <Text size="sm" data-testid="import-rows-done">
             {rows.total > 0
               ? t('imports.rowsDone', { done: rows.done, total: rows.total })
-              : t('imports.readingSource')}
+              : running
+                ? t('imports.readingSource')
+                : ''}
           </Text>
         </Group>
         <Progress
@@ -49,7 +58,7 @@ export function ImportProgress({ job, onCancel }: { job: CatalogImport; onCancel
         </SimpleGrid>
         {job.error && (
           <Alert color="red" variant="light" p="xs">
-            {t(`errors.${job.error as ErrorCode}`, { defaultValue: job.error })}
+            {sourceErrorText(t, job.error)}
           </Alert>
         )}
         {running && (

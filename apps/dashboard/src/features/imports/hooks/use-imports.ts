@@ -33,12 +33,11 @@ export function useImports(kind: ImportKind, open: boolean) {
   const errorText = useErrorText();
   const dispatch = useDispatch();
   const [polling, setPolling] = useState(false);
-  const list = useImportListQuery(undefined, {
+  const list = useImportListQuery(kind, {
     skip: !open && !polling,
     pollingInterval: polling ? PROGRESS_POLL_MS : 0,
   });
-  const all = list.data ?? [];
-  const mine = all.filter((job) => job.kind === kind);
+  const mine = list.data ?? [];
 
   // An import that ends refreshes what it changed: the screen's items and the account's counts.
   const wasActive = useRef(new Set<string>());
@@ -100,7 +99,7 @@ export function useImports(kind: ImportKind, open: boolean) {
         return;
       }
       downloadText(
-        reportCsv(result.data, (code) => t(`errors.${code as ErrorCode}`)),
+        reportCsv(result.data, (code, details) => t(`errors.${code as ErrorCode}`, details ?? {})),
         `import-${job.id}.csv`,
         'text/csv',
       );
@@ -108,12 +107,18 @@ export function useImports(kind: ImportKind, open: boolean) {
   };
 }
 
-/** The report as a CSV file: each row's outcome, its error code and that code's text in the dashboard's language. */
-export function reportCsv(rows: readonly ImportReportRow[], textOf: (code: string) => string): string {
+/**
+ * The report as a CSV file: each row's outcome, its error code and that code's text in the dashboard's language,
+ * with the values it names (an image's size and the minimum).
+ */
+export function reportCsv(
+  rows: readonly ImportReportRow[],
+  textOf: (code: string, details: ImportReportRow['details']) => string,
+): string {
   const lines = [['row', 'key', 'outcome', 'error', 'message', 'item'].join(',')];
   for (const row of rows) {
     lines.push(
-      [row.row, row.key, row.outcome, row.error, row.error ? textOf(row.error) : '', row.item]
+      [row.row, row.key, row.outcome, row.error, row.error ? textOf(row.error, row.details) : '', row.item]
         .map(csvCell)
         .join(','),
     );
