@@ -52,8 +52,8 @@ const LIST_SQL = `select i.id, i.code, i.name, i.description, i.url, i.category,
   i.image_width, i.image_height, i.likes, i.tryons, i.created_at, me.liked_at
   from catalog_items i left join client_activity me on me.item_id = i.id and me.shop_suid = $1 and me.client_id = ''
   where i.shop_suid = $1 and i.kind = 'garment' order by i.created_at desc, i.id desc limit $2 offset $3`;
-/** The first page's `total`: every garment of the shop. */
-const COUNT_SQL = `select count(*) as n from catalog_items where shop_suid = $1 and kind = 'garment'`;
+/** The first page's `total`: every garment of the shop, as the triggers of catalog_items keep it. */
+const COUNT_SQL = `select items as n from catalog_counts where shop_suid = $1 and kind = 'garment'`;
 
 let findKey: (hash: string) => Promise<Key | undefined>;
 let listItems: (shop: string, limit: number, offset: number) => Promise<Item[]>;

@@ -12,6 +12,7 @@ import * as search from './009-search.ts';
 import * as keysAudit from './012-keys-audit.ts';
 import * as importSync from './013-import-sync.ts';
 import * as statsRollup from './014-stats-rollup.ts';
+import * as catalogCounts from './015-catalog-counts.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -33,6 +34,7 @@ const steps: Record<string, Step> = {
   '012-keys-audit': keysAudit,
   '013-import-sync': importSync,
   '014-stats-rollup': statsRollup,
+  '015-catalog-counts': catalogCounts,
 };
 
 class CodeMigrations implements MigrationProvider {

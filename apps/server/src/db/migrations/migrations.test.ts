@@ -32,6 +32,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '012-keys-audit',
         '013-import-sync',
         '014-stats-rollup',
+        '015-catalog-counts',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {
