@@ -46,7 +46,10 @@ function summarise(file: string) {
   // WINDOW_S: only the samples of the busiest window that long (a load, not the start-up and seeding).
   const times: number[] = [];
   let t = 0;
-  for (const delta of profile.timeDeltas) times.push((t += delta));
+  for (const delta of profile.timeDeltas) {
+    t += delta;
+    times.push(t);
+  }
   let [from, to] = [0, Number.POSITIVE_INFINITY];
   const windowUs = Number(process.env.WINDOW_S ?? 0) * 1e6;
   if (windowUs > 0) {
