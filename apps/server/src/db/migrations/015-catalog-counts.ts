@@ -4,7 +4,9 @@ import type { MigrationContext } from './index.ts';
 /**
  * How many garments and models each shop holds, kept in step with `catalog_items` by triggers (every insert and
  * delete, whichever code or tool makes it, in the same transaction), so the first page of an unfiltered list
- * reads its `total` from one row instead of counting the shop's items on every request.
+ * reads its `total` from one row instead of counting the shop's items on every request. (SQLite's `insert or
+ * replace` would remove a row without its delete trigger, recursive triggers being off: catalog_items is never
+ * written that way.)
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   await db.schema
