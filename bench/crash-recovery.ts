@@ -84,9 +84,11 @@ async function run(mode: string): Promise<Outcome> {
       (await owner.call(routes.tryOns.add, { query: { guid, muid } })).data?.tuid ?? '';
     const done = async (tuid: string) => {
       for (;;) {
-        const res = await owner.call(routes.tryOns.get, { params: { tuid }, query: { wait: 30 } });
+        // 20 s a wait: under the client's own 30 s timeout, even on a busy machine.
+        const res = await owner.call(routes.tryOns.get, { params: { tuid }, query: { wait: 20 } });
         if (res.data?.status === 'done') return;
         if (res.data?.status === 'failed') throw new Error(`render ${tuid} failed`);
+        if (res.error) throw new Error(`render ${tuid}: ${JSON.stringify(res.error)}`);
       }
     };
     const balance = async () => (await owner.call(routes.user.profile, {})).data?.tryonBalance ?? 0;

@@ -6,8 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createRuntime, type Runtime } from '../apps/server/src/runtime.ts';
-
-const tsx = path.resolve(import.meta.dirname, '../node_modules/.bin/tsx');
+import { nodeTs, repoRoot } from '../apps/server/test/node-ts.ts';
 
 export interface Served {
   url: string;
@@ -21,10 +20,17 @@ export interface Served {
  * for the JSON line it prints when it listens.
  */
 export function serve(script: string, env: Record<string, string> = {}): Promise<Served> {
-  const child: ChildProcess = spawn(tsx, [path.resolve(import.meta.dirname, 'servers', script)], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const [node, argv] = nodeTs(path.resolve(import.meta.dirname, 'servers', script));
+  // CPU_PROF=dir: each server writes a V8 CPU profile there when it stops (open in Chrome's DevTools, or
+  // summarise with bench/cpu-profile.ts). SERVER_CPUS=1: servers pinned to those cores (taskset), so a load
+  // generator pinned elsewhere (`taskset -c 0 npx tsx bench/...`) does not share their core.
+  const profile = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  const cpus = process.env.SERVER_CPUS;
+  const child: ChildProcess = spawn(
+    cpus ? 'taskset' : node,
+    [...(cpus ? ['-c', cpus, node] : []), ...profile, ...argv],
+    { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve, reject) => {
     let buffered = '';
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { keepPlanOfPage } from '../../apps/server/src/db/connect.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { ImageLinks } from '../../apps/server/src/lib/image-links.ts';
 import { createSecrets } from '../../apps/server/src/lib/secrets.ts';
@@ -10,7 +11,7 @@ import { versionOf } from '../../apps/server/src/lib/storage/atomic-media.ts';
 
 /**
  * GET /v1/garment/list written plainly, as the baseline of bench/list-speed.ts: Fastify, prepared statements
- * (better-sqlite3, or named pg statements), the same key check (digest of tokenapi, key and shop state), the same
+ * (better-sqlite3 with a bound limit that keeps its plan, as the server's, or named pg statements), the same key check (digest of tokenapi, key and shop state), the same
  * query, the same response fields (signed image links) and the security headers the real server sent
  * (HEADERS, as JSON). Reads the database the real bench server made: DATA_DIR, and DATABASE_URL and
  * DATABASE_SCHEMA for PostgreSQL.
@@ -52,8 +53,8 @@ const LIST_SQL = `select i.id, i.code, i.name, i.description, i.url, i.category,
   i.image_width, i.image_height, i.likes, i.tryons, i.created_at, me.liked_at
   from catalog_items i left join client_activity me on me.item_id = i.id and me.shop_suid = $1 and me.client_id = ''
   where i.shop_suid = $1 and i.kind = 'garment' order by i.created_at desc, i.id desc limit $2 offset $3`;
-/** The first page's `total`: every garment of the shop. */
-const COUNT_SQL = `select count(*) as n from catalog_items where shop_suid = $1 and kind = 'garment'`;
+/** The first page's `total`: every garment of the shop, as the triggers of catalog_items keep it. */
+const COUNT_SQL = `select items as n from catalog_counts where shop_suid = $1 and kind = 'garment'`;
 
 let findKey: (hash: string) => Promise<Key | undefined>;
 let listItems: (shop: string, limit: number, offset: number) => Promise<Item[]>;
@@ -75,7 +76,8 @@ if (process.env.DATABASE_URL) {
     (await pool.query<{ n: number }>({ name: 'count', text: COUNT_SQL, values: [shop] })).rows[0]?.n ?? 0;
 } else {
   const file = new SQLite(path.join(dataDir, 'tryon.sqlite'), { readonly: true });
-  const positional = (text: string) => text.replace(/\$\d/g, '?');
+  // `?` parameters, with the real server's one SQLite-specific setting: a bound limit that keeps its plan.
+  const positional = (text: string) => keepPlanOfPage(text.replace(/\$\d/g, '?'));
   const key = file.prepare<[string], Key>(positional(KEY_SQL));
   const list = file.prepare<[string, string, number, number], Item>(positional(LIST_SQL));
   findKey = async (hash) => key.get(hash);

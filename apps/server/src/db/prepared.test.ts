@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { keepPlanOfPage } from './connect.ts';
 import { prepareQuery } from './prepared.ts';
 
 describe('prepared queries', () => {
@@ -32,6 +33,54 @@ describe('prepared queries', () => {
     expect(await byEmail('u_second@example.com')).toEqual([{ uid: 'u_second', created_at: 2 }]);
     expect(await byEmail('u_first@example.com')).toEqual([{ uid: 'u_first', created_at: 1 }]);
     expect(await byEmail('nobody@example.com')).toEqual([]);
+  });
+
+  it('page with bound limits and offsets, which SQLite computes instead of planning with (no plan made anew each run)', async () => {
+    expect(keepPlanOfPage('select a from t order by a limit ? offset ?')).toBe(
+      'select a from t order by a limit (? + 0) offset (? + 0)',
+    );
+    expect(keepPlanOfPage("select (select b from u limit ?) as c where d = 'limit ?'")).toBe(
+      "select (select b from u limit (? + 0)) as c where d = 'limit ?'",
+    );
+    const db = t.runtime.db.db;
+    await db
+      .insertInto('users')
+      .values(
+        ['u_p1', 'u_p2', 'u_p3', 'u_p4', 'u_p5'].map((uid, i) => ({ ...user(uid), created_at: 10 + i })),
+      )
+      .execute();
+    const page = prepareQuery(db, 2, (offset: number, limit: number) =>
+      db
+        .selectFrom('users')
+        .select('uid')
+        .where('uid', 'like', 'u_p%')
+        .orderBy('created_at', 'desc')
+        .offset(offset)
+        .limit(limit),
+    );
+    expect((await page(0, 2)).map((r) => r.uid)).toEqual(['u_p5', 'u_p4']);
+    expect((await page(2, 2)).map((r) => r.uid)).toEqual(['u_p3', 'u_p2']);
+    expect((await page(4, 2)).map((r) => r.uid)).toEqual(['u_p1']);
+    expect(await page(0, 0)).toEqual([]);
+    // Through Kysely's executor too, with a limited subquery.
+    const newest = await db
+      .selectFrom('users')
+      .select('uid')
+      .where(
+        'uid',
+        'in',
+        db
+          .selectFrom('users')
+          .select('uid')
+          .where('uid', 'like', 'u_p%')
+          .orderBy('created_at', 'desc')
+          .limit(3),
+      )
+      .orderBy('uid')
+      .limit(2)
+      .offset(1)
+      .execute();
+    expect(newest.map((r) => r.uid)).toEqual(['u_p4', 'u_p5']);
   });
 
   it('never read what an open transaction has written (SQLite: they wait for its end)', async () => {

@@ -98,6 +98,13 @@ export interface StatsClientsTable {
   last_day: string;
 }
 
+/** Items per shop and kind, kept by triggers on catalog_items (migration 015): the unfiltered lists' total. */
+export interface CatalogCountsTable {
+  shop_suid: string;
+  kind: CatalogKind;
+  items: number;
+}
+
 /** One row: the first day whose events are not rolled up yet. */
 export interface StatsRollupTable {
   id: number;
@@ -387,6 +394,7 @@ export interface Database {
   stats_days: StatsDaysTable;
   stats_clients: StatsClientsTable;
   stats_rollup: StatsRollupTable;
+  catalog_counts: CatalogCountsTable;
   catalog_items: CatalogItemsTable & CatalogSearchColumn;
   client_activity: ClientActivityTable;
   media_intents: MediaIntentsTable;

@@ -13,6 +13,7 @@ import * as keysAudit from './012-keys-audit.ts';
 import * as importSync from './013-import-sync.ts';
 import * as statsRollup from './014-stats-rollup.ts';
 import * as importRowDetails from './015-import-row-details.ts';
+import * as catalogCounts from './016-catalog-counts.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -35,6 +36,7 @@ const steps: Record<string, Step> = {
   '013-import-sync': importSync,
   '014-stats-rollup': statsRollup,
   '015-import-row-details': importRowDetails,
+  '016-catalog-counts': catalogCounts,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -33,6 +33,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '013-import-sync',
         '014-stats-rollup',
         '015-import-row-details',
+        '016-catalog-counts',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

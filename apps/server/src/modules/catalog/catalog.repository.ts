@@ -1,7 +1,7 @@
 import type { CatalogSort, ListFilter } from '@tryon/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
-import { PreparedShapes, prepareQuery } from '../../db/prepared.ts';
+import { type PreparedQuery, PreparedShapes, prepareQuery } from '../../db/prepared.ts';
 import type { CatalogItemsTable, CatalogKind, ClientActivityTable, Database } from '../../db/schema.ts';
 import { itemSearchText, normalizeSearch } from '../../lib/search-text.ts';
 
@@ -55,6 +55,9 @@ interface ListShape {
  * Whether a list's conditions read the shopper's own row (`me`): a shopper's fav, recent and recs do. Any other
  * list of a shopper has the dashboard's conditions, so counts as the dashboard's.
  */
+/** Filters that order a list without leaving any item out. */
+const ORDER_ONLY: ReadonlySet<string> = new Set(['pop', 'new']);
+
 const readsShopperRow = (p: ListParams) =>
   p.clientId !== null && (p.filter === 'fav' || p.filter === 'recent' || p.filter === 'recs');
 
@@ -123,6 +126,7 @@ export class CatalogRepository {
 
   private readonly pages = new PreparedShapes<PageArgs, CatalogListRow>();
   private readonly counts = new PreparedShapes<FilterArgs, { n: number }>();
+  private kindCount: PreparedQuery<[string, CatalogKind], { n: number }> | undefined;
 
   constructor(db: Kysely<Database>, dialect: Dialect) {
     this.db = db;
@@ -309,6 +313,18 @@ export class CatalogRepository {
    * costs more than counting).
    */
   async count(p: ListParams): Promise<number> {
+    // Every item of the kind (no search, a filter that only orders): the count the triggers keep.
+    if (normalizeSearch(p.text) === '' && (p.filter === undefined || ORDER_ONLY.has(p.filter))) {
+      this.kindCount ??= prepareQuery(this.db, 2, (shopSuid: string, kind: CatalogKind) =>
+        this.db
+          .selectFrom('catalog_counts')
+          .select('items as n')
+          .where('shop_suid', '=', shopSuid)
+          .where('kind', '=', kind),
+      );
+      const [row] = await this.kindCount(p.shopSuid, p.kind);
+      return row?.n ?? 0;
+    }
     const { shape, args } = await this.shapeOf(readsShopperRow(p) ? p : { ...p, clientId: null }, []);
     const query = this.counts.get(JSON.stringify(shape), () =>
       prepareQuery(this.db, args.length, (...filter: FilterArgs) =>

@@ -81,57 +81,80 @@ export function startRenderJobs(
   role: 'embedded' | 'worker',
 ): RenderJobs {
   const { queue } = runtime;
-  if (role === 'embedded') {
-    if (!(queue instanceof InProcessQueue)) return { reconcile: async () => 0, close: async () => {} };
-    const stopEngine = startInBackground(runtime, engine);
-    queue.start(createProcessor(runtime, engine));
+  if (role === 'embedded' && !(queue instanceof InProcessQueue))
+    return { reconcile: async () => 0, close: async () => {} };
+  if (role === 'worker' && !(queue instanceof BullRenderQueue))
+    throw new Error('REDIS_URL is needed for a render worker');
+  // Renders are claimed once the engine's models are loaded, so an attempt counts only when a render really
+  // ran: a process killed while it starts (a crash loop, a deploy) costs the queued renders none.
+  const engineJobs = startInBackground(runtime, engine);
+  let closing = false;
+  if (queue instanceof InProcessQueue) {
+    void engineJobs.ready.then(() => {
+      if (!closing) queue.start(createProcessor(runtime, engine));
+    });
     return {
       reconcile: async () => 0,
       async close() {
+        closing = true;
         await queue.close();
-        await stopEngine();
+        await engineJobs.stop();
       },
     };
   }
-  if (!(queue instanceof BullRenderQueue)) throw new Error('REDIS_URL is needed for a render worker');
   const redisUrl = runtime.config.REDIS_URL ?? '';
-  const stopEngine = startInBackground(runtime, engine);
-  const worker = new BullRenderWorker(
-    { redisUrl, prefix: runtime.config.REDIS_PREFIX },
-    queue,
-    runtime.services.rendersRepository,
-    createProcessor(runtime, engine),
-    runtime.clock,
-    runtime.log,
-    { concurrency: concurrencyOf(runtime.config), reconcileMs: RECONCILE_MS, overdueMs: OVERDUE_MS },
-  );
-  void worker.reconcile();
+  // Until then jobs stay in Redis for workers that are ready.
+  let worker: BullRenderWorker | undefined;
+  const started = engineJobs.ready.then(() => {
+    if (closing) return;
+    worker = new BullRenderWorker(
+      { redisUrl, prefix: runtime.config.REDIS_PREFIX },
+      queue,
+      runtime.services.rendersRepository,
+      createProcessor(runtime, engine),
+      runtime.clock,
+      runtime.log,
+      { concurrency: concurrencyOf(runtime.config), reconcileMs: RECONCILE_MS, overdueMs: OVERDUE_MS },
+    );
+    void worker.reconcile();
+  });
   const stopChecks = startPersonCheckWorker(
     { redisUrl, prefix: runtime.config.REDIS_PREFIX },
     engine,
     runtime.log,
   );
   return {
-    reconcile: () => worker.reconcile(),
+    reconcile: async () => {
+      await started;
+      return (await worker?.reconcile()) ?? 0;
+    },
     async close() {
+      closing = true;
       await stopChecks();
-      await worker.close();
-      await stopEngine();
+      await worker?.close();
+      await engineJobs.stop();
     },
   };
 }
 
 /**
- * Loading models takes a moment, so the engine starts at boot, in the background; a render that comes first
- * waits for it inside the engine. Answers how to stop it: shutting down while models load is not an error.
+ * Loading models takes a moment, so the engine starts at boot, in the background. `ready` resolves once it
+ * has started or failed to (renders then fail as retryable, as they would had it failed later); `stop` stops
+ * it: shutting down while models load is not an error.
  */
-function startInBackground(runtime: Runtime, engine: RenderEngine): () => Promise<void> {
+function startInBackground(
+  runtime: Runtime,
+  engine: RenderEngine,
+): { ready: Promise<void>; stop(): Promise<void> } {
   let closing = false;
-  engine.start().catch((error: unknown) => {
+  const ready = engine.start().catch((error: unknown) => {
     if (!closing) runtime.log.error({ err: error }, 'render engine failed to start');
   });
-  return () => {
-    closing = true;
-    return engine.close();
+  return {
+    ready,
+    stop: () => {
+      closing = true;
+      return engine.close();
+    },
   };
 }

@@ -61,6 +61,30 @@ describe('render jobs survive a restart', () => {
     expect(await shop.balance()).toBe(49);
   });
 
+  it('renders stay queued, their attempts untouched, until the engine has loaded its models', async () => {
+    // A process killed while its models load (a crash loop, a deploy) must cost the queued renders nothing.
+    let loaded = () => {};
+    const engine = new (class extends SketchEngine {
+      override start() {
+        return new Promise<void>((resolve) => {
+          loaded = resolve;
+        });
+      }
+    })();
+    t = await createTestApp({}, undefined, { engine });
+    const shop = await createShop(t, 'loading@example.com');
+    const res = await shop.client().call(routes.tryOns.add, { query: { guid: shop.guid, muid: shop.muid } });
+    const id = ok(res, 202).tuid;
+    const repo = t.runtime.services.rendersRepository;
+    await new Promise((r) => setTimeout(r, 1500)); // past the queue's look at the table (every second)
+    expect(await repo.findById(id)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    loaded();
+    const row = await settled(t, id);
+    expect(row).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await shop.balance()).toBe(49);
+  });
+
   it('a running render renews its short lease, so no other worker takes it while it runs', async () => {
     const engine = new SketchEngine();
     engine.hold();
