@@ -1,3 +1,4 @@
+import { armsInFront } from './compose/arms-in-front.ts';
 import { cleanUp } from './compose/clean-up.ts';
 import { composite } from './compose/composite.ts';
 import { drapeOutline } from './compose/drape-outline.ts';
@@ -68,7 +69,7 @@ export async function renderTryOn(
   checkpoint();
   const tone = skinTone(photo, pose);
   const hair = hairMask(photo, pose, parts, tone);
-  const canvas = garmentCanvas(fitted, parts, hair);
+  const canvas = garmentCanvas(fitted, parts, hair, armsInFront(photo, pose, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
   if (!isLowerBody(garment.kind)) drapeOutline(models.cv, canvas, silhouette, frame, frame.torsoLength);
   if (isLowerBody(garment.kind)) {

@@ -5,6 +5,7 @@ import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
+import { FOREARM_GIRTH } from './arms-in-front.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { type SkinTone, skinHueLikeness, skinLikeness } from './skin-tone.ts';
 import { boxBlur } from './soft-shadows.ts';
@@ -52,9 +53,23 @@ export function cleanUp(
   const neckBase = mid(p.leftShoulder, p.rightShoulder);
   const limbs: Limb[] = [
     upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, Part.leftUpperArm),
-    { parts: [Part.leftForearm], sample: LEFT_ARM, a: p.leftElbow, b: p.leftWrist, ra: 0.085, rb: 0.065 },
+    {
+      parts: [Part.leftForearm],
+      sample: LEFT_ARM,
+      a: p.leftElbow,
+      b: p.leftWrist,
+      ra: FOREARM_GIRTH.elbow,
+      rb: FOREARM_GIRTH.wrist,
+    },
     upperArm(p.rightShoulder, p.rightElbow, neckBase, span, RIGHT_ARM, Part.rightUpperArm),
-    { parts: [Part.rightForearm], sample: RIGHT_ARM, a: p.rightElbow, b: p.rightWrist, ra: 0.085, rb: 0.065 },
+    {
+      parts: [Part.rightForearm],
+      sample: RIGHT_ARM,
+      a: p.rightElbow,
+      b: p.rightWrist,
+      ra: FOREARM_GIRTH.elbow,
+      rb: FOREARM_GIRTH.wrist,
+    },
     {
       parts: [Part.neck],
       sample: [Part.neck],

@@ -47,12 +47,14 @@ const sample = (c: GarmentCanvas, x: number, y: number): { a: number; rgb: numbe
 describe('garmentCanvas', () => {
   const parts = labels();
   const noHair = emptyMask(W, H);
+  /** Every forearm and hand pixel is the arm itself (armsInFront). */
+  const arms = new Uint8Array(W * H).fill(1);
   // The body over columns 10-89 (all rows); the left sleeve over columns 60-79, rows 30-79.
   const fit: FittedGarment = {
     body: layer({ left: 10, top: 0, width: 80, height: 100 }, RED),
     limbs: { left: layer({ left: 60, top: 30, width: 20, height: 50 }, GREEN), right: null },
   };
-  const canvas = garmentCanvas(fit, parts, noHair);
+  const canvas = garmentCanvas(fit, parts, noHair, arms);
 
   it('spans all its layers', () => {
     expect({ left: canvas.left, top: canvas.top, width: canvas.width, height: canvas.height }).toEqual({
@@ -77,6 +79,17 @@ describe('garmentCanvas', () => {
     expect(sample(canvas, 30, 65).a).toBe(1);
   });
 
+  it('covers what the part map gives a forearm or hand beside the arm itself (the old clothes behind it)', () => {
+    // Only columns 25-34 of the forearm and hand bands are the arm.
+    const narrow = new Uint8Array(W * H);
+    for (let y = 40; y < 60; y++) narrow.fill(1, y * W + 25, y * W + 35);
+    const c = garmentCanvas(fit, parts, noHair, narrow);
+    expect(sample(c, 30, 45).a).toBe(0);
+    expect(sample(c, 30, 55).a).toBe(0);
+    expect(sample(c, 45, 45)).toEqual({ a: 1, rgb: RED, part: 1 });
+    expect(sample(c, 45, 55)).toEqual({ a: 1, rgb: RED, part: 1 });
+  });
+
   it('cuts only hands and the head out of a sleeve: a sleeve is over its own forearm', () => {
     expect(sample(canvas, 70, 45)).toEqual({ a: 1, rgb: GREEN, part: 2 });
     expect(sample(canvas, 70, 55).a).toBe(0);
@@ -84,7 +97,7 @@ describe('garmentCanvas', () => {
       body: layer({ left: 10, top: 20, width: 10, height: 10 }, RED),
       limbs: { left: null, right: layer({ left: 60, top: 0, width: 10, height: 20 }, GREEN) },
     };
-    const c = garmentCanvas(high, parts, noHair);
+    const c = garmentCanvas(high, parts, noHair, arms);
     expect(sample(c, 65, 5).a).toBe(0);
     expect(sample(c, 65, 15).a).toBe(1);
   });
@@ -94,7 +107,7 @@ describe('garmentCanvas', () => {
     hair.data.fill(100, 20 * W, 21 * W);
     hair.data.fill(255, 21 * W, 22 * W);
     hair.data.fill(255, 35 * W, 36 * W);
-    const c = garmentCanvas(fit, parts, hair);
+    const c = garmentCanvas(fit, parts, hair, arms);
     expect(sample(c, 30, 20).a).toBeCloseTo(1 - 100 / 255, 5);
     expect(sample(c, 30, 20).part).toBe(1);
     expect(sample(c, 30, 21).a).toBe(0);
@@ -107,7 +120,7 @@ describe('garmentCanvas', () => {
       body: layer({ left: 10, top: 0, width: 80, height: 100 }, RED),
       limbs: { left: layer({ left: 60, top: 30, width: 20, height: 10 }, GREEN, 153), right: null },
     };
-    const px = sample(garmentCanvas(soft, parts, noHair), 70, 35);
+    const px = sample(garmentCanvas(soft, parts, noHair, arms), 70, 35);
     expect(px.a).toBeCloseTo(1, 5);
     expect(px.rgb[0]).toBeCloseTo(80, 3);
     expect(px.rgb[1]).toBeCloseTo(120, 3);
@@ -117,7 +130,7 @@ describe('garmentCanvas', () => {
       ...soft,
       limbs: { left: layer({ left: 60, top: 30, width: 20, height: 10 }, GREEN, 100), right: null },
     };
-    expect(sample(garmentCanvas(faint, parts, noHair), 70, 35).part).toBe(1);
+    expect(sample(garmentCanvas(faint, parts, noHair, arms), 70, 35).part).toBe(1);
   });
 
   it('stays empty where no layer covers the canvas', () => {
@@ -125,7 +138,7 @@ describe('garmentCanvas', () => {
       body: layer({ left: 10, top: 20, width: 10, height: 10 }, RED),
       limbs: { left: layer({ left: 60, top: 70, width: 10, height: 10 }, GREEN), right: null },
     };
-    const c = garmentCanvas(gap, parts, noHair);
+    const c = garmentCanvas(gap, parts, noHair, arms);
     expect(sample(c, 40, 50)).toEqual({ a: 0, rgb: [0, 0, 0], part: 0 });
   });
 });

@@ -13,21 +13,21 @@ export interface GarmentCanvas extends Box {
   part: Uint8Array;
 }
 
-const inFrontOfBody = new Set<number>([
-  Part.head,
-  Part.leftForearm,
-  Part.rightForearm,
-  Part.leftHand,
-  Part.rightHand,
-]);
-const inFrontOfSleeve = new Set<number>([Part.head, Part.leftHand, Part.rightHand]);
+const FOREARMS = new Set<number>([Part.leftForearm, Part.rightForearm]);
+const HANDS = new Set<number>([Part.leftHand, Part.rightHand]);
 
 /**
  * Layers the garment's parts (body, then sleeves over it) and cuts out what is in front of each: the head
- * always; forearms and hands in front of the body; hands in front of the sleeves (a sleeve is over its own
- * arm); hair in front of everything, softly.
+ * always; the hands, and the forearms in front of the body, where `arms` (armsInFront) says a pixel is the
+ * arm itself, not the old clothes beside it; hair in front of everything, softly. A sleeve is over its own
+ * arm.
  */
-export function garmentCanvas(fit: FittedGarment, parts: BodyParts, hair: Mask): GarmentCanvas {
+export function garmentCanvas(
+  fit: FittedGarment,
+  parts: BodyParts,
+  hair: Mask,
+  arms: Uint8Array,
+): GarmentCanvas {
   const layers = [fit.body, fit.limbs.left, fit.limbs.right].filter((l): l is Layer => l !== null);
   const left = Math.min(...layers.map((l) => l.left));
   const top = Math.min(...layers.map((l) => l.top));
@@ -44,7 +44,7 @@ export function garmentCanvas(fit: FittedGarment, parts: BodyParts, hair: Mask):
     alpha: new Float32Array(width * height),
     part: new Uint8Array(width * height),
   };
-  const draw = (layer: Layer | null, part: 1 | 2, front: Set<number>): void => {
+  const draw = (layer: Layer | null, part: 1 | 2): void => {
     if (!layer) return;
     for (let y = 0; y < layer.height; y++) {
       for (let x = 0; x < layer.width; x++) {
@@ -54,7 +54,9 @@ export function garmentCanvas(fit: FittedGarment, parts: BodyParts, hair: Mask):
         const px = layer.left + x;
         const py = layer.top + y;
         const photoIndex = py * parts.width + px;
-        if (front.has(parts.labels[photoIndex] ?? 0)) continue;
+        const label = parts.labels[photoIndex] ?? 0;
+        if (label === Part.head) continue;
+        if ((HANDS.has(label) || (part === 1 && FOREARMS.has(label))) && arms[photoIndex]) continue;
         a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
         const c = (py - top) * width + (px - left);
         const under = canvas.alpha[c] ?? 0;
@@ -69,8 +71,8 @@ export function garmentCanvas(fit: FittedGarment, parts: BodyParts, hair: Mask):
       }
     }
   };
-  draw(fit.body, 1, inFrontOfBody);
-  draw(fit.limbs.left, 2, inFrontOfSleeve);
-  draw(fit.limbs.right, 2, inFrontOfSleeve);
+  draw(fit.body, 1);
+  draw(fit.limbs.left, 2);
+  draw(fit.limbs.right, 2);
   return canvas;
 }

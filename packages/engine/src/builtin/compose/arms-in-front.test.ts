@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyShapes,
+  drawMask,
+  frontPose,
+  PHOTO,
+  paint,
+  solidRgb,
+} from '../../../test/fixtures/synthetic-person.ts';
+import { bodyParts, Part } from '../person/body-parts.ts';
+import { armsInFront } from './arms-in-front.ts';
+import { skinTone } from './skin-tone.ts';
+
+const SKIN = [224, 172, 150] as const;
+const CLOTH = [40, 60, 160] as const;
+
+describe('armsInFront', () => {
+  const pose = frontPose();
+  const p = pose.points;
+  // A wide old sleeve round the left forearm (24 px round its bone; the arm itself is about 10 px), the
+  // face bare (for the skin tone), a bare patch of skin on the sleeve's far edge.
+  const silhouette = drawMask(PHOTO.width, PHOTO.height, [
+    ...bodyShapes(pose),
+    { kind: 'capsule', a: p.leftElbow, b: p.leftWrist, r: 24 },
+  ]);
+  const photo = solidRgb(PHOTO.width, PHOTO.height, [150, 150, 150]);
+  paint(photo, silhouette, CLOTH);
+  paint(photo, drawMask(PHOTO.width, PHOTO.height, [{ kind: 'capsule', a: p.nose, b: p.nose, r: 40 }]), SKIN);
+  paint(
+    photo,
+    drawMask(PHOTO.width, PHOTO.height, [
+      { kind: 'capsule', a: { x: 262, y: 300 }, b: { x: 262, y: 300 }, r: 2 },
+    ]),
+    SKIN,
+  );
+  const parts = bodyParts(pose, silhouette);
+  const arms = armsInFront(photo, pose, parts, skinTone(photo, pose));
+  const at = (x: number, y: number): number => arms[y * PHOTO.width + x] ?? -1;
+
+  it('keeps the forearm within its natural girth of the bone in front, whatever its colour', () => {
+    // The bone passes x 282.8 at y 300; span 120, girth at mid-forearm about 9 px (with room, 11.7).
+    expect(parts.labels[300 * PHOTO.width + 283]).toBe(Part.leftForearm);
+    expect(at(283, 300)).toBe(1);
+    expect(at(292, 300)).toBe(1);
+  });
+
+  it('leaves the old sleeve beyond the girth behind, unless it is skin', () => {
+    expect(parts.labels[300 * PHOTO.width + 302]).toBe(Part.leftForearm);
+    expect(at(302, 300)).toBe(0);
+    expect(parts.labels[300 * PHOTO.width + 262]).toBe(Part.leftForearm);
+    expect(at(262, 300)).toBe(1);
+  });
+
+  it('marks nothing that is not a forearm or hand', () => {
+    expect(at(200, 250)).toBe(0);
+    expect(at(270, 200)).toBe(0);
+  });
+});
