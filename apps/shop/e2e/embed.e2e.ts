@@ -88,15 +88,59 @@ describe('embed script', () => {
     const cart = (await events(page)).find((e) => e.type === 'add-to-cart');
     expect(cart).toMatchObject({ guid: shop.garments[0]?.guid, g: shop.garments[0]?.g });
 
-    // A reload finds the same photo: the id came from the shop's storage, whatever the frame's own keeps.
-    await page.evaluate(() =>
-      localStorage.setItem('tryon.clientuuid', localStorage.getItem('tryon.clientuuid') ?? ''),
-    );
+    // A reload finds the same photo although the frame has no storage of its own (this browser blocks
+    // third-party storage, as a new context does): the id comes from the shop's storage.
+    const widget = page.frames().find((f) => f.url().startsWith(`${server.origin}/w/tryon`));
+    const frameStorage = await widget?.evaluate(() => {
+      try {
+        return localStorage.length >= 0;
+      } catch {
+        return false;
+      }
+    });
+    expect(frameStorage).toBe(false);
     await page.reload();
     await expect
       .poll(() => new OutfitPage(page.frameLocator('iframe[data-tryon-widget]')).faces().count())
       .toBe(1);
     await context.close();
+  }, 120_000);
+
+  it('tells the host of a refused try-on, and not again of a result shown from the history', async () => {
+    const limit = (value: number) =>
+      fetch(`${server.origin}/v1/shop/update?limit_tryon_daily_per_client=${value}`, {
+        method: 'POST',
+        headers: { tokenapi: shop.privateKey },
+      }).then((res) => expect(res.status).toBe(200));
+    await limit(1);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(productPage(shop.garments[2]?.g ?? ''));
+      const frame = page.frameLocator('iframe[data-tryon-widget]');
+      const outfit = new OutfitPage(frame);
+      await outfit.currentItem().waitFor();
+      await outfit.uploadPhoto(person);
+      await expect.poll(() => outfit.faces().count()).toBe(1);
+      await outfit.tryOn();
+      await outfit.result().waitFor({ timeout: 60_000 });
+      await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('tryon.done');
+      // Shown again from the history: the shopper looks at it, nothing new happened.
+      await frame.getByRole('button', { name: 'Show this try-on' }).click();
+      // Their second try-on today is over the shop's per-shopper limit: refused at the start.
+      await outfit.tryOn();
+      await frame.locator('.stage-failure').waitFor();
+      await expect
+        .poll(async () => (await events(page)).map((e) => e.type))
+        .toEqual(['photo.added', 'tryon.done', 'tryon.failed']);
+      expect((await events(page)).at(-1)).toEqual({
+        type: 'tryon.failed',
+        code: 'CLIENT_DAILY_LIMIT_REACHED',
+      });
+    } finally {
+      await context.close();
+      await limit(20);
+    }
   }, 120_000);
 
   it('hears only the widget: messages from elsewhere on the page change nothing', async () => {
