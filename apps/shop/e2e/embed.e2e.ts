@@ -125,6 +125,13 @@ describe('embed script', () => {
       await outfit.tryOn();
       await outfit.result().waitFor({ timeout: 60_000 });
       await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('tryon.done');
+      // Beside its buttons (Add to cart among them) in the 960 px frame, the result's title keeps one line.
+      const titleLines = await frame.locator('.result-title').evaluate((title) => {
+        const range = document.createRange();
+        range.selectNodeContents(title);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(titleLines).toBe(1);
       // Shown again from the history: the shopper looks at it, nothing new happened.
       await frame.getByRole('button', { name: 'Show this try-on' }).click();
       // Their second try-on today is over the shop's per-shopper limit: refused at the start.
