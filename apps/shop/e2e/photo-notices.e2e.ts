@@ -16,12 +16,14 @@ const texts = {
     MULTIPLE_PEOPLE: 'There is more than one person in the photo. Please use a photo of one person alone.',
     IMAGE_TOO_SMALL: 'The image is too small: it must be at least 256×256 px (this one is 200×180 px).',
     price: '€29.90',
+    kept: 'deleted automatically 30 days after you add it',
   },
   ru: {
     NO_PERSON: 'На фото не найден человек. Используйте фото одного человека.',
     MULTIPLE_PEOPLE: 'На фото больше одного человека. Используйте фото, где вы один.',
     IMAGE_TOO_SMALL: 'Изображение слишком маленькое: нужно не меньше 256×256 пикселей (у этого 200×180).',
     price: '29,90 €',
+    kept: 'удаляется автоматически через 30 дней после добавления',
   },
   pl: {
     NO_PERSON: 'Na zdjęciu nie znaleziono osoby. Użyj zdjęcia jednej osoby.',
@@ -29,6 +31,7 @@ const texts = {
       'Na zdjęciu jest więcej niż jedna osoba. Użyj zdjęcia, na którym jest tylko jedna osoba.',
     IMAGE_TOO_SMALL: 'Zdjęcie jest za małe: musi mieć co najmniej 256×256 px (to ma 200×180 px).',
     price: '29,90 €',
+    kept: '30 dni po dodaniu jest usuwane automatycznie',
   },
 } as const;
 
@@ -86,6 +89,8 @@ describe('outfit page: photos without exactly one person', () => {
       await outfit.currentItem().waitFor();
       await outfit.consent().first().waitFor();
       expect(await outfit.consent().count()).toBe(1);
+      // The wording names how long the photo is kept (RETENTION_DAYS, 30 by default).
+      await expect.poll(() => outfit.consent().innerText()).toContain(texts[lang].kept);
       // The garment's price in the shop's currency, written as the page's language writes it.
       await expect
         .poll(async () => (await outfit.currentItem().innerText()).replace(/[\u00a0\u202f]/g, ' '))
