@@ -5,7 +5,7 @@ import { samplePhoto } from '../../../packages/engine/test/fixtures/sample-photo
 import { type E2eServer, startE2eServer } from '../../server/test/e2e-server.ts';
 import { OutfitPage } from './pages/outfit-page.ts';
 import { ensureShopBuilt } from './support/build-shop.ts';
-import { SHOP_SITE, shopChromiumArgs, startEmbeddingSite } from './support/embedding-site.ts';
+import { OTHER_SITE, SHOP_SITE, shopChromiumArgs, startEmbeddingSite } from './support/embedding-site.ts';
 import { createShop, type ShopFixture } from './support/shop-fixture.ts';
 
 type Relayed = { type: string; [name: string]: unknown };
@@ -38,8 +38,8 @@ describe('embed script', () => {
     await server?.close();
   });
 
-  const productPage = (g: string) =>
-    `http://${SHOP_SITE}:${site.port}/embed?${new URLSearchParams({ server: server.origin, key: shop.publicKey, g })}`;
+  const productPage = (g: string, on = SHOP_SITE, extra: Record<string, string> = {}) =>
+    `http://${on}:${site.port}/embed?${new URLSearchParams({ server: server.origin, key: shop.publicKey, g, ...extra })}`;
   const events = (page: Page) =>
     page.evaluate(() => (window as unknown as { tryonEvents: Relayed[] }).tryonEvents);
   const frameHeight = (page: Page) =>
@@ -149,6 +149,25 @@ describe('embed script', () => {
       await limit(20);
     }
   }, 120_000);
+
+  it('shows the refusal page, not a blank frame, on a site the key does not allow that sends no Referer', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(`${server.origin}/w/tryon`)) statuses.push(response.status());
+    });
+    await page.goto(productPage(shop.garments[0]?.g ?? '', OTHER_SITE, { noref: '1' }));
+    const frame = page.frameLocator('iframe[data-tryon-widget]');
+    await expect
+      .poll(() => frame.locator('h1').innerText())
+      .toBe(`This try-on widget is not allowed on ${OTHER_SITE}`);
+    expect(statuses).toEqual([403]);
+    // The same page on the shop's own site, also without a Referer, shows the widget.
+    await page.goto(productPage(shop.garments[0]?.g ?? '', SHOP_SITE, { noref: '1' }));
+    await new OutfitPage(page.frameLocator('iframe[data-tryon-widget]')).currentItem().waitFor();
+    await context.close();
+  });
 
   it('hears only the widget: messages from elsewhere on the page change nothing', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

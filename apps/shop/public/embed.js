@@ -41,6 +41,10 @@
     hideIntro: data.hideIntro === '0' ? '0' : '1',
     key: data.key ?? '',
     embed: '1',
+    // The page's origin, for the widget's server to show its refusal page (not the browser's blank one) where
+    // this page sends no Referer (Referrer-Policy no-referrer or same-origin). It only ever refuses: the
+    // browser's frame-ancestors check decides whether the widget shows.
+    embedder: location.origin,
     ...(data.lang ? { lang: data.lang } : {}),
   });
   const frame = document.createElement('iframe');

@@ -145,6 +145,10 @@ async function embedPolicy({ services, clock }: Runtime, key: string): Promise<E
 
 const single = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** The embed script's `embedder=`: an http(s) origin, else nothing. */
+const embedderOrigin = (value: string | undefined) =>
+  value && value.length <= 300 ? (originOf(value) ?? undefined) : undefined;
+
 /**
  * Shopper pages (`/w/...`) opened with `key=` may be framed only by the key's allowed domains:
  * `Content-Security-Policy: frame-ancestors` says so to the browser, and a request that itself shows it comes
@@ -163,9 +167,14 @@ export function registerShopPageGuard(app: FastifyInstance, runtime: Runtime): v
     const policy = await embedPolicy(runtime, key);
     policies.set(request, policy);
     if (request.headers['sec-fetch-dest'] !== 'iframe') return;
-    const referer = single(request.headers.referer);
+    // A page that sends no Referer (Referrer-Policy no-referrer or same-origin) is named by the embed script's
+    // `embedder=`. Taking its word can only refuse: a page that lies about itself is still held by the
+    // browser's frame-ancestors check, and the refusal it earns is shown on its own page.
+    const referer =
+      single(request.headers.referer) ??
+      (query?.embed === '1' ? embedderOrigin(single(query.embedder)) : undefined);
     const host = referer ? hostOf(referer) : null;
-    // Without a Referer the request cannot tell; the frame-ancestors header still holds. Our own pages are
+    // Without either the request cannot tell; the frame-ancestors header still holds. Our own pages are
     // told by full origin (scheme, host and port), as frame-ancestors 'self' is: a site on another port of our
     // host is another site, and gets this page rather than the browser's blank refusal.
     if (host === null || !referer) return;
