@@ -13,10 +13,17 @@ const HANDSHAKE_MS = 1500;
 
 let hostOrigin: string | null = null;
 
-/** The origin of the page that frames this one, or null at the top level (or when it cannot be told). */
-function parentOrigin(): string | null {
+/**
+ * The origin of the page that frames this one, or null at the top level (or when it cannot be told): the
+ * browser's word (`ancestorOrigins`, which Firefox lacks, then the referrer, which a page with Referrer-Policy
+ * no-referrer or same-origin withholds), else the embed script's `embedder=`. Trusting the script's word is
+ * safe: messages are posted to that origin only, so a parent of another origin never receives them, and heard
+ * only from the parent window at that origin.
+ */
+export function parentOrigin(search: string): string | null {
   if (window.parent === window) return null;
-  const named = location.ancestorOrigins?.[0] || document.referrer;
+  const named =
+    location.ancestorOrigins?.[0] || document.referrer || new URLSearchParams(search).get('embedder');
   try {
     return named ? new URL(named).origin : null;
   } catch {
@@ -33,7 +40,7 @@ export const embeddedByScript = () => hostOrigin !== null;
  * the parent window at the parent's origin. Resolves when the id came, or after a short wait without it.
  */
 export function connectHost(search: string): Promise<void> {
-  const origin = new URLSearchParams(search).get('embed') === '1' ? parentOrigin() : null;
+  const origin = new URLSearchParams(search).get('embed') === '1' ? parentOrigin(search) : null;
   if (!origin) return Promise.resolve();
   hostOrigin = origin;
   return new Promise((resolve) => {
