@@ -112,6 +112,16 @@ describe('shopper pages end to end', () => {
     const sources = await viewer.imageSources();
     expect(sources.some((src) => src.includes('/v1/tryon/image/'))).toBe(true);
     expect(sources.filter((src) => src.includes('part=') || src.includes('/v1/face/'))).toEqual([]);
+    // In each language: the title and the link to the product at the shop.
+    for (const [lang, title, seeAt] of [
+      ['en', 'A virtual try-on', 'See it at Northwind Apparel'],
+      ['ru', 'Виртуальная примерка', 'Посмотреть в магазине Northwind Apparel'],
+      ['pl', 'Wirtualna przymiarka', 'Zobacz w sklepie Northwind Apparel'],
+    ] as const) {
+      await viewer.goto(`${viewerLink}&lang=${lang}`);
+      await expect.poll(() => viewer.page.locator('h1').innerText()).toBe(title);
+      expect(await viewer.product().getByRole('link').innerText()).toBe(seeAt);
+    }
     await context.close();
   });
 
