@@ -58,6 +58,30 @@
   if (target) target.appendChild(frame);
   else script.insertAdjacentElement('afterend', frame);
 
+  // The frame is as tall as its content: it is told which part of it the shopper sees, to keep its toasts and
+  // dialogs there rather than at its far top or middle.
+  let connected = false;
+  let pending = false;
+  const sendViewport = () => {
+    pending = false;
+    if (!connected) return;
+    const rect = frame.getBoundingClientRect();
+    const top = Math.max(0, -rect.top);
+    const height = Math.min(window.innerHeight, rect.bottom) - Math.max(0, rect.top);
+    if (height <= 0) return;
+    frame.contentWindow?.postMessage(
+      { source: 'tryon-host', type: 'viewport', top: Math.round(top), height: Math.round(height) },
+      widgetOrigin,
+    );
+  };
+  const scheduleViewport = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(sendViewport);
+  };
+  window.addEventListener('scroll', scheduleViewport, { passive: true });
+  window.addEventListener('resize', scheduleViewport);
+
   window.addEventListener('message', (event) => {
     if (event.origin !== widgetOrigin || event.source !== frame.contentWindow) return;
     const message = event.data;
@@ -67,12 +91,15 @@
         { source: 'tryon-host', type: 'client', clientuuid: clientId },
         widgetOrigin,
       );
+      connected = true;
+      scheduleViewport();
       return;
     }
     if (message.type === 'resize') {
       const height = Number(message.height);
       if (Number.isFinite(height) && height > 0)
         frame.style.height = `${Math.ceil(Math.min(height, 20000))}px`;
+      scheduleViewport();
       return;
     }
     frame.dispatchEvent(
