@@ -170,49 +170,53 @@ describe('embed script', () => {
     await context.close();
   });
 
-  it('keeps its toasts and dialogs in the part of the frame the shopper sees, scrolled down a long page', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 700 } });
-    const page = await context.newPage();
-    await page.goto(productPage(shop.garments[0]?.g ?? ''));
-    const widget = page.locator('iframe[data-tryon-widget]');
-    const frame = page.frameLocator('iframe[data-tryon-widget]');
-    const outfit = new OutfitPage(frame);
-    await outfit.currentItem().waitFor();
-    await outfit.agreeIfAsked();
-    // The frame is as tall as its content, taller than the phone's screen; the shopper scrolls to the photo panel.
-    await expect.poll(() => widget.evaluate((f) => f.getBoundingClientRect().height)).toBeGreaterThan(900);
-    await frame.getByRole('region', { name: 'Your photo' }).evaluate((panel) => {
-      panel.scrollIntoView({ block: 'end' });
-    });
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    /** An element's box in the host page's viewport. */
-    const onScreen = async (locator: ReturnType<typeof frame.locator>) => {
-      const frameTop = await widget.evaluate((f) => f.getBoundingClientRect().top);
-      const box = await locator.evaluate((el) => {
-        const rect = el.getBoundingClientRect();
-        return { top: rect.top, bottom: rect.bottom };
+  for (const [where, extra] of [
+    ['a long page', {}],
+    ['a page that scrolls in a container', { scroller: '1' }],
+  ] as const)
+    it(`keeps its toasts and dialogs in the part of the frame the shopper sees, scrolled down ${where}`, async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 700 } });
+      const page = await context.newPage();
+      await page.goto(productPage(shop.garments[0]?.g ?? '', SHOP_SITE, extra));
+      const widget = page.locator('iframe[data-tryon-widget]');
+      const frame = page.frameLocator('iframe[data-tryon-widget]');
+      const outfit = new OutfitPage(frame);
+      await outfit.currentItem().waitFor();
+      await outfit.agreeIfAsked();
+      // The frame is as tall as its content, taller than the phone's screen; the shopper scrolls to the photo panel.
+      await expect.poll(() => widget.evaluate((f) => f.getBoundingClientRect().height)).toBeGreaterThan(900);
+      await frame.getByRole('region', { name: 'Your photo' }).evaluate((panel) => {
+        panel.scrollIntoView({ block: 'end' });
       });
-      return box.top + frameTop >= 0 && box.bottom + frameTop <= 700;
-    };
-    const wall = await sharp({ create: { width: 768, height: 1024, channels: 3, background: '#c9c2b8' } })
-      .jpeg()
-      .toBuffer();
-    await outfit.uploadPhoto(wall);
-    await outfit.toasts().first().waitFor({ timeout: 30_000 });
-    await expect.poll(() => onScreen(outfit.toasts().first())).toBe(true);
-    await outfit.uploadPhoto(person);
-    await expect.poll(() => outfit.faces().count()).toBe(1);
-    await frame.getByRole('button', { name: 'Remove photo' }).click();
-    await expect.poll(() => onScreen(frame.getByRole('dialog'))).toBe(true);
-    // Without the photo the content is shorter, and so is the frame: it shrinks as well as it grows.
-    const withPhoto = await widget.evaluate((f) => f.getBoundingClientRect().height);
-    await frame.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => outfit.faces().count()).toBe(0);
-    await expect
-      .poll(() => widget.evaluate((f) => f.getBoundingClientRect().height))
-      .toBeLessThan(withPhoto - 40);
-    await context.close();
-  }, 90_000);
+      await expect.poll(() => widget.evaluate((f) => f.getBoundingClientRect().top)).toBeLessThan(-200);
+      /** An element's box in the host page's viewport. */
+      const onScreen = async (locator: ReturnType<typeof frame.locator>) => {
+        const frameTop = await widget.evaluate((f) => f.getBoundingClientRect().top);
+        const box = await locator.evaluate((el) => {
+          const rect = el.getBoundingClientRect();
+          return { top: rect.top, bottom: rect.bottom };
+        });
+        return box.top + frameTop >= 0 && box.bottom + frameTop <= 700;
+      };
+      const wall = await sharp({ create: { width: 768, height: 1024, channels: 3, background: '#c9c2b8' } })
+        .jpeg()
+        .toBuffer();
+      await outfit.uploadPhoto(wall);
+      await outfit.toasts().first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => onScreen(outfit.toasts().first())).toBe(true);
+      await outfit.uploadPhoto(person);
+      await expect.poll(() => outfit.faces().count()).toBe(1);
+      await frame.getByRole('button', { name: 'Remove photo' }).click();
+      await expect.poll(() => onScreen(frame.getByRole('dialog'))).toBe(true);
+      // Without the photo the content is shorter, and so is the frame: it shrinks as well as it grows.
+      const withPhoto = await widget.evaluate((f) => f.getBoundingClientRect().height);
+      await frame.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => outfit.faces().count()).toBe(0);
+      await expect
+        .poll(() => widget.evaluate((f) => f.getBoundingClientRect().height))
+        .toBeLessThan(withPhoto - 40);
+      await context.close();
+    }, 90_000);
 
   it('hears only the widget: messages from elsewhere on the page change nothing', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

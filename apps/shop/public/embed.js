@@ -79,7 +79,8 @@
     pending = true;
     requestAnimationFrame(sendViewport);
   };
-  window.addEventListener('scroll', scheduleViewport, { passive: true });
+  // Captured: a page that scrolls inside a container (scroll events do not bubble) is heard too.
+  window.addEventListener('scroll', scheduleViewport, { passive: true, capture: true });
   window.addEventListener('resize', scheduleViewport);
 
   window.addEventListener('message', (event) => {
