@@ -34,9 +34,11 @@ describe('server process', () => {
 
   it('starts with the embedded defaults, serves, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const server = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const server = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
     children.push(server.child);
     expect(await becomesHealthy(`http://127.0.0.1:${port}`, 10_000)).toBe(true);
+    // Opened at 127.0.0.1 while PUBLIC_URL says localhost: the start says what PUBLIC_URL is for and to set it.
+    await expect.poll(server.output).toContain(`PUBLIC_URL=http://localhost:${port}: set PUBLIC_URL`);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });

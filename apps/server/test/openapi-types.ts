@@ -875,7 +875,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the shopper's photo (multipart/form-data, file part `file`)
-         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it. With a public key, `consent` is the version of the wording the shopper agreed to (now 1), recorded with the photo; without it 428 CONSENT_REQUIRED. A photo with no person (422 NO_PERSON) or more than one (422 MULTIPLE_PEOPLE) is refused before it is stored or counted.
+         * @description A face or body photo: jpg, png, webp or avif, at least 256x256, at most 10 MB. It is re-encoded without metadata, counts against the daily photo limits, and is deleted with everything made from it after the retention period or when the shopper removes it. With a public key, `consent` is the version of the wording the shopper agreed to (now 2), recorded with the photo; without it 428 CONSENT_REQUIRED. A photo with no person (422 NO_PERSON) or more than one (422 MULTIPLE_PEOPLE) is refused before it is stored or counted.
          */
         post: operations["facesAdd"];
         delete?: never;
@@ -1884,6 +1884,8 @@ export interface components {
             url: string;
             /** @description ISO 4217 code of the shop's prices, or empty */
             currency: string;
+            /** @description Days a shopper's photo, and the try-ons and looks made from it, are kept before they are deleted (RETENTION_DAYS); the photo wording says it */
+            retention_days: number;
         };
         ShopPageInput: {
             suid: string;
@@ -1892,6 +1894,8 @@ export interface components {
             url: string;
             /** @description ISO 4217 code of the shop's prices, or empty */
             currency: string;
+            /** @description Days a shopper's photo, and the try-ons and looks made from it, are kept before they are deleted (RETENTION_DAYS); the photo wording says it */
+            retention_days: number;
             /** @description The shop's page key: its oldest active public key. Public keys are public by design; the shop's own pages on this server are always an allowed domain for them. */
             key: string;
         };
@@ -2411,6 +2415,8 @@ export interface components {
             url: string;
             /** @description ISO 4217 code of the shop's prices, or empty */
             currency: string;
+            /** @description Days a shopper's photo, and the try-ons and looks made from it, are kept before they are deleted (RETENTION_DAYS); the photo wording says it */
+            retention_days: number;
         };
         ShopPage: {
             suid: string;
@@ -2419,6 +2425,8 @@ export interface components {
             url: string;
             /** @description ISO 4217 code of the shop's prices, or empty */
             currency: string;
+            /** @description Days a shopper's photo, and the try-ons and looks made from it, are kept before they are deleted (RETENTION_DAYS); the photo wording says it */
+            retention_days: number;
             /** @description The shop's page key: its oldest active public key. Public keys are public by design; the shop's own pages on this server are always an allowed domain for them. */
             key: string;
         };

@@ -14,22 +14,32 @@ const texts = {
   en: {
     NO_PERSON: 'No person was found in the photo. Please use a photo of one person.',
     MULTIPLE_PEOPLE: 'There is more than one person in the photo. Please use a photo of one person alone.',
+    IMAGE_TOO_SMALL: 'The image is too small: it must be at least 256×256 px (this one is 200×180 px).',
+    price: '€29.90',
+    kept: 'deleted automatically 30 days after you add it',
   },
   ru: {
     NO_PERSON: 'На фото не найден человек. Используйте фото одного человека.',
     MULTIPLE_PEOPLE: 'На фото больше одного человека. Используйте фото, где вы один.',
+    IMAGE_TOO_SMALL: 'Изображение слишком маленькое: нужно не меньше 256×256 пикселей (у этого 200×180).',
+    price: '29,90 €',
+    kept: 'удаляется автоматически через 30 дней после добавления',
   },
   pl: {
     NO_PERSON: 'Na zdjęciu nie znaleziono osoby. Użyj zdjęcia jednej osoby.',
     MULTIPLE_PEOPLE:
       'Na zdjęciu jest więcej niż jedna osoba. Użyj zdjęcia, na którym jest tylko jedna osoba.',
+    IMAGE_TOO_SMALL: 'Zdjęcie jest za małe: musi mieć co najmniej 256×256 px (to ma 200×180 px).',
+    price: '29,90 €',
+    kept: '30 dni po dodaniu jest usuwane automatycznie',
   },
 } as const;
 
 /**
  * The photo wording shows once on the empty page (the photo panel, not the stage too). The person check as a
  * shopper meets it, with the real engine: a photo of a wall or of two people is refused
- * at upload, the toast says why in the page's language, and nothing is added to the photo strip.
+ * at upload, the toast says why in the page's language, and nothing is added to the photo strip; so is a photo
+ * below the minimum size, whose toast names the minimum. Prices show with the shop's currency in each language.
  */
 describe('outfit page: photos without exactly one person', () => {
   let server: E2eServer;
@@ -37,11 +47,12 @@ describe('outfit page: photos without exactly one person', () => {
   let shop: ShopFixture;
   let wall: Buffer;
   let two: Buffer;
+  let small: Buffer;
   let site: Awaited<ReturnType<typeof startEmbeddingSite>>;
 
   beforeAll(async () => {
     ensureShopBuilt();
-    [server, site, browser, wall, two] = await Promise.all([
+    [server, site, browser, wall, two, small] = await Promise.all([
       startE2eServer(),
       startEmbeddingSite(),
       chromium.launch({ executablePath: chromiumPath, args: shopChromiumArgs }),
@@ -49,8 +60,16 @@ describe('outfit page: photos without exactly one person', () => {
         .jpeg()
         .toBuffer(),
       samplesSideBySide(['portrait', 'portraitWoman']),
+      sharp({ create: { width: 200, height: 180, channels: 3, background: '#c9c2b8' } })
+        .jpeg()
+        .toBuffer(),
     ]);
     shop = await createShop(server, SHOP_SITE);
+    const currency = await fetch(`${server.origin}/v1/shop/update?currency=EUR`, {
+      method: 'POST',
+      headers: { tokenapi: shop.privateKey },
+    });
+    expect(currency.status).toBe(200);
   });
 
   afterAll(async () => {
@@ -70,9 +89,17 @@ describe('outfit page: photos without exactly one person', () => {
       await outfit.currentItem().waitFor();
       await outfit.consent().first().waitFor();
       expect(await outfit.consent().count()).toBe(1);
+      // The wording names how long the photo is kept (RETENTION_DAYS, 30 by default).
+      await expect.poll(() => outfit.consent().innerText()).toContain(texts[lang].kept);
+      // The garment's price in the shop's currency, written as the page's language writes it.
+      await expect
+        .poll(async () => (await outfit.currentItem().innerText()).replace(/[\u00a0\u202f]/g, ' '))
+        .toContain(texts[lang].price);
       for (const [photo, code] of [
         [wall, 'NO_PERSON'],
         [two, 'MULTIPLE_PEOPLE'],
+        // Too small: the text names the minimum.
+        [small, 'IMAGE_TOO_SMALL'],
       ] as const) {
         await outfit.uploadPhoto(photo);
         await expect

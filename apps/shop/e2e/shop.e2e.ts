@@ -112,6 +112,16 @@ describe('shopper pages end to end', () => {
     const sources = await viewer.imageSources();
     expect(sources.some((src) => src.includes('/v1/tryon/image/'))).toBe(true);
     expect(sources.filter((src) => src.includes('part=') || src.includes('/v1/face/'))).toEqual([]);
+    // In each language: the title and the link to the product at the shop.
+    for (const [lang, title, seeAt] of [
+      ['en', 'A virtual try-on', 'See it at Northwind Apparel'],
+      ['ru', 'Виртуальная примерка', 'Посмотреть в магазине Northwind Apparel'],
+      ['pl', 'Wirtualna przymiarka', 'Zobacz w sklepie Northwind Apparel'],
+    ] as const) {
+      await viewer.goto(`${viewerLink}&lang=${lang}`);
+      await expect.poll(() => viewer.page.locator('h1').innerText()).toBe(title);
+      expect(await viewer.product().getByRole('link').innerText()).toBe(seeAt);
+    }
     await context.close();
   });
 
@@ -152,23 +162,35 @@ describe('shopper pages end to end', () => {
     expect(await outfit.consent().count()).toBe(0);
   });
 
-  it('refuses to open in an iframe on a site the key does not allow, saying why', async () => {
-    const refused = await browser.newPage();
-    const statuses: number[] = [];
-    refused.on('response', (response) => {
-      if (response.url().includes('/w/tryon')) statuses.push(response.status());
-    });
-    const frame = await new ProductPage(refused).goto(
-      OTHER_SITE,
-      site.port,
-      tryonUrl(shop.garments[0]?.g ?? ''),
-    );
-    await expect
-      .poll(() => frame.locator('h1').innerText())
-      .toBe(`This try-on widget is not allowed on ${OTHER_SITE}`);
-    expect(await frame.locator('body').innerText()).toContain('allowed domains');
-    expect(statuses).toEqual([403]);
-    await refused.close();
+  it('refuses to open in an iframe on a site the key does not allow, saying why, in en, ru and pl', async () => {
+    // The language as the shopper pages choose it: the widget address's lang, then the browser's.
+    const cases = [
+      { locale: 'en-US', lang: '', title: 'This try-on widget is not allowed on', text: 'allowed domains' },
+      { locale: 'ru-RU', lang: '', title: 'Виджет примерки не разрешён на', text: 'разрешённые домены' },
+      {
+        locale: 'en-US',
+        lang: '&lang=pl',
+        title: 'Widżet przymierzalni nie jest dozwolony na',
+        text: 'dozwolonych domen',
+      },
+    ];
+    for (const { locale, lang, title, text } of cases) {
+      const context = await browser.newContext({ locale });
+      const refused = await context.newPage();
+      const statuses: number[] = [];
+      refused.on('response', (response) => {
+        if (response.url().includes('/w/tryon')) statuses.push(response.status());
+      });
+      const frame = await new ProductPage(refused).goto(
+        OTHER_SITE,
+        site.port,
+        tryonUrl(shop.garments[0]?.g ?? '', lang),
+      );
+      await expect.poll(() => frame.locator('h1').innerText()).toBe(`${title} ${OTHER_SITE}`);
+      expect(await frame.locator('body').innerText()).toContain(text);
+      expect(statuses).toEqual([403]);
+      await context.close();
+    }
   });
 
   it('tells the shopper when the API stops allowing the site', async () => {

@@ -41,6 +41,10 @@
     hideIntro: data.hideIntro === '0' ? '0' : '1',
     key: data.key ?? '',
     embed: '1',
+    // The page's origin, for the widget's server to show its refusal page (not the browser's blank one) where
+    // this page sends no Referer (Referrer-Policy no-referrer or same-origin). It only ever refuses: the
+    // browser's frame-ancestors check decides whether the widget shows.
+    embedder: location.origin,
     ...(data.lang ? { lang: data.lang } : {}),
   });
   const frame = document.createElement('iframe');
@@ -54,6 +58,31 @@
   if (target) target.appendChild(frame);
   else script.insertAdjacentElement('afterend', frame);
 
+  // The frame is as tall as its content: it is told which part of it the shopper sees, to keep its toasts and
+  // dialogs there rather than at its far top or middle.
+  let connected = false;
+  let pending = false;
+  const sendViewport = () => {
+    pending = false;
+    if (!connected) return;
+    const rect = frame.getBoundingClientRect();
+    const top = Math.max(0, -rect.top);
+    const height = Math.min(window.innerHeight, rect.bottom) - Math.max(0, rect.top);
+    if (height <= 0) return;
+    frame.contentWindow?.postMessage(
+      { source: 'tryon-host', type: 'viewport', top: Math.round(top), height: Math.round(height) },
+      widgetOrigin,
+    );
+  };
+  const scheduleViewport = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(sendViewport);
+  };
+  // Captured: a page that scrolls inside a container (scroll events do not bubble) is heard too.
+  window.addEventListener('scroll', scheduleViewport, { passive: true, capture: true });
+  window.addEventListener('resize', scheduleViewport);
+
   window.addEventListener('message', (event) => {
     if (event.origin !== widgetOrigin || event.source !== frame.contentWindow) return;
     const message = event.data;
@@ -63,12 +92,15 @@
         { source: 'tryon-host', type: 'client', clientuuid: clientId },
         widgetOrigin,
       );
+      connected = true;
+      scheduleViewport();
       return;
     }
     if (message.type === 'resize') {
       const height = Number(message.height);
       if (Number.isFinite(height) && height > 0)
         frame.style.height = `${Math.ceil(Math.min(height, 20000))}px`;
+      scheduleViewport();
       return;
     }
     frame.dispatchEvent(

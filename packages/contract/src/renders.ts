@@ -159,10 +159,11 @@ const webhookUrl = z
 
 /**
  * The version of the wording a shopper agrees to before their first photo (what happens to it: kept for the
- * retention period, deleted with everything made from it when they remove it). Raise it when the wording
- * changes: uploads with a public key then need the new agreement.
+ * retention period, named in days, deleted with everything made from it when they remove it). Raise it when the
+ * wording changes: uploads with a public key then need the new agreement. 2: the period in days (1 said "the
+ * retention period").
  */
-export const PHOTO_CONSENT_VERSION = 1;
+export const PHOTO_CONSENT_VERSION = 2;
 const idempotency =
   'Send an `Idempotency-Key` header (any unique string of up to 255 characters) to make a retry safe: the ' +
   'same key with the same parameters charges once and answers the first result.';

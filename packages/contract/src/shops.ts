@@ -112,6 +112,13 @@ export const publicShopSchema = z
     logo: z.string(),
     url: z.string(),
     currency: z.string().describe("ISO 4217 code of the shop's prices, or empty"),
+    retention_days: z
+      .number()
+      .positive()
+      .describe(
+        "Days a shopper's photo, and the try-ons and looks made from it, are kept before they are deleted " +
+          '(RETENTION_DAYS); the photo wording says it',
+      ),
   })
   .meta({ id: 'PublicShop' });
 

@@ -132,6 +132,62 @@ describe('shop page guard', () => {
     }
   });
 
+  it("says it in the page's language: lang in the address, then the browser's, then English", async () => {
+    const refused = async (lang: string, acceptLanguage: string) => {
+      const res = await open(`/w/tryon?g=ABC&key=${key}${lang}`, {
+        ...framedBy('https://evil.example/'),
+        'accept-language': acceptLanguage,
+      });
+      expect(res.statusCode).toBe(403);
+      return res.body;
+    };
+    const ru = await refused('', 'ru-RU,ru;q=0.9,en;q=0.8');
+    expect(ru).toContain('<html lang="ru">');
+    expect(ru).toContain('Виджет примерки не разрешён на evil.example');
+    expect(ru).toContain('<b>API-ключи</b>');
+    const pl = await refused('&lang=pl', 'ru-RU,ru;q=0.9');
+    expect(pl).toContain('<html lang="pl">');
+    expect(pl).toContain('Widżet przymierzalni nie jest dozwolony na evil.example');
+    expect(await refused('', 'de-DE,fr;q=0.8')).toContain(
+      'This try-on widget is not allowed on evil.example',
+    );
+    // An unknown key, and our own host at another address (the PUBLIC_URL note), in Polish too.
+    const badKey = await open('/w/tryon?g=ABC&key=pk_unknown&lang=pl', framedBy('https://shop.example/'));
+    expect(badKey.body).toContain('Widżet przymierzalni nie ma ważnego klucza');
+    const ownHost = await open(`/w/tryon?g=ABC&key=${key}`, {
+      ...framedBy('http://tryon.test:3000/p'),
+      'accept-language': 'pl',
+    });
+    expect(ownHost.body).toContain('jej własny adres to <code>PUBLIC_URL=http://tryon.test</code>');
+  });
+
+  it("takes the embed script's embedder= where the page sends no Referer, and only ever to refuse", async () => {
+    const framed = (embedder: string, extra = '&embed=1') =>
+      open(`/w/tryon?g=ABC&key=${key}${extra}&embedder=${encodeURIComponent(embedder)}`, {
+        'sec-fetch-dest': 'iframe',
+      });
+    const refused = await framed('https://evil.example');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('This try-on widget is not allowed on evil.example');
+    // An allowed site, our own origin, or a value that is not an http(s) origin: the page, held by frame-ancestors.
+    for (const embedder of [
+      'https://www.brand.example',
+      'http://tryon.test',
+      'javascript:alert(1)',
+      'evil',
+    ]) {
+      const res = await framed(embedder);
+      expect(res.statusCode, embedder).toBe(200);
+      expect(res.headers['content-security-policy']).toContain('frame-ancestors');
+    }
+    // Only the embed script's frames (embed=1) name themselves; a Referer, when sent, is what counts.
+    expect((await framed('https://evil.example', '')).statusCode).toBe(200);
+    const withReferer = await open(`/w/tryon?g=ABC&key=${key}&embed=1&embedder=https://evil.example`, {
+      ...framedBy('https://shop.example/p/1'),
+    });
+    expect(withReferer.statusCode).toBe(200);
+  });
+
   it('refuses a frame with an invalid or inactive key, naming the key as the problem', async () => {
     const invalid = await open('/w/tryon?g=ABC&key=pk_unknown', framedBy('https://shop.example/'));
     expect(invalid.statusCode).toBe(403);

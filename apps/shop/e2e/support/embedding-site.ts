@@ -15,16 +15,23 @@ const attr = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeA
 
 /**
  * `/embed?server=&key=&g=`: a product page with the embed script, as the dashboard's snippet has it, and a
- * listener that keeps the widget's events in `window.tryonEvents` for the test to read.
+ * listener that keeps the widget's events in `window.tryonEvents` for the test to read. `&noref=1` makes it send
+ * no Referer (`<meta name="referrer" content="no-referrer">`), as a site with that policy does; `&scroller=1` puts
+ * the page in a scrolling container (the window itself does not scroll), as app-like sites do.
  */
 function embedPage(query: URLSearchParams): string {
   const server = query.get('server') ?? '';
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(server)) return '<!doctype html><p>bad server</p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>
+  const referrer = query.get('noref') === '1' ? '<meta name="referrer" content="no-referrer">' : '';
+  const [open, close] =
+    query.get('scroller') === '1'
+      ? ['<div id="scroller" style="height: 100vh; overflow: auto">', '</div>']
+      : ['', ''];
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${referrer}<title>Product</title></head><body style="margin: 0">${open}
 <h1>Linen summer tee</h1>
 <script>window.tryonEvents = []; document.addEventListener('tryon:event', (e) => window.tryonEvents.push(e.detail));</script>
 <script src="${attr(server)}/w/embed.js" data-key="${attr(query.get('key') ?? '')}" data-garment="${attr(query.get('g') ?? '')}" async></script>
-</body></html>`;
+${close}</body></html>`;
 }
 
 /**

@@ -26,7 +26,7 @@ function lookApi() {
   let looks = [look(false)];
   return fakeApi({
     'GET /v1/shop/public': () => ({
-      body: { suid: 's_1', name: 'Northwind', logo: '', url: '', currency: '' },
+      body: { suid: 's_1', name: 'Northwind', logo: '', url: '', currency: '', retention_days: 30 },
     }),
     'GET /v1/model/list': () => ({ body: { items: [model], nextOffset: null } }),
     'GET /v1/model/M1': () => ({ body: model }),

@@ -14,7 +14,14 @@ function outfitApi(options: { faces?: string[]; garmentStatus?: number; currency
   let tryon = tryOn('queued');
   const api = fakeApi({
     'GET /v1/shop/public': () => ({
-      body: { suid: 's_1', name: 'Northwind', logo: '', url: '', currency: options.currency ?? '' },
+      body: {
+        suid: 's_1',
+        name: 'Northwind',
+        logo: '',
+        url: '',
+        currency: options.currency ?? '',
+        retention_days: 30,
+      },
     }),
     'GET /v1/garment/list': () => ({
       body: { items: [garment(), garment({ guid: 'gar_2', g: 'G2', name: 'Ocean tee' })], nextOffset: null },
@@ -84,7 +91,7 @@ describe('outfit page', () => {
     renderOutfit(outfitApi());
     await screen.findByText('Add a photo of yourself to start.');
     expect(screen.getAllByTestId('photo-consent')).toHaveLength(1);
-    expect(screen.getAllByText(/deleted automatically after the retention period/)).toHaveLength(1);
+    expect(screen.getAllByText(/deleted automatically 30 days after you add it/)).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'I agree, add my photo' }));
     expect(screen.queryByTestId('photo-consent')).toBeNull();
     // Once agreed, the empty stage offers the photo buttons too.
@@ -104,7 +111,7 @@ describe('outfit page', () => {
     const body = upload?.body as FormData | undefined;
     expect((body?.get('file') as File | undefined)?.name).toBe('camera-image.jpg');
     expect(upload?.headers.get('tokenapi')).toBe('pk_test');
-    expect(upload?.search.get('consent')).toBe('1');
+    expect(upload?.search.get('consent')).toBe('2');
     expect(upload?.headers.get('clientuuid')).toMatch(/^[0-9a-f]{32}$/);
     expect(upload?.headers.get('hostreferer')).toBeTruthy();
     expect(api.count('GET', '/v1/face')).toBe(before + 1);

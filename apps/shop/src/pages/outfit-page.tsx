@@ -48,18 +48,17 @@ export function OutfitPage(props: { query: PageQuery }) {
   useEffect(() => {
     if (garment.error) notify('error', errorText(garment.error));
   }, [garment.error]);
-  // The embed script's host hears how a try-on ended (nothing without the script).
-  const ended = job.phase === 'done' || job.phase === 'failed' ? job.item : undefined;
-  const endedPhase = job.phase;
+  // The embed script's host hears how a try-on the shopper started ended, refused starts included (nothing
+  // without the script); an earlier result shown again from the history (startedAt 0) is not news.
   useEffect(() => {
-    if (!ended) return;
-    if (endedPhase === 'done')
+    if (job.startedAt === 0) return;
+    if (job.phase === 'done' && job.item)
       emitToHost({
         type: 'tryon.done',
-        detail: { tuid: ended.tuid, link: absoluteUrl(shopperUrls.tryonViewer(ended.t)) },
+        detail: { tuid: job.item.tuid, link: absoluteUrl(shopperUrls.tryonViewer(job.item.t)) },
       });
-    else emitToHost({ type: 'tryon.failed', detail: { code: ended.errorCode } });
-  }, [ended, endedPhase]);
+    else if (job.phase === 'failed') emitToHost({ type: 'tryon.failed', detail: { code: job.code } });
+  }, [job]);
 
   const tryOn = () => {
     if (!photos.selected) return notify('warning', t('tryon.noPerson'));

@@ -94,7 +94,8 @@ describe("shoppers' photos", () => {
 
   it("needs the shopper's agreement to the current photo wording, and records it with its version", async () => {
     const client = shop.client('shopper-consent');
-    for (const consent of [undefined, PHOTO_CONSENT_VERSION + 1, 0]) {
+    // An agreement to an earlier wording is not one to this wording.
+    for (const consent of [undefined, PHOTO_CONSENT_VERSION - 1, PHOTO_CONSENT_VERSION + 1, 0]) {
       const res = await client.call(routes.faces.add, { query: { consent } }, upload(photo));
       expect(failed(res).errorCodeStr, String(consent)).toBe(
         consent === 0 ? 'VALIDATION_ERROR' : 'CONSENT_REQUIRED',

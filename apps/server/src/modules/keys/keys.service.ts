@@ -253,13 +253,22 @@ export class KeysService {
   }
 }
 
-/** Stores allowed domains in their normal form, comma-separated; refuses an entry that is not a host. */
+/**
+ * Stores allowed domains in their normal form, comma-separated; refuses an entry that is not a host, and an empty
+ * list, which would stop the widget on every site without a word (switching the key off says so).
+ */
 export function normaliseDomains(input: string): string {
   const parsed = parseAllowedDomains(input);
   if (!parsed.ok) {
     throw new AppError(
       'INVALID_ALLOWED_DOMAINS',
       `"${parsed.invalid.slice(0, 100)}" is not a host name, *.host or *.`,
+    );
+  }
+  if (parsed.entries.length === 0) {
+    throw new AppError(
+      'INVALID_ALLOWED_DOMAINS',
+      'Give at least one site: a host name such as shop.com, *.shop.com, or * for any site. To stop a key, switch it off.',
     );
   }
   return parsed.entries.join(',');

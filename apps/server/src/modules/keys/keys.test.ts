@@ -216,9 +216,18 @@ describe('API keys', () => {
       }
     });
 
-    it('treats an empty allowed-domains list as no site at all', async () => {
-      const pub = await addKey('public', '');
-      expect((await shopperCall(pub.apiKey, { origin: 'https://shop.com' })).status).toBe(403);
+    it('refuses an empty allowed-domains list, which would stop the key on every site without a word', async () => {
+      const refusedAdd = await by(owner).call(routes.keys.add, {
+        query: { kind: 'public', allowed_domains: '' },
+      });
+      expect(failed(refusedAdd, 400).errorCodeStr).toBe('INVALID_ALLOWED_DOMAINS');
+      expect(failed(refusedAdd, 400).errorMessage).toContain('at least one site');
+      const pub = await addKey('public', 'shop.com');
+      for (const empty of ['', ' , \n ']) {
+        const refused = await update(pub.apiKey, { allowed_domains: empty });
+        expect(failed(refused, 400).errorCodeStr).toBe('INVALID_ALLOWED_DOMAINS');
+      }
+      expect((await shopperCall(pub.apiKey, { origin: 'https://shop.com' })).status).toBe(200);
     });
 
     it('an inactive public key fails at once', async () => {

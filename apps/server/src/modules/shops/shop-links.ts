@@ -12,7 +12,7 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
  * break codes already printed. A shop without a public page goes to its public garments or models page, which
  * says so to the shopper.
  */
-export function shopLinkRoutes(app: FastifyInstance, { services }: Runtime): void {
+export function shopLinkRoutes(app: FastifyInstance, { services, config }: Runtime): void {
   app.get<{ Params: { suid: string; kind: string; code: string } }>(
     '/v1/link/:suid/:kind/:code',
     { schema: { hide: true } },
@@ -20,7 +20,7 @@ export function shopLinkRoutes(app: FastifyInstance, { services }: Runtime): voi
       const { suid, kind, code } = request.params;
       if ((kind !== 'garment' && kind !== 'model') || !ID.test(suid) || !ID.test(code))
         throw new AppError('NOT_FOUND');
-      const key = await shopPage(services, suid).then(
+      const key = await shopPage({ ...services, retentionDays: config.RETENTION_DAYS }, suid).then(
         (page) => page.key,
         () => null,
       );

@@ -25,7 +25,15 @@ describe('GET /v1/shop/page/:suid', () => {
   it('answers the name, logo, site and oldest active public key without any key', async () => {
     const res = await page(suid);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ suid, name: 'Blue Jeans', logo: '', url: '', currency: '', key: firstKey });
+    expect(res.data).toEqual({
+      suid,
+      name: 'Blue Jeans',
+      logo: '',
+      url: '',
+      currency: '',
+      retention_days: t.runtime.config.RETENTION_DAYS,
+      key: firstKey,
+    });
     expect(firstKey).toMatch(/^pk_/);
   });
 

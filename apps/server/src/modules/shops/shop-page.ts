@@ -10,12 +10,20 @@ import type { ShopsService } from './shops.service.ts';
  * public key, has no public page: SHOP_NOT_FOUND, the same as an unknown id.
  */
 export async function shopPage(
-  deps: { shops: ShopsService; keys: KeysService },
+  deps: { shops: ShopsService; keys: KeysService; retentionDays: number },
   suid: string,
 ): Promise<ShopPage> {
   const shop = await deps.shops.require(suid);
   if (shop.disabled === 1) throw new AppError('SHOP_NOT_FOUND');
   const key = (await deps.keys.firstPublicKeys([shop.suid])).get(shop.suid);
   if (!key) throw new AppError('SHOP_NOT_FOUND');
-  return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url, currency: shop.currency, key };
+  return {
+    suid: shop.suid,
+    name: shop.name,
+    logo: shop.logo,
+    url: shop.url,
+    currency: shop.currency,
+    retention_days: deps.retentionDays,
+    key,
+  };
 }

@@ -4,17 +4,26 @@ import { registerRoute } from '../../lib/register-route.ts';
 import type { Runtime } from '../../runtime.ts';
 import { shopPage } from './shop-page.ts';
 
-export function shopRoutes(app: FastifyInstance, { services }: Runtime): void {
+export function shopRoutes(app: FastifyInstance, { services, config }: Runtime): void {
   const { shops, stats } = services;
 
   registerRoute(app, routes.shops.publicInfo, async ({ auth }) => {
     const shop = await shops.require(auth.shopSuid);
     // Every shopper page asks this once as it opens: a page view, not a shopper action.
     if (auth.kind === 'public' && auth.clientUuid) await stats.record(shop.suid, 'view', auth.clientUuid);
-    return { suid: shop.suid, name: shop.name, logo: shop.logo, url: shop.url, currency: shop.currency };
+    return {
+      suid: shop.suid,
+      name: shop.name,
+      logo: shop.logo,
+      url: shop.url,
+      currency: shop.currency,
+      retention_days: config.RETENTION_DAYS,
+    };
   });
 
-  registerRoute(app, routes.shops.page, ({ params }) => shopPage(services, params.suid));
+  registerRoute(app, routes.shops.page, ({ params }) =>
+    shopPage({ ...services, retentionDays: config.RETENTION_DAYS }, params.suid),
+  );
 
   registerRoute(app, routes.shops.update, async ({ auth, query }) => {
     const field = (Object.keys(shopUpdateFields) as ShopUpdateField[]).find(

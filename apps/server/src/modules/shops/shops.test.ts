@@ -51,6 +51,21 @@ describe('shops', () => {
     expect((await update(owner, { currency: '' })).data?.currency).toBe('');
   });
 
+  it('tells the shopper pages how long photos are kept (RETENTION_DAYS), which the photo wording names', async () => {
+    const retention = await createTestApp({ RETENTION_DAYS: '14' });
+    try {
+      const session = await signIn(retention, 'retention-owner@example.com');
+      const account = ok(await api(retention, { apiKey: session }).call(routes.keys.account, {}));
+      const shopper = api(retention, {
+        apiKey: account.activeApiKeys.public[0]?.apiKey ?? '',
+        clientUuid: 'retention-shopper',
+      });
+      expect(ok(await shopper.call(routes.shops.publicInfo, {})).retention_days).toBe(14);
+    } finally {
+      await retention.close();
+    }
+  });
+
   it('refuses owner changes to balance, status, e-mail and the garment limit', async () => {
     for (const field of ['tryon_balance', 'disabled', 'limit_garment_daily'] as const) {
       const res = await update(owner, { [field]: 1 });

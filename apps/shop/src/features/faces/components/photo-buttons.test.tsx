@@ -16,7 +16,12 @@ afterEach(() => {
 });
 
 const renderButtons = () => {
-  const api = fakeApi({ 'POST /v1/face/add': () => ({ status: 201, body: face('face_cam') }) });
+  const api = fakeApi({
+    'GET /v1/shop/public': () => ({
+      body: { suid: 's_1', name: 'Northwind', logo: '', url: '', currency: '', retention_days: 14 },
+    }),
+    'POST /v1/face/add': () => ({ status: 201, body: face('face_cam') }),
+  });
   const onAdded = vi.fn();
   render(
     <ApiProvider client={api.client}>
@@ -27,9 +32,12 @@ const renderButtons = () => {
   return { api, onAdded };
 };
 /** The buttons once the shopper agreed to what happens to their photo. */
-const renderAgreed = () => {
+const renderAgreed = async () => {
   const rendered = renderButtons();
-  fireEvent.click(screen.getByRole('button', { name: 'I agree, add my photo' }));
+  const agree = screen.getByRole('button', { name: 'I agree, add my photo' }) as HTMLButtonElement;
+  // The wording names the shop's retention period: the button waits for it.
+  await waitFor(() => expect(agree.disabled).toBe(false));
+  fireEvent.click(agree);
   return rendered;
 };
 
@@ -37,12 +45,16 @@ describe('photo buttons', () => {
   it('says what happens to the photo and asks to agree before the first one, then remembers it', async () => {
     camera = installFakeCamera();
     renderButtons();
-    expect(screen.getByTestId('photo-consent').textContent).toContain('deleted automatically');
+    await waitFor(() =>
+      expect(screen.getByTestId('photo-consent').textContent).toContain(
+        'deleted automatically 14 days after you add it',
+      ),
+    );
     expect(screen.queryByText('Upload a photo')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Take a photo' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'I agree, add my photo' }));
     expect(screen.getByText('Upload a photo')).toBeTruthy();
-    expect(localStorage.getItem('photoConsent')).toBe('1');
+    expect(localStorage.getItem('photoConsent')).toBe('2');
     cleanup();
     renderButtons();
     expect(screen.queryByTestId('photo-consent')).toBeNull();
@@ -50,7 +62,7 @@ describe('photo buttons', () => {
 
   it('takes a photo with the camera and uploads the shot as camera-image.jpg', async () => {
     camera = installFakeCamera();
-    const { api, onAdded } = renderAgreed();
+    const { api, onAdded } = await renderAgreed();
     await userEvent.click(screen.getByRole('button', { name: 'Take a photo' }));
     const capture = screen.getByRole('button', { name: 'Take photo' }) as HTMLButtonElement;
     await waitFor(() => expect(capture.disabled).toBe(false));
@@ -67,13 +79,13 @@ describe('photo buttons', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Photo added');
   });
 
-  it('offers only the upload in a frame the shop did not allow the camera (allow="camera")', () => {
+  it('offers only the upload in a frame the shop did not allow the camera (allow="camera")', async () => {
     camera = installFakeCamera();
     Object.defineProperty(document, 'featurePolicy', {
       value: { allowsFeature: () => false },
       configurable: true,
     });
-    renderAgreed();
+    await renderAgreed();
     expect(screen.queryByRole('button', { name: 'Take a photo' })).toBeNull();
     expect(screen.getByText('Upload a photo')).toBeTruthy();
   });
@@ -85,7 +97,7 @@ describe('photo buttons', () => {
 
   it('closes the camera with a message when it is refused', async () => {
     camera = installFakeCamera({ refuse: 'NotAllowedError' });
-    renderAgreed();
+    await renderAgreed();
     await userEvent.click(screen.getByRole('button', { name: 'Take a photo' }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Camera access was refused');
     expect(screen.queryByRole('dialog')).toBeNull();

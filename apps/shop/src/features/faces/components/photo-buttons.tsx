@@ -1,8 +1,11 @@
 import { useCallback, useState } from 'react';
+import { useQuery } from '../../../lib/api/use-query.ts';
 import { emitToHost } from '../../../lib/embed/host-bridge.ts';
+import { formatPeriod } from '../../../lib/i18n/format-period.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { usePhotoConsent } from '../../../lib/storage/photo-consent.ts';
 import { notify } from '../../../lib/toast/toast-store.ts';
+import { publicShopQuery } from '../../shop/api/shop-api.ts';
 import { useAddPhoto } from '../hooks/use-add-photo.ts';
 import { cameraSupported } from '../lib/camera-supported.ts';
 import { CameraDialog } from './camera-dialog.tsx';
@@ -18,8 +21,10 @@ export function PhotoButtons(props: {
   testId?: string;
   askConsent?: boolean;
 }) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const { addPhoto, busy } = useAddPhoto();
+  // The page's shop (the header's query, shared): how long photos are kept, which the wording names.
+  const shop = useQuery(publicShopQuery, null);
   const [camera, setCamera] = useState(false);
   const consent = usePhotoConsent();
   const { onAdded } = props;
@@ -45,8 +50,12 @@ export function PhotoButtons(props: {
   if (!consent.agreed)
     return (
       <div className="consent" data-testid="photo-consent">
-        <p>{t('consent.text')}</p>
-        <button type="button" className="btn btn-primary" onClick={consent.agree}>
+        <p>
+          {shop.data
+            ? t('consent.text', { period: formatPeriod(shop.data.retention_days, lang) })
+            : t('common.loading')}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={consent.agree} disabled={!shop.data}>
           {t('consent.agree')}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { Result } from '@tryon/client';
+import { errorCodeOf, type Result } from '@tryon/client';
 import type { RenderStatus } from '@tryon/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../lib/api/api-context.tsx';
@@ -17,7 +17,12 @@ export interface RenderJob<T> {
   item: T | undefined;
   /** What went wrong, translated: a refused start or a failed render. */
   failure: string | undefined;
-  /** When the shopper pressed the button (ms), for the progress shown while the job renders. */
+  /** Its code: the refusal's errorCodeStr (or the transport failure's), or the render's errorCode. */
+  code: string | null;
+  /**
+   * When the shopper pressed the button (ms), for the progress shown while the job renders; 0 for an earlier
+   * result shown again, which this page did not run.
+   */
   startedAt: number;
 }
 
@@ -39,6 +44,7 @@ export function useRenderJob<A, T extends Rendered>(options: {
     phase: 'idle',
     item: undefined,
     failure: undefined,
+    code: null,
     startedAt: 0,
   });
   const controller = useRef<AbortController | null>(null);
@@ -52,30 +58,32 @@ export function useRenderJob<A, T extends Rendered>(options: {
       const abort = new AbortController();
       controller.current = abort;
       const startedAt = Date.now();
-      setJob({ phase: 'starting', item: undefined, failure: undefined, startedAt });
+      setJob({ phase: 'starting', item: undefined, failure: undefined, code: null, startedAt });
       const created = await start(call, args);
       if (abort.signal.aborted) return undefined;
       if (created.error) {
-        setJob({ phase: 'failed', item: undefined, failure: errorText(created.error), startedAt });
+        const code = errorCodeOf(created.error) ?? null;
+        setJob({ phase: 'failed', item: undefined, failure: errorText(created.error), code, startedAt });
         return undefined;
       }
       cache.invalidate(invalidates);
       let item = created.data;
       let retries = 0;
       while (item.status === 'queued' || item.status === 'running') {
-        setJob({ phase: item.status, item, failure: undefined, startedAt });
+        setJob({ phase: item.status, item, failure: undefined, code: null, startedAt });
         const next = await wait(call, item, abort.signal);
         if (abort.signal.aborted) return undefined;
         if (next.error) {
           if (next.error.status === 'TIMEOUT_ERROR' && retries++ < MAX_WAIT_RETRIES) continue;
-          setJob({ phase: 'failed', item, failure: errorText(next.error), startedAt });
+          const code = errorCodeOf(next.error) ?? null;
+          setJob({ phase: 'failed', item, failure: errorText(next.error), code, startedAt });
           return undefined;
         }
         item = next.data;
       }
       cache.invalidate(invalidates);
       const failure = item.status === 'failed' ? renderErrorText(item.errorCode) : undefined;
-      setJob({ phase: item.status, item, failure, startedAt });
+      setJob({ phase: item.status, item, failure, code: item.errorCode, startedAt });
       return item;
     },
     [call, cache, start, wait, invalidates],
@@ -84,12 +92,12 @@ export function useRenderJob<A, T extends Rendered>(options: {
   /** Shows an earlier result (from the shopper's history) as the current one. */
   const show = useCallback((item: T) => {
     controller.current?.abort();
-    setJob({ phase: item.status, item, failure: undefined, startedAt: 0 });
+    setJob({ phase: item.status, item, failure: undefined, code: item.errorCode, startedAt: 0 });
   }, []);
 
   const reset = useCallback(() => {
     controller.current?.abort();
-    setJob({ phase: 'idle', item: undefined, failure: undefined, startedAt: 0 });
+    setJob({ phase: 'idle', item: undefined, failure: undefined, code: null, startedAt: 0 });
   }, []);
 
   return { job, run, show, reset };
