@@ -157,6 +157,8 @@ describe('admin imports screen end to end', () => {
     );
     expect(await blue.innerText()).toMatch(/Garments[\s\S]*CSV file[\s\S]*Done/);
     expect(await blue.getByTestId('import-daily').innerText()).toBe('—');
+    expect(await blue.getByTestId('import-started').innerText()).toMatch(/^Started \w{3} \d+, \d{4}/);
+    expect(await blue.getByTestId('import-ended').innerText()).toMatch(/^Ended \w{3} \d+, \d{4}/);
     const [feedRow, greenCsv] = [rows(page).nth(0), rows(page).nth(1)];
     expect(await feedRow.innerText()).toContain('Merchant Center feed');
     expect(await feedRow.innerText()).toContain(host.url('/feed.xml'));
@@ -167,6 +169,11 @@ describe('admin imports screen end to end', () => {
     expect(await greenCsv.getByTestId('import-counts').innerText()).toBe(
       '1 created · 0 updated · 0 unchanged · 1 failed',
     );
+    // The whole row fits beside the menu at 1280 px: the report buttons are not scrolled out of view.
+    const table = await page.getByTestId('admin-imports').boundingBox();
+    const button = await blue.getByRole('button', { name: /Report/ }).boundingBox();
+    const panel = await page.getByTestId('admin-imports-panel').boundingBox();
+    expect(table && panel && button && button.x + button.width <= panel.x + panel.width).toBe(true);
     expect(await page.getByTestId('imports-page').innerText()).toBe('Page 1');
     expect(await page.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
@@ -262,7 +269,7 @@ describe('admin imports screen end to end', () => {
     await page.getByRole('heading', { name: 'Importy' }).waitFor();
     expect(await shell.menuLabels()).toContain('Importy');
     expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(
-      expect.arrayContaining(['Sklep', 'Rodzaj', 'Rozpoczęty', 'Zakończony']),
+      expect.arrayContaining(['Sklep', 'Rodzaj', 'Kiedy', 'Raport']),
     );
     expect(await rows(page).nth(0).getByTestId('import-done').innerText()).toBe(
       'Przetworzono wierszy: 2 z 2',

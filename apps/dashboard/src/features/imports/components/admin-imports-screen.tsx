@@ -84,7 +84,12 @@ export function AdminImportsScreen() {
       )}
       {list.isLoading && <CenteredLoader />}
       {list.data && !list.isError && (
-        <Paper withBorder p="md" style={{ opacity: list.isFetching && !polling ? 0.6 : 1 }}>
+        <Paper
+          withBorder
+          p="md"
+          style={{ opacity: list.isFetching && !polling ? 0.6 : 1 }}
+          data-testid="admin-imports-panel"
+        >
           {list.data.items.length === 0 ? (
             <Text c="dimmed" size="sm" data-testid="imports-empty">
               {t('imports.noHistory')}

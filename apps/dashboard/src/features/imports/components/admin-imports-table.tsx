@@ -31,13 +31,12 @@ export function AdminImportsTable({
     source: t('imports.col.source'),
     status: t('imports.col.status'),
     rows: t('imports.col.rows'),
-    started: t('adminImports.col.started'),
-    ended: t('adminImports.col.ended'),
+    when: t('adminImports.col.when'),
     daily: t('imports.col.daily'),
     report: t('imports.col.report'),
   };
   return (
-    <StackedTable minWidth={980} verticalSpacing="xs" striped data-testid="admin-imports">
+    <StackedTable minWidth={860} verticalSpacing="xs" striped data-testid="admin-imports">
       <Table.Thead>
         <Table.Tr>
           {Object.values(col).map((label) => (
@@ -79,28 +78,34 @@ export function AdminImportsTable({
                 </Stack>
               </Table.Td>
               <Table.Td data-label={col.rows}>
-                <Text size="xs" fw={500} data-testid="import-done">
-                  {t('adminImports.rowsOf', { done: job.rows.done, total: job.rows.total })}
-                </Text>
-                <Text size="xs" data-testid="import-counts">
-                  {t('imports.summary', {
-                    created: job.rows.created,
-                    updated: job.rows.updated,
-                    skipped: job.rows.skipped,
-                    failed: job.rows.failed,
-                  })}
-                  {job.removeMissing
-                    ? ` · ${t('imports.summaryRemoved', { removed: job.rows.removed })}`
-                    : ''}
-                </Text>
+                <Stack gap={0}>
+                  <Text size="xs" fw={500} data-testid="import-done">
+                    {t('adminImports.rowsOf', { done: job.rows.done, total: job.rows.total })}
+                  </Text>
+                  <Text size="xs" data-testid="import-counts">
+                    {t('imports.summary', {
+                      created: job.rows.created,
+                      updated: job.rows.updated,
+                      skipped: job.rows.skipped,
+                      failed: job.rows.failed,
+                    })}
+                    {job.removeMissing
+                      ? ` · ${t('imports.summaryRemoved', { removed: job.rows.removed })}`
+                      : ''}
+                  </Text>
+                </Stack>
               </Table.Td>
-              <Table.Td data-label={col.started}>
-                <Text size="xs">{when.format(new Date(job.created))}</Text>
-              </Table.Td>
-              <Table.Td data-label={col.ended}>
-                <Text size="xs">
-                  {job.finished ? when.format(new Date(job.finished)) : t('adminImports.notEnded')}
-                </Text>
+              <Table.Td data-label={col.when}>
+                <Stack gap={0}>
+                  <Text size="xs" data-testid="import-started">
+                    {t('adminImports.started', { when: when.format(new Date(job.created)) })}
+                  </Text>
+                  <Text size="xs" data-testid="import-ended">
+                    {job.finished
+                      ? t('adminImports.ended', { when: when.format(new Date(job.finished)) })
+                      : t('adminImports.notEnded')}
+                  </Text>
+                </Stack>
               </Table.Td>
               <Table.Td data-label={col.daily}>
                 <Text size="xs" data-testid="import-daily">
@@ -109,7 +114,7 @@ export function AdminImportsTable({
                     : t(job.dailySync ? 'adminImports.daily.on' : 'adminImports.daily.off')}
                 </Text>
               </Table.Td>
-              <Table.Td data-label={col.report}>
+              <Table.Td data-label={col.report} style={{ whiteSpace: 'nowrap' }}>
                 <Button
                   size="xs"
                   variant="default"
