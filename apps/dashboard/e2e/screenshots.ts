@@ -175,6 +175,11 @@ function adminShots(seed: Seeded): Shot[] {
     },
     { name: 'admin-tryons', route: '/tryons' },
     { name: 'admin-looks', route: '/looks' },
+    {
+      name: 'admin-imports',
+      route: '/imports',
+      open: (p) => p.getByTestId('admin-import-row').first().waitFor(),
+    },
     { name: 'admin-audit', route: '/audit', open: (p) => p.getByTestId('audit-entry').first().waitFor() },
   ];
 }

@@ -272,6 +272,11 @@ export const routeTable = {
       path: '/v1/admin/import/list',
       access: 'admin',
     }),
+    adminReport: light<Of<'imports', 'adminReport'>>({
+      method: 'GET',
+      path: '/v1/admin/import/report/:iuid',
+      access: 'admin',
+    }),
   },
   audit: {
     list: light<Of<'audit', 'list'>>({ method: 'GET', path: '/v1/user/audit', access: 'private' }),

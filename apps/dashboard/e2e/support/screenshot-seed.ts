@@ -28,7 +28,7 @@ export interface Seeded {
   close(): Promise<void>;
 }
 
-async function signIn(origin: string, dataDir: string, email: string): Promise<string> {
+export async function signIn(origin: string, dataDir: string, email: string): Promise<string> {
   await fetch(`${origin}/v1/user/mail/register?email=${email}`, { method: 'POST' });
   const code = readCodeFromOutbox(dataDir, email);
   const response = await fetch(`${origin}/v1/user/mail/signin?email=${email}&code=${code}`, {
@@ -37,7 +37,7 @@ async function signIn(origin: string, dataDir: string, email: string): Promise<s
   return ((await response.json()) as { apiKey: string }).apiKey;
 }
 
-async function call(origin: string, key: string, route: string, body?: FormData) {
+export async function call(origin: string, key: string, route: string, body?: FormData) {
   const response = await fetch(`${origin}${route}`, { method: 'POST', headers: { tokenapi: key }, body });
   if (response.status >= 300) throw new Error(`${route}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, string>;

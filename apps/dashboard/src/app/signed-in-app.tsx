@@ -85,6 +85,11 @@ const LooksScreen = screen(
   () => import('../features/renders/components/looks-screen.tsx'),
   'LooksScreen',
 );
+const AdminImportsScreen = screen(
+  paths.imports,
+  () => import('../features/imports/components/admin-imports-screen.tsx'),
+  'AdminImportsScreen',
+);
 const FaqScreen = screen(paths.faq, () => import('../features/faq/components/faq-screen.tsx'), 'FaqScreen');
 const LogoutScreen = screen(
   paths.logout,
@@ -118,6 +123,7 @@ export function SignedInApp() {
           <Route path={paths.shopDetail} element={<ShopDetailScreen />} />
           <Route path={paths.tryons} element={<TryonsScreen />} />
           <Route path={paths.looks} element={<LooksScreen />} />
+          <Route path={paths.imports} element={<AdminImportsScreen />} />
           <Route path={paths.faq} element={<FaqScreen />} />
           <Route path={paths.logout} element={<LogoutScreen />} />
           <Route path={paths.notFound} element={<NotFoundScreen />} />

@@ -16,6 +16,7 @@ export const paths = {
   shopDetail: '/shops/:suid',
   tryons: '/tryons',
   looks: '/looks',
+  imports: '/imports',
   notFound: '/404',
 } as const;
 
@@ -24,6 +25,9 @@ export const shopDetailPath = (suid: string) => `/shops/${encodeURIComponent(sui
 /** Try-ons or looks of one shop (the admin shop picker reads `shop`). */
 export const rendersOfShop = (kind: 'tryons' | 'looks', suid: string) =>
   `${paths[kind]}?shop=${encodeURIComponent(suid)}`;
+
+/** Catalogue imports of one shop (the admin Imports screen's shop picker reads `shop`). */
+export const importsOfShop = (suid: string) => `${paths.imports}?shop=${encodeURIComponent(suid)}`;
 
 /** Statistics of one shop (the admin shop picker reads `shop`). */
 export const statisticsOfShop = (suid: string) => `${paths.statistics}?shop=${encodeURIComponent(suid)}`;

@@ -42,6 +42,9 @@ export function importRoutes(app: FastifyInstance, { services }: Runtime): void 
   registerRoute(app, r.adminList, async ({ auth, query }) =>
     page(await imports.list(auth, query, true), query.limit, query.offset),
   );
+  registerRoute(app, r.adminReport, async ({ auth, params, query }) => ({
+    items: await imports.report(auth, params.iuid, query.failedOnly === '1', true),
+  }));
   registerRoute(app, r.template, async () => ({ columns: [...importCsvColumns], csv: csvTemplate() }));
   registerRoute(app, r.get, async ({ auth, params }) =>
     imports.presentOne(await imports.get(auth, params.iuid)),

@@ -118,18 +118,20 @@ export class ImportsService {
     return started;
   }
 
-  async get(auth: Auth, id: string): Promise<CatalogImportsTable> {
-    const job = await this.imports.find(auth.shopSuid, id);
+  /** The caller's own import; any shop's with `everyShop` (admin routes only). */
+  async get(auth: Auth, id: string, everyShop = false): Promise<CatalogImportsTable> {
+    const job = await this.imports.find(everyShop ? null : auth.shopSuid, id);
     if (!job) throw new AppError('NOT_FOUND');
     return job;
   }
 
   list(
     auth: Auth,
-    page: { offset: number; limit: number; kind?: CatalogKind | undefined },
+    page: { offset: number; limit: number; kind?: CatalogKind | undefined; shop?: string | undefined },
     everyShop = false,
   ) {
-    return this.imports.list(everyShop ? null : auth.shopSuid, page.kind ?? null, page.offset, page.limit);
+    const shop = everyShop ? (page.shop ?? null) : auth.shopSuid;
+    return this.imports.list(shop, page.kind ?? null, page.offset, page.limit);
   }
 
   /** Imports as the API shows them, each with whether its source is re-synced daily now. */
@@ -165,8 +167,8 @@ export class ImportsService {
     return this.get(auth, id);
   }
 
-  async report(auth: Auth, id: string, failedOnly: boolean): Promise<ImportReportRow[]> {
-    await this.get(auth, id);
+  async report(auth: Auth, id: string, failedOnly: boolean, everyShop = false): Promise<ImportReportRow[]> {
+    await this.get(auth, id, everyShop);
     const rows = await this.imports.rows(id, failedOnly);
     return rows.map((row) => ({
       row: row.position,

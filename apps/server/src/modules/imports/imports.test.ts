@@ -339,6 +339,18 @@ describe('catalogue imports', () => {
       expect(failed(answer, 404).errorCodeStr).toBe('NOT_FOUND');
     }
     expect(failed(await shop.ownerApi.call(r.adminList, { query: {} }), 403).errorCodeStr).toBe('ADMIN_ONLY');
+    // Nor do the admin routes open another shop's imports to an owner, by shop filter or by report.
+    const rivalJob = theirs[0]?.id ?? '';
+    for (const answer of [
+      await shop.ownerApi.call(r.adminList, { query: { shop: rival.suid } }),
+      await shop.ownerApi.call(r.adminReport, { params: { iuid: rivalJob }, query: {} }),
+      await shop.ownerApi.call(r.adminReport, { params: { iuid: someone }, query: {} }),
+    ]) {
+      expect(failed(answer, 403).errorCodeStr).toBe('ADMIN_ONLY');
+    }
+    expect(
+      failed(await shop.ownerApi.call(r.report, { params: { iuid: rivalJob }, query: {} }), 404).errorCodeStr,
+    ).toBe('NOT_FOUND');
     // The shop's public key (shoppers' pages) can neither start nor read imports.
     const shopper = shop.client();
     for (const answer of [
@@ -358,6 +370,17 @@ describe('catalogue imports', () => {
     const admin = api(t, { apiKey: await signIn(t, 'boss@example.com') });
     const all = ok(await admin.call(r.adminList, { query: { limit: 100 } })).items.map((job) => job.id);
     expect(all).toEqual(expect.arrayContaining([...mine, ...theirs].map((job) => job.id)));
+    // One shop's imports (the admin screen's shop filter), and any shop's report.
+    const rivals = ok(await admin.call(r.adminList, { query: { shop: rival.suid, limit: 100 } })).items;
+    expect(rivals.map((job) => job.id)).toEqual(theirs.map((job) => job.id));
+    const ownReport = ok(await shop.ownerApi.call(r.report, { params: { iuid: someone }, query: {} })).items;
+    const adminReport = ok(await admin.call(r.adminReport, { params: { iuid: someone }, query: {} })).items;
+    expect(adminReport).toEqual(ownReport);
+    expect(ownReport.length).toBeGreaterThan(0);
+    expect(
+      failed(await admin.call(r.adminReport, { params: { iuid: 'no-such-import' }, query: {} }), 404)
+        .errorCodeStr,
+    ).toBe('NOT_FOUND');
 
     // One kind's history (the Models screen's), however many imports of the other kind came since.
     expect(new Set(theirs.map((job) => job.kind))).toEqual(new Set(['garment', 'model']));

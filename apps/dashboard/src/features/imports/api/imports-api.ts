@@ -8,6 +8,9 @@ const LIST = { type: 'Import', id: 'LIST' } as const;
 /** The history shows the kind's newest imports; older ones stay in the API (`/v1/import/list?offset=`). */
 export const IMPORT_HISTORY_SIZE = 20;
 
+/** The admin Imports screen's page, as the audit log's. */
+export const ADMIN_IMPORTS_PAGE_SIZE = 25;
+
 export type ImportKind = 'garment' | 'model';
 export type UrlSource = 'merchant' | 'shopify';
 
@@ -51,10 +54,21 @@ export const importsApi = api.injectEndpoints({
     importTemplate: build.query<{ columns: string[]; csv: string }, void>({
       query: () => callArgs(r.template, {}),
     }),
-    importReport: build.query<ImportReportRow[], string>({
-      query: (iuid) => callArgs(r.report, { params: { iuid }, query: { failedOnly: '0' } }),
+    /** `admin`: any shop's report, through the admin route (an owner's route finds only its own shop's). */
+    importReport: build.query<ImportReportRow[], { iuid: string; admin: boolean }>({
+      query: ({ iuid, admin }) =>
+        callArgs(admin ? r.adminReport : r.report, { params: { iuid }, query: { failedOnly: '0' } }),
       transformResponse: (page: { items: ImportReportRow[] }) => page.items,
       keepUnusedDataFor: 0,
+    }),
+    /** Admins: one page of every shop's imports, or of one shop's (`shop`), newest first. */
+    adminImportList: build.query<
+      { items: CatalogImport[]; nextOffset: number | null },
+      { offset: number; shop?: string | undefined; kind?: ImportKind | undefined }
+    >({
+      query: ({ offset, shop, kind }) =>
+        callArgs(r.adminList, { query: { offset, limit: ADMIN_IMPORTS_PAGE_SIZE, shop, kind } }),
+      providesTags: [LIST],
     }),
   }),
 });
@@ -67,4 +81,5 @@ export const {
   useSetImportDailyMutation,
   useLazyImportTemplateQuery,
   useLazyImportReportQuery,
+  useAdminImportListQuery,
 } = importsApi;

@@ -1,18 +1,9 @@
 import { Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { CatalogImport } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { StackedTable } from '../../../components/stacked-table.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
 import type { ImportsState } from '../hooks/use-imports.ts';
-
-const statusColor: Record<CatalogImport['status'], string> = {
-  queued: 'gray.7',
-  running: 'blue.9',
-  done: 'teal.9',
-  failed: 'red.9',
-  cancelled: 'gray.7',
-};
+import { ImportStateBadge } from './import-state-badge.tsx';
 
 /** The kind's imports, newest first: source, when, outcome counts, the daily re-sync switch and the report. */
 export function ImportHistory({ state }: { state: ImportsState }) {
@@ -55,7 +46,7 @@ export function ImportHistory({ state }: { state: ImportsState }) {
               </Stack>
             </Table.Td>
             <Table.Td data-label={t('imports.col.status')}>
-              <StatusBadge color={statusColor[job.status]}>{t(`imports.state.${job.status}`)}</StatusBadge>
+              <ImportStateBadge status={job.status} />
             </Table.Td>
             <Table.Td data-label={t('imports.col.rows')}>
               <Text size="xs">

@@ -55,7 +55,7 @@ export function useImports(kind: ImportKind, open: boolean) {
   const [cancel] = useCancelImportMutation();
   const [setDaily] = useSetImportDailyMutation();
   const [loadTemplate] = useLazyImportTemplateQuery();
-  const [loadReport] = useLazyImportReportQuery();
+  const downloadReport = useReportDownload();
 
   const started = (result: { data?: CatalogImport; error?: unknown }): CatalogImport | null => {
     if (result.error || !result.data) {
@@ -92,18 +92,29 @@ export function useImports(kind: ImportKind, open: boolean) {
       if (result.data) downloadText(result.data.csv, 'catalog-template.csv', 'text/csv');
       else notify.error(errorText(result.error as never, t('imports.templateError')));
     },
-    downloadReport: async (job: CatalogImport) => {
-      const result = await loadReport(job.id);
-      if (!result.data) {
-        notify.error(errorText(result.error as never, t('imports.reportError')));
-        return;
-      }
-      downloadText(
-        reportCsv(result.data, (code, details) => t(`errors.${code as ErrorCode}`, details ?? {})),
-        `import-${job.id}.csv`,
-        'text/csv',
-      );
-    },
+    downloadReport,
+  };
+}
+
+/**
+ * Downloads an import's report as a CSV file in the dashboard's language; `admin` reads it through the admin
+ * route, which opens any shop's import.
+ */
+export function useReportDownload(admin = false) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [loadReport] = useLazyImportReportQuery();
+  return async (job: CatalogImport) => {
+    const result = await loadReport({ iuid: job.id, admin });
+    if (!result.data) {
+      notify.error(errorText(result.error as never, t('imports.reportError')));
+      return;
+    }
+    downloadText(
+      reportCsv(result.data, (code, details) => t(`errors.${code as ErrorCode}`, details ?? {})),
+      `import-${job.id}.csv`,
+      'text/csv',
+    );
   };
 }
 

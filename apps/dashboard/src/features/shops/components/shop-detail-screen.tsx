@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { FactsTable } from '../../../components/facts-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useErrorText } from '../../../lib/i18n/use-error-text.ts';
-import { paths, rendersOfShop, statisticsOfShop } from '../../../lib/urls/app-paths.ts';
+import { importsOfShop, paths, rendersOfShop, statisticsOfShop } from '../../../lib/urls/app-paths.ts';
 import { useShopDetailQuery, useShopRecentTryonsQuery, useShopStatsQuery } from '../api/shops-api.ts';
 
 /** The statistics summary covers this many days. */
@@ -155,6 +155,9 @@ export function ShopDetailScreen() {
             </Anchor>
             <Anchor component={Link} to={statisticsOfShop(shop.shop_uid)}>
               {t('shopDetail.openStats')}
+            </Anchor>
+            <Anchor component={Link} to={importsOfShop(shop.shop_uid)}>
+              {t('shopDetail.openImports')}
             </Anchor>
           </Group>
         </Section>
