@@ -1,4 +1,5 @@
 import type { ShopPage } from '@tryon/contract';
+import type { ShopsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { KeysService } from '../keys/keys.service.ts';
 import type { ShopsService } from './shops.service.ts';
@@ -17,13 +18,17 @@ export async function shopPage(
   if (shop.disabled === 1) throw new AppError('SHOP_NOT_FOUND');
   const key = (await deps.keys.firstPublicKeys([shop.suid])).get(shop.suid);
   if (!key) throw new AppError('SHOP_NOT_FOUND');
+  return { ...publicShop(shop, deps.retentionDays), key };
+}
+
+/** What a shopper page may know of a shop: `/v1/shop/public`, and the public page with its key. */
+export function publicShop(shop: ShopsTable, retentionDays: number): Omit<ShopPage, 'key'> {
   return {
     suid: shop.suid,
     name: shop.name,
     logo: shop.logo,
     url: shop.url,
     currency: shop.currency,
-    retention_days: deps.retentionDays,
-    key,
+    retention_days: retentionDays,
   };
 }

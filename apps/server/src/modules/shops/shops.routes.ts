@@ -2,7 +2,7 @@ import { routes, type ShopUpdateField, shopUpdateFields } from '@tryon/contract'
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { Runtime } from '../../runtime.ts';
-import { shopPage } from './shop-page.ts';
+import { publicShop, shopPage } from './shop-page.ts';
 
 export function shopRoutes(app: FastifyInstance, { services, config }: Runtime): void {
   const { shops, stats } = services;
@@ -11,14 +11,7 @@ export function shopRoutes(app: FastifyInstance, { services, config }: Runtime):
     const shop = await shops.require(auth.shopSuid);
     // Every shopper page asks this once as it opens: a page view, not a shopper action.
     if (auth.kind === 'public' && auth.clientUuid) await stats.record(shop.suid, 'view', auth.clientUuid);
-    return {
-      suid: shop.suid,
-      name: shop.name,
-      logo: shop.logo,
-      url: shop.url,
-      currency: shop.currency,
-      retention_days: config.RETENTION_DAYS,
-    };
+    return publicShop(shop, config.RETENTION_DAYS);
   });
 
   registerRoute(app, routes.shops.page, ({ params }) =>
