@@ -53,23 +53,9 @@ export function cleanUp(
   const neckBase = mid(p.leftShoulder, p.rightShoulder);
   const limbs: Limb[] = [
     upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, Part.leftUpperArm),
-    {
-      parts: [Part.leftForearm],
-      sample: LEFT_ARM,
-      a: p.leftElbow,
-      b: p.leftWrist,
-      ra: FOREARM_GIRTH.elbow,
-      rb: FOREARM_GIRTH.wrist,
-    },
+    forearm(p.leftElbow, p.leftWrist, LEFT_ARM, Part.leftForearm),
     upperArm(p.rightShoulder, p.rightElbow, neckBase, span, RIGHT_ARM, Part.rightUpperArm),
-    {
-      parts: [Part.rightForearm],
-      sample: RIGHT_ARM,
-      a: p.rightElbow,
-      b: p.rightWrist,
-      ra: FOREARM_GIRTH.elbow,
-      rb: FOREARM_GIRTH.wrist,
-    },
+    forearm(p.rightElbow, p.rightWrist, RIGHT_ARM, Part.rightForearm),
     {
       parts: [Part.neck],
       sample: [Part.neck],
@@ -342,6 +328,11 @@ function upperArm(
   };
 }
 
+/** A forearm as the clean-up paints it: elbow to wrist, at its natural girth. */
+function forearm(elbow: Point, wrist: Point, sample: readonly number[], part: number): Limb {
+  return { parts: [part], sample, a: elbow, b: wrist, ra: FOREARM_GIRTH.elbow, rb: FOREARM_GIRTH.wrist };
+}
+
 /** How far inside the shoulder joint (a share of the span) an upper arm's painted bone starts. */
 const SHOULDER_INSET = 0.14;
 /**
@@ -415,33 +406,53 @@ const EDGE_REACH = 0.012;
 
 /**
  * Marks the background pixels within `reach` of a marked pixel (a square reach, row then column), except
- * `hidden` ones, so the fill takes the old clothes' edge with them.
+ * `hidden` ones, so the fill takes the old clothes' edge with them. Works over the marked pixels' bounds only.
  */
 function growIntoBackground(marked: Uint8Array, parts: BodyParts, hidden: Uint8Array, reach: number): void {
   const { width: w, height: h } = parts;
-  const rows = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < w * h; i++) {
+    if (!marked[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  if (x1 < 0) return;
+  x0 = Math.max(0, x0 - reach);
+  y0 = Math.max(0, y0 - reach);
+  x1 = Math.min(w - 1, x1 + reach);
+  y1 = Math.min(h - 1, y1 + reach);
+  const bw = x1 - x0 + 1;
+  // Within `reach` of a marked pixel in the same row, over the bounds.
+  const rows = new Uint8Array(bw * (y1 - y0 + 1));
+  for (let y = y0; y <= y1; y++) {
     let last = -Infinity;
-    for (let x = 0; x < w; x++) {
+    for (let x = x0; x <= x1; x++) {
       if (marked[y * w + x]) last = x;
-      if (x - last <= reach) rows[y * w + x] = 1;
+      if (x - last <= reach) rows[(y - y0) * bw + x - x0] = 1;
     }
     last = Infinity;
-    for (let x = w - 1; x >= 0; x--) {
+    for (let x = x1; x >= x0; x--) {
       if (marked[y * w + x]) last = x;
-      if (last - x <= reach) rows[y * w + x] = 1;
+      if (last - x <= reach) rows[(y - y0) * bw + x - x0] = 1;
     }
   }
-  for (let x = 0; x < w; x++) {
+  for (let x = x0; x <= x1; x++) {
     let last = -Infinity;
-    for (let y = 0; y < h; y++) {
-      if (rows[y * w + x]) last = y;
+    for (let y = y0; y <= y1; y++) {
+      if (rows[(y - y0) * bw + x - x0]) last = y;
       const i = y * w + x;
       if (y - last <= reach && !(parts.labels[i] ?? 0) && !hidden[i]) marked[i] = 1;
     }
     last = Infinity;
-    for (let y = h - 1; y >= 0; y--) {
-      if (rows[y * w + x]) last = y;
+    for (let y = y1; y >= y0; y--) {
+      if (rows[(y - y0) * bw + x - x0]) last = y;
       const i = y * w + x;
       if (last - y <= reach && !(parts.labels[i] ?? 0) && !hidden[i]) marked[i] = 1;
     }
