@@ -1,10 +1,11 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { CatalogImport, ErrorCode } from '@tryon/contract';
+import type { CatalogImport } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { shopDetailPath } from '../../../lib/urls/app-paths.ts';
+import { importErrorText } from '../import-error-text.ts';
 import { ImportStateBadge } from './import-state-badge.tsx';
 
 /** URLs and ids wrap anywhere rather than widen the table. */
@@ -72,7 +73,7 @@ export function AdminImportsTable({
                   <ImportStateBadge status={job.status} />
                   {job.error && (
                     <Text size="xs" c="red">
-                      {t(`errors.${job.error as ErrorCode}`, { defaultValue: job.error })}
+                      {importErrorText(t, job.error)}
                     </Text>
                   )}
                 </Stack>

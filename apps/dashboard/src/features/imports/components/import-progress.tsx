@@ -1,15 +1,9 @@
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
-import type { CatalogImport, ErrorCode } from '@tryon/contract';
-import type { TFunction } from 'i18next';
+import type { CatalogImport } from '@tryon/contract';
 import { useTranslation } from 'react-i18next';
 import { isActive } from '../hooks/use-imports.ts';
-
-/** The text of an import's error: the download codes name the feed or store here, not an image. */
-function sourceErrorText(t: TFunction, code: string): string {
-  if (code === 'URL_FETCH_FAILED' || code === 'URL_FETCH_TIMEOUT') return t(`imports.sourceError.${code}`);
-  return t(`errors.${code as ErrorCode}`, { defaultValue: code });
-}
+import { importErrorText } from '../import-error-text.ts';
 
 /** One import's progress: rows done of the total, what became of them, and a cancel button while it runs. */
 export function ImportProgress({ job, onCancel }: { job: CatalogImport; onCancel: () => void }) {
@@ -58,7 +52,7 @@ export function ImportProgress({ job, onCancel }: { job: CatalogImport; onCancel
         </SimpleGrid>
         {job.error && (
           <Alert color="red" variant="light" p="xs">
-            {sourceErrorText(t, job.error)}
+            {importErrorText(t, job.error)}
           </Alert>
         )}
         {running && (
