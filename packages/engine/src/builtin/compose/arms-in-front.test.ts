@@ -37,11 +37,33 @@ describe('armsInFront', () => {
   const arms = armsInFront(photo, pose, parts, skinTone(photo, pose));
   const at = (x: number, y: number): number => arms[y * PHOTO.width + x] ?? -1;
 
-  it('keeps the forearm within its natural girth of the bone in front, whatever its colour', () => {
+  it('keeps a sleeved forearm within its natural girth of the bone in front, whatever its colour', () => {
     // The bone passes x 282.8 at y 300; span 120, girth at mid-forearm about 9 px (with room, 11.7).
     expect(parts.labels[300 * PHOTO.width + 283]).toBe(Part.leftForearm);
     expect(at(283, 300)).toBe(1);
-    expect(at(292, 300)).toBe(1);
+    expect(at(290, 300)).toBe(1);
+    // The old sleeve just past that girth is the new garment's to cover: a sleeved arm gets no room.
+    expect(at(293, 300)).toBe(0);
+  });
+
+  it('gives a bare forearm room past its natural girth: its shaded edge is still the arm', () => {
+    // The same scene, but the forearm bare (skin within 9 px of its bone) with a shaded, not skin-coloured,
+    // edge out to 11 px.
+    const bare = solidRgb(PHOTO.width, PHOTO.height, [150, 150, 150]);
+    paint(bare, silhouette, CLOTH);
+    const arm = (r: number) =>
+      drawMask(PHOTO.width, PHOTO.height, [{ kind: 'capsule', a: p.leftElbow, b: p.leftWrist, r }]);
+    paint(bare, arm(11), [70, 50, 45]);
+    paint(bare, arm(8), SKIN);
+    paint(
+      bare,
+      drawMask(PHOTO.width, PHOTO.height, [{ kind: 'capsule', a: p.nose, b: p.nose, r: 40 }]),
+      SKIN,
+    );
+    const bareArms = armsInFront(bare, pose, parts, skinTone(bare, pose));
+    expect(bareArms[300 * PHOTO.width + 293]).toBe(1);
+    // Beyond the room, the old sleeve is still left behind.
+    expect(bareArms[300 * PHOTO.width + 302]).toBe(0);
   });
 
   it('leaves the old sleeve beyond the girth behind, unless it is skin', () => {

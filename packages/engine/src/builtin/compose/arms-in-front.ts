@@ -9,8 +9,14 @@ import { type SkinTone, skinLikeness } from './skin-tone.ts';
 export const FOREARM_GIRTH = { elbow: 0.085, wrist: 0.065 } as const;
 /** A hand's natural half-width, as a share of the span: round the line from the wrist to the knuckles. */
 const HAND_GIRTH = 0.075;
-/** Room beyond the natural girth that still counts as the arm: forearms differ, and so do poses' bones. */
+/**
+ * Room beyond the natural girth that still counts as a bare arm: forearms differ, and so do poses' bones.
+ * A sleeved one gets none: the clean-up paints skin within the natural girth only, and the old sleeve beside
+ * that is the new garment's to cover (with room, it showed as a band of old cloth along the arm).
+ */
 const ROOM = 1.3;
+/** A forearm whose pixels within its natural girth are at least this share skin is bare. */
+const BARE = 0.5;
 
 /**
  * The forearm and hand pixels that are the arm itself, 1 a pixel: within the natural girth of the bone
@@ -46,6 +52,7 @@ export function armsInFront(
     ],
   ];
   const q = { x: 0, y: 0 };
+  const isSkin = new Uint8Array(w * h);
   for (const [part, elbow, wrist, ra, rb] of bones) {
     const reach = span * 0.5;
     const x0 = Math.max(0, Math.floor(Math.min(elbow.x, wrist.x) - reach));
@@ -53,22 +60,39 @@ export function armsInFront(
     const y0 = Math.max(0, Math.floor(Math.min(elbow.y, wrist.y) - reach));
     const y1 = Math.min(h, Math.ceil(Math.max(elbow.y, wrist.y) + reach));
     const len2 = Math.max(1, (wrist.x - elbow.x) ** 2 + (wrist.y - elbow.y) ** 2);
+    /** Each pixel's distance from the bone over the girth there (1 at the natural girth). */
+    const girth = (x: number, y: number): number => {
+      const t = Math.max(
+        0,
+        Math.min(1, ((x - elbow.x) * (wrist.x - elbow.x) + (y - elbow.y) * (wrist.y - elbow.y)) / len2),
+      );
+      q.x = x;
+      q.y = y;
+      return distanceToSegment(q, elbow, wrist) / ((ra + (rb - ra) * t) * span);
+    };
+    // First the skin within the natural girth: whether the arm is bare, so gets room.
+    let inside = 0;
+    let bare = 0;
     for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         const i = y * w + x;
         if (parts.labels[i] !== part) continue;
-        const t = Math.max(
-          0,
-          Math.min(1, ((x - elbow.x) * (wrist.x - elbow.x) + (y - elbow.y) * (wrist.y - elbow.y)) / len2),
-        );
-        const r = (ra + (rb - ra) * t) * span * ROOM;
-        q.x = x;
-        q.y = y;
         const skin =
           tone !== null &&
           skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
             0.3;
-        if (skin || distanceToSegment(q, elbow, wrist) <= r) out[i] = 1;
+        isSkin[i] = skin ? 1 : 0;
+        if (girth(x, y) > 1) continue;
+        inside++;
+        if (skin) bare++;
+      }
+    }
+    const room = inside > 0 && bare >= inside * BARE ? ROOM : 1;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * w + x;
+        if (parts.labels[i] !== part) continue;
+        if (isSkin[i] || girth(x, y) <= room) out[i] = 1;
       }
     }
   }

@@ -260,6 +260,26 @@ describe('cleanUp', () => {
     expect(r).toBeLessThan(shaded[0] * 1.2);
   });
 
+  it('keeps to the face tone when the hand is far darker than any shade of it (a glove, a dark cup held)', () => {
+    // The skin's hue at under a third of its brightness: no arm in the photo's light is that much darker
+    // than the face, so the paint takes the face's tone rather than this.
+    const dark = [SKIN[0] * 0.3, SKIN[1] * 0.3, SKIN[2] * 0.3] as const;
+    const { photo: before, parts: darkParts } = scene(13, dark);
+    const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
+    cleanUp(
+      cv,
+      painted,
+      pose,
+      darkParts,
+      tShirtCanvas(darkParts),
+      emptyMask(PHOTO.width, PHOTO.height),
+      skinTone(before, pose),
+      { rim: false },
+    );
+    const [r] = pixel(painted, 284, 320);
+    expect(r).toBeGreaterThan(SKIN[0] * 0.7);
+  });
+
   describe('the paint is lit and grained like the photo', () => {
     const y = 320;
     /** The old sleeve lit from the picture's right (a darker left side), and/or bare skin with grain. */

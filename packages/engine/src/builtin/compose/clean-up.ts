@@ -383,11 +383,23 @@ function bareSkinColours(
       into.b.push(photo.data[i * 3 + 2] ?? 0);
     }
   }
-  return samples.map((sample) =>
-    sample.r.length < (MIN_SAMPLE * span * span) / 4
-      ? null
-      : { r: median(sample.r), g: median(sample.g), b: median(sample.b) },
-  );
+  const toneLuma = luma(tone);
+  return samples.map((sample) => {
+    if (sample.r.length < (MIN_SAMPLE * span * span) / 4) return null;
+    const colour = { r: median(sample.r), g: median(sample.g), b: median(sample.b) };
+    // Far lighter or darker than the face is not the arm's skin but something of its hue held or worn
+    // (a pink stripe of a shirt, a cup): the face's tone is the safer paint.
+    const k = luma(colour) / Math.max(1, toneLuma);
+    return k > LIMB_LIGHTER || k < LIMB_DARKER ? null : colour;
+  });
+}
+
+/** A limb's bare skin is at most this much lighter than the face's tone, or darker (lightness ratios). */
+const LIMB_LIGHTER = 1.4;
+const LIMB_DARKER = 0.4;
+
+function luma(c: { r: number; g: number; b: number }): number {
+  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
 }
 
 function median(values: number[]): number {

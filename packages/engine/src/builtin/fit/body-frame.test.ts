@@ -85,6 +85,22 @@ describe('bodyFrame', () => {
     expect(holed.edges(90)).toEqual({ left: 49, right: -50 });
   });
 
+  it('reads the torso through a forearm or hand lying across it', () => {
+    // A forearm across the waist, 60 px of the row's middle, and a hand beside it.
+    const across = [
+      { label: Part.leftForearm, x0: 170, x1: 230, y0: 230, y1: 250 },
+      { label: Part.rightHand, x0: 230, x1: 240, y0: 230, y1: 250 },
+    ];
+    const frame = bodyFrame(frontPose(), labelMap([torso, ...across]));
+    expect(frame.edges(90)).toEqual({ left: 49, right: -50 });
+    // An upper arm is beside the torso, not across it: the row still ends at it.
+    const beside = bodyFrame(
+      frontPose(),
+      labelMap([torso, { label: Part.leftUpperArm, x0: 210, x1: 250, y0: 230, y1: 250 }]),
+    );
+    expect(beside.edges(90)?.left).toBe(9);
+  });
+
   it('has no edges past the photo or where the row holds no torso', () => {
     const frame = bodyFrame(frontPose(), labelMap([torso]));
     expect(frame.edges(460)).toBeNull();

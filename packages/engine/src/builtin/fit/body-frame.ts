@@ -20,7 +20,8 @@ export interface BodyFrame {
   at(depth: number, offset: number): Point;
   /**
    * How far the body reaches on each side of the axis at `depth` (pixels across, right side negative):
-   * the torso's own pixels, and below the crotch the legs' too. Null where the row leaves the photo or
+   * the torso's own pixels, and below the crotch the legs' too, seen through forearms and hands lying across
+   * it. Null where the row leaves the photo or
    * holds no body.
    */
   edges(depth: number, parts?: readonly number[]): { right: number; left: number } | null;
@@ -33,6 +34,16 @@ export interface BodyFrame {
 }
 
 const TORSO: readonly number[] = [Part.torso];
+/**
+ * A forearm or hand lying across the torso hides it but does not end it: reading the torso's width, a row
+ * looks through them (a forearm across the waist would otherwise pinch the garment there).
+ */
+const SEE_THROUGH: ReadonlySet<number> = new Set([
+  Part.leftForearm,
+  Part.rightForearm,
+  Part.leftHand,
+  Part.rightHand,
+]);
 
 export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
   const p = pose.points;
@@ -62,9 +73,11 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
         const x = Math.round(q.x);
         const y = Math.round(q.y);
         if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) break;
-        if (labels.includes(parts.labels[y * parts.width + x] ?? 0)) {
+        const label = parts.labels[y * parts.width + x] ?? 0;
+        if (labels.includes(label)) {
           last = o;
           gap = 0;
+        } else if (SEE_THROUGH.has(label)) {
         } else if (++gap > Math.max(3, span * 0.04) && last !== null) {
           break;
         }

@@ -32,6 +32,9 @@ const LONG_SLEEVED: ReadonlySet<GarmentKind> = new Set<GarmentKind>(['long-sleev
 /** An arm's upper and lower bone as shares of the shoulder span (about 0.8 and 0.75 on an adult). */
 const UPPER_ARM = 0.8;
 const FOREARM = 0.75;
+/** The body at the waist and at a top's hem is read at most this many times the chest's width. */
+const WAIST_WIDEST = 1.15;
+const HEM_WIDEST = 1.4;
 /** A hood worn down rises this far (a share of the span) above the neckline behind the neck. */
 const HOOD_RISE = 0.14;
 
@@ -110,9 +113,14 @@ export function fitUpper(
   pair(g.shoulder.left, shoulderL);
   pair(g.shoulder.right, shoulderR);
   // Armpits, waist and hem at the garment's own depths, as wide as the body there or the garment's cut.
-  const rows: { sides: { left: Point; right: Point }; labels?: readonly number[] }[] = [{ sides: g.armpit }];
-  if (g.waist) rows.push({ sides: g.waist });
-  rows.push({ sides: g.hem, labels: TORSO_AND_LEGS });
+  // Below the chest the body is read no wider than a torso tapers out to from it: what the silhouette shows
+  // beyond (an open shirt's flaps, a coat, arms folded over the belly) is the old clothes, not the body.
+  const chestHalf = (chest.left - chest.right) / 2;
+  const rows: { sides: { left: Point; right: Point }; labels?: readonly number[]; widest?: number }[] = [
+    { sides: g.armpit },
+  ];
+  if (g.waist) rows.push({ sides: g.waist, widest: chestHalf * WAIST_WIDEST });
+  rows.push({ sides: g.hem, labels: TORSO_AND_LEGS, widest: chestHalf * HEM_WIDEST });
   const landed = rows.map((row) =>
     pairs.row(
       frame,
@@ -121,6 +129,7 @@ export function fitUpper(
       gf.halfWidth(row.sides) * kAcross,
       { half: span * 0.5, centre: 0 },
       row.labels,
+      row.widest,
     ),
   );
   // A hood lies behind the neck, drawn first: what the head does not hide of it frames the neckline. Worn

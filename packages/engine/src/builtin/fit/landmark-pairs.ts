@@ -20,8 +20,9 @@ export class LandmarkPairs {
 
   /**
    * A pair of side landmarks and their middle at `depth` down the body: as wide as the body is there (the
-   * torso, or `labels`), with ease, or as the garment is cut (`garmentHalf` photo pixels) if looser;
-   * `fallback` says where the body's edges are when none are found. Returns where the sides landed.
+   * torso, or `labels`), at most `widest` pixels each side, with ease, or as the garment is cut
+   * (`garmentHalf` photo pixels) if looser; `fallback` says where the body's edges are when none are found.
+   * Returns where the sides landed.
    */
   row(
     frame: BodyFrame,
@@ -30,10 +31,16 @@ export class LandmarkPairs {
     garmentHalf: number,
     fallback: { half: number; centre: number },
     labels?: readonly number[],
+    widest?: number,
   ): Sides {
     const e = frame.edges(depth, labels);
-    const half = Math.max(e ? ((e.left - e.right) / 2) * EASE : fallback.half, garmentHalf * CUT);
-    const centre = e ? (e.left + e.right) / 2 : fallback.centre;
+    // What the body's edges say, no wider than `widest` (loose old clothes are not the body), then eased.
+    const bodyHalf = Math.min(e ? (e.left - e.right) / 2 : fallback.half, widest ?? Number.POSITIVE_INFINITY);
+    const half = Math.max(bodyHalf * EASE, garmentHalf * CUT);
+    // Edges cut back to `widest` were not the body's: nor is the middle they made, which stays near the axis.
+    const measured = e ? (e.left + e.right) / 2 : fallback.centre;
+    const shift = widest === undefined || bodyHalf < widest ? Number.POSITIVE_INFINITY : widest * 0.25;
+    const centre = Math.max(-shift, Math.min(shift, measured));
     const landed = { left: frame.at(depth, centre + half), right: frame.at(depth, centre - half) };
     this.add(sides.left, landed.left);
     this.add(sides.right, landed.right);
