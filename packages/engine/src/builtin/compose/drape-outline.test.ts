@@ -73,6 +73,22 @@ describe('drapeOutline', () => {
     expect(alpha(canvas, 40, 270)).toBe(1);
   });
 
+  it('lets cloth stand off the shoulders far less than the sides: it lies on them', () => {
+    const canvas = garment();
+    // The body from x 40 to 260, its top at y 48: the garment's top edge (y 40) floats 8 px above it,
+    // within the sides' ease (10 px) but past the shoulders' (3 px, gone at 7 px).
+    const silhouette = person(40, 260);
+    silhouette.data.fill(0, 0, 48 * SIZE);
+    drapeOutline(cv, canvas, silhouette, frame, frame.torsoLength);
+    expect(alpha(canvas, 150, 40)).toBeLessThan(0.05);
+    expect(alpha(canvas, 150, 46)).toBeGreaterThan(0.9);
+    expect(alpha(canvas, 150, 48)).toBe(1);
+    // The same 8 px past the body at the side, well below the shoulders, stays.
+    const sides = garment();
+    drapeOutline(cv, sides, person(48, 252), frame, frame.torsoLength);
+    expect(alpha(sides, 40, 150)).toBe(1);
+  });
+
   it('keeps the outline when the silhouette would take too much of it (a body the segmentation lost)', () => {
     const canvas = garment();
     const taken = drapeOutline(cv, canvas, person(120, 180), frame, frame.torsoLength);

@@ -7,6 +7,15 @@ import type { GarmentCanvas } from './garment-canvas.ts';
 const EASE = 0.05;
 /** ...and is gone this far out: cloth does not float beside a body in the air. */
 const GONE = 0.1;
+/**
+ * Above the shoulder joints cloth lies on the body, it does not stand off it: the shoulders' top edge takes
+ * this little ease and is gone this far out (shares of the span), so a flat-lay's straight shoulder line
+ * follows the round of the person's shoulders instead of floating over it. The sides take their ease back
+ * by `SHOULDER_BLEND` of the span below the joints.
+ */
+const TOP_EASE = 0.015;
+const TOP_GONE = 0.035;
+const SHOULDER_BLEND = 0.2;
 /** Silhouette probability (0-255) from which a pixel is the person. */
 const PERSON = 110;
 /**
@@ -18,8 +27,9 @@ const MAX_TAKEN = 0.2;
 /**
  * A flat-lay garment warped onto a body keeps its flat outline: square shoulder corners, sleeves standing
  * out like wings, a body wider than the person in the gap beside an arm. Worn, cloth hangs on the body:
- * this fades the garment out where it reaches beyond the person's silhouette by more than a little ease,
- * so the outline follows the shoulders' round and the arms. Below the hips (`freeBelow`, a depth down the
+ * this fades the garment out where it reaches beyond the person's silhouette by more than a little ease
+ * (less above the shoulders, where cloth lies on the body), so the outline follows the shoulders' round
+ * and the arms. Below the hips (`freeBelow`, a depth down the
  * torso's axis) cloth hangs as cut (a dress's skirt flares away from the legs, a coat covers the gap between
  * them) and is left alone. Answers the share of the garment's coverage taken (0 when left alone).
  */
@@ -33,6 +43,9 @@ export function drapeOutline(
   const { width: w, height: h, left, top } = canvas;
   const ease = frame.span * EASE;
   const gone = frame.span * GONE;
+  const topEase = frame.span * TOP_EASE;
+  const topGone = frame.span * TOP_GONE;
+  const blend = frame.span * SHOULDER_BLEND;
   const mats: Mat[] = [];
   try {
     // Distance of every canvas pixel to the nearest person pixel; the silhouette beyond the canvas counts
@@ -68,8 +81,12 @@ export function drapeOutline(
         const depth = (left + x - frame.neck.x) * frame.down.x + (top + y - frame.neck.y) * frame.down.y;
         if (depth > freeBelow) continue;
         const off = d[(y + pad) * bw + x + pad] ?? 0;
-        if (off <= ease) continue;
-        const t = Math.min(1, (off - ease) / (gone - ease));
+        // Depth below the shoulder joints' line, where the sides' ease comes back.
+        const side = Math.min(1, Math.max(0, depth / blend));
+        const e = topEase + (ease - topEase) * side;
+        if (off <= e) continue;
+        const g = topGone + (gone - topGone) * side;
+        const t = Math.min(1, (off - e) / (g - e));
         const k = 1 - t * t * (3 - 2 * t);
         keep[i] = k;
         taken += a * (1 - k);
