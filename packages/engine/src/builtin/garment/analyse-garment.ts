@@ -8,6 +8,7 @@ import { hasHood, isLowerShape, lowerKind, upperKind } from './kind-from-shape.t
 import { legGap } from './leg-gap.ts';
 import { lowerLandmarks } from './lower-landmarks.ts';
 import { lowerParts } from './lower-parts.ts';
+import { openNeckline } from './open-neckline.ts';
 import { upperLandmarks } from './upper-landmarks.ts';
 import { upperParts } from './upper-parts.ts';
 
@@ -39,10 +40,12 @@ export function analyseGarment(cv: OpenCv, rgb: Raster, hint?: { category?: stri
   const grey = greyOf(cut.image);
   const upper = upperLandmarks(shape, grey, hood);
   const kind = hinted ?? upperKind(upper.measures, hood);
+  const parts = upperParts(shape, upper.landmarks, upper.waist, hood);
+  if (!hood && upper.landmarks.neck) openNeckline(parts, shape, grey, upper.landmarks.neck);
   return {
     kind,
     image: cut.image,
-    parts: upperParts(shape, upper.landmarks, upper.waist, hood),
+    parts,
     landmarks: upper.landmarks,
     box: cut.box,
   };
