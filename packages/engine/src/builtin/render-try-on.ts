@@ -88,7 +88,12 @@ export async function renderTryOn(
   shadeEdges(models.cv, canvas, frame.span);
   const shade = softShadows(canvas, frame.neck.x, frame.span);
   // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
-  if (!isLowerBody(garment.kind)) cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, { rim: true });
+  // A jacket is worn over a top: what its opening shows below the neck is that top, not bare skin.
+  if (!isLowerBody(garment.kind))
+    cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, {
+      rim: true,
+      chest: garment.kind !== 'jacket',
+    });
   composite(photo, canvas, shade);
   const bytes = await encodeResult(photo);
   return { bytes, width: photo.width, height: photo.height, contentType: 'image/webp' };

@@ -280,6 +280,40 @@ describe('cleanUp', () => {
     expect(r).toBeGreaterThan(SKIN[0] * 0.7);
   });
 
+  describe("a garment's open neckline", () => {
+    /** A tank's scoop: the torso left bare within 35 px of the middle, down to 60 px below the shoulders. */
+    function scooped(scene: BodyParts): GarmentCanvas {
+      const c = tShirtCanvas(scene);
+      for (let y = 100; y < 210; y++) {
+        for (let x = 165; x < 235; x++) {
+          const i = y * c.width + x;
+          c.alpha[i] = 0;
+          c.part[i] = 0;
+        }
+      }
+      return c;
+    }
+    const run = (chest: boolean): Raster => {
+      const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
+      cleanUp(cv, painted, pose, parts, scooped(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+        rim: true,
+        chest,
+      });
+      return painted;
+    };
+
+    it("shows the wearer's chest, not the old top, when the new garment replaces the top", () => {
+      const [r, g, b] = pixel(run(true), 200, 190);
+      expect(tone && skinLikeness(tone, r, g, b)).toBeGreaterThan(0.3);
+    });
+
+    it('leaves the top underneath in the opening of a jacket, which is worn over it', () => {
+      // Just above the scoop's bottom edge but 55 px below the shoulders: no collar peeking over the
+      // neckline there, so neither painted nor filled from the background.
+      expect(pixel(run(false), 200, 205)).toEqual([...OLD_SLEEVE]);
+    });
+  });
+
   describe('the paint is lit and grained like the photo', () => {
     const y = 320;
     /** The old sleeve lit from the picture's right (a darker left side), and/or bare skin with grain. */

@@ -24,6 +24,8 @@ interface Limb {
    * bone (an upper arm's bone starts inside the shoulder, so the paint reaches the strap of a tank top).
    */
   torsoUntil?: number;
+  /** How far from the bone those torso pixels are painted (a share of the span); the shoulder's by default. */
+  torsoRadius?: number;
 }
 
 /**
@@ -44,26 +46,22 @@ export function cleanUp(
   canvas: GarmentCanvas,
   hair: Mask,
   tone: SkinTone | null,
-  options: { rim: boolean },
+  options: { rim: boolean; chest?: boolean },
 ): void {
   if (!tone) return;
   const p = pose.points;
   const span = dist(p.leftShoulder, p.rightShoulder);
   const face = mid(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
   const neckBase = mid(p.leftShoulder, p.rightShoulder);
+  const hips = mid(p.leftHip, p.rightHip);
+  const torsoLength = Math.max(1, dist(neckBase, hips));
+  const down = { x: (hips.x - neckBase.x) / torsoLength, y: (hips.y - neckBase.y) / torsoLength };
   const limbs: Limb[] = [
     upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, Part.leftUpperArm),
     forearm(p.leftElbow, p.leftWrist, LEFT_ARM, Part.leftForearm),
     upperArm(p.rightShoulder, p.rightElbow, neckBase, span, RIGHT_ARM, Part.rightUpperArm),
     forearm(p.rightElbow, p.rightWrist, RIGHT_ARM, Part.rightForearm),
-    {
-      parts: [Part.neck],
-      sample: [Part.neck],
-      a: neckBase,
-      b: mid(face, neckBase),
-      ra: 0.17,
-      rb: 0.14,
-    },
+    neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true),
   ];
   const { width: w, height: h } = parts;
   const boxes = limbs.map((limb) => {
@@ -127,7 +125,8 @@ export function cleanUp(
         // The torso is the shoulder's only near the joint; further down it is the old top's (the rim's).
         if (shoulder && t > (limb.torsoUntil ?? 0)) continue;
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
-        const r = (shoulder ? SHOULDER_RADIUS : limb.ra + (limb.rb - limb.ra) * t) * span;
+        const r =
+          (shoulder ? (limb.torsoRadius ?? SHOULDER_RADIUS) : limb.ra + (limb.rb - limb.ra) * t) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
@@ -146,7 +145,8 @@ export function cleanUp(
       }
     }
   }
-  if (options.rim && markRim(photo, parts, canvas, tone, span, gone)) anyGone = true;
+  const collarLine = { neck: neckBase, down, until: span * COLLAR_DEPTH };
+  if (options.rim && markRim(photo, parts, canvas, tone, span, collarLine, gone)) anyGone = true;
   if (anyGone) {
     // What the garment will cover is masked too (but not changed): the old clothes under it must not seed
     // the fill.
@@ -333,6 +333,35 @@ function forearm(elbow: Point, wrist: Point, sample: readonly number[], part: nu
   return { parts: [part], sample, a: elbow, b: wrist, ra: FOREARM_GIRTH.elbow, rb: FOREARM_GIRTH.wrist };
 }
 
+/**
+ * The neck as the clean-up paints it, from its base up to half-way to the face; with `chest`, its bone starts
+ * `CHEST_DEPTH` of the span further down the torso and takes the torso's pixels round it within
+ * `CHEST_RADIUS`, so an open neckline (a tank's scoop, a dress's V) shows the wearer's chest, not the old
+ * top. Without (a jacket, worn over a top), what shows in its opening below the neck stays as it is.
+ */
+function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, chest: boolean): Limb {
+  if (!chest) return { parts: [Part.neck], sample: [Part.neck], a: neckBase, b: top, ra: 0.17, rb: 0.14 };
+  const a = { x: neckBase.x + down.x * span * CHEST_DEPTH, y: neckBase.y + down.y * span * CHEST_DEPTH };
+  const len = Math.max(1, dist(a, top));
+  return {
+    parts: [Part.neck],
+    sample: [Part.neck],
+    a,
+    b: top,
+    ra: 0.17,
+    rb: 0.14,
+    // Torso pixels from the chest up to just above the neck's base.
+    torsoUntil: (span * (CHEST_DEPTH + 0.05)) / len,
+    torsoRadius: CHEST_RADIUS,
+  };
+}
+
+/** How far down the torso (a share of the span) an open neckline's chest is painted, and how wide. */
+const CHEST_DEPTH = 0.45;
+const CHEST_RADIUS = 0.3;
+/** An old collar is marked for the fill down to this far below the shoulder joints (a share of the span). */
+const COLLAR_DEPTH = 0.05;
+
 /** How far inside the shoulder joint (a share of the span) an upper arm's painted bone starts. */
 const SHOULDER_INSET = 0.14;
 /**
@@ -473,7 +502,9 @@ function growIntoBackground(marked: Uint8Array, parts: BodyParts, hidden: Uint8A
 
 /**
  * Marks the torso pixels beside the garment (within a fifth of the span of its edge, in that row) and just
- * above its top edge that are not skin: the old top showing past a narrower garment. True if any.
+ * above its top edge up to `collar.until` below the shoulder joints' line (an old collar or shoulder seam
+ * peeking over the neckline; deeper, in an open neckline, the top underneath is the paint's or stays, as
+ * under a jacket) that are not skin: the old top showing past a narrower garment. True if any.
  */
 function markRim(
   photo: Raster,
@@ -481,6 +512,7 @@ function markRim(
   canvas: GarmentCanvas,
   tone: SkinTone,
   span: number,
+  collar: { neck: Point; down: Point; until: number },
   marked: Uint8Array,
 ): boolean {
   const reach = Math.round(span * 0.2);
@@ -499,6 +531,10 @@ function markRim(
     // Just above the garment's top edge too: an old collar or shoulder seam peeking over the neckline.
     for (let x = first; x <= last; x++) {
       if (!covered(x, y) || (y > 0 && covered(x, y - 1))) continue;
+      const px = x + canvas.left;
+      const py = y + canvas.top;
+      if ((px - collar.neck.x) * collar.down.x + (py - collar.neck.y) * collar.down.y > collar.until)
+        continue;
       for (let k = 1; k <= reach / 2 && y - k >= 0; k++) {
         const i = (y - k + canvas.top) * parts.width + x + canvas.left;
         const label = parts.labels[i] ?? 0;

@@ -13,7 +13,7 @@ const MIN_INSIDE = 12;
  * none, in place): above the straight lines from the neckline's corners to its lowest front point, the
  * inside for sure (a round neckline runs below them, a V-neck along them); between those lines and the
  * parabola through the same three points (the roundest a neckline runs), a pixel is the inside when its
- * grey is nearer the sure inside's than the front's just below. Left alone when inside and front look alike
+ * grey is nearer the sure inside's than the front's (the body below the neckline). Left alone when inside and front look alike
  * (a dark garment hides the inside of its back, and its front point was only estimated).
  */
 export function openNeckline(
@@ -34,20 +34,22 @@ export function openNeckline(
   const x1 = Math.min(w - 1, Math.floor(b.x));
   let insideSum = 0;
   let insideN = 0;
-  let frontSum = 0;
-  let frontN = 0;
-  const band = Math.max(2, Math.round((b.x - a.x) * 0.05));
   for (let x = x0; x <= x1; x++) {
     const { t, corner } = sideOf(x);
     const v = f.y + (corner - f.y) * t;
-    const u = f.y + (corner - f.y) * t * t;
     const top = shape.top[x] ?? h;
     for (let y = top; y < Math.min(h, Math.floor(v)); y++) {
       if (parts[y * w + x] !== GarmentPart.body) continue;
       insideSum += grey[y * w + x] ?? 0;
       insideN++;
     }
-    for (let y = Math.ceil(u) + 1; y < Math.min(h, Math.ceil(u) + 1 + band); y++) {
+  }
+  // The front: the garment's body below the neckline (every other row and column: a mean needs no more).
+  // Not just the band under the neckline, which on an open jacket is more of the lining.
+  let frontSum = 0;
+  let frontN = 0;
+  for (let y = Math.ceil(f.y) + 1; y < h; y += 2) {
+    for (let x = 0; x < w; x += 2) {
       if (parts[y * w + x] !== GarmentPart.body) continue;
       frontSum += grey[y * w + x] ?? 0;
       frontN++;
