@@ -130,4 +130,53 @@ describe('faceMask', () => {
     expect(at(blend, lerp(edge, cheek, 0.5))).toBe(0);
     expect(at(blend, point(425))).toBe(1);
   });
+
+  /** Paints a beard: the lower face, from the jaw's edge in, dark, except the lips. */
+  function beard(target: Float32Array, paint: ReturnType<typeof setUp>['paint']): void {
+    const mouth = lerp(point(13), point(14), 0.5);
+    const halfMouth = Math.hypot(point(291).x - point(61).x, point(291).y - point(61).y) / 2;
+    const top = point(2).y + 4;
+    paint(
+      target,
+      (x, y) => y > top && Math.hypot(x - mouth.x, (y - mouth.y) * 2) > halfMouth + 3,
+      [38, 28, 22],
+    );
+  }
+
+  it("carries the shopper's beard whole, not punched out around the lips", () => {
+    const { region, rgb, paint, at } = setUp();
+    const shopper = Float32Array.from(rgb);
+    beard(shopper, paint);
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(shopper),
+      covered,
+      rgbToLab(rgb),
+      headPose(mesh).width,
+    );
+    expect(at(blend, lerp(point(17), point(152), 0.5))).toBe(1);
+    expect(at(blend, lerp(point(150), point(1), 0.25))).toBe(1);
+    expect(at(blend, lerp(point(379), point(1), 0.25))).toBe(1);
+  });
+
+  it("replaces the model's beard with the shopper's lower face", () => {
+    const { region, rgb, paint, at } = setUp();
+    const model = Float32Array.from(rgb);
+    beard(model, paint);
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(rgb),
+      covered,
+      rgbToLab(model),
+      headPose(mesh).width,
+    );
+    expect(at(blend, lerp(point(17), point(152), 0.5))).toBe(1);
+    expect(at(blend, lerp(point(150), point(1), 0.25))).toBe(1);
+  });
 });

@@ -21,6 +21,14 @@ const SKIN_DISTANCE = 3;
 /** Looser, for reading the model's light: the dark side of a face lit from one side is still its skin. */
 const SHADE_DISTANCE = 5;
 const SAMPLE_RADIUS = 0.07;
+/** The share of the chin (between the lower lip and the chin's tip) that is not skin when the shopper wears a beard. */
+const BEARD_SHARE = 0.6;
+const LOWER_LIP = 17;
+const CHIN = 152;
+/** The mesh's lower face: from one cheek edge under the nose to the other, round the jaw and chin. */
+const LOWER_FACE = [
+  454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 2,
+];
 const CLEAN_SIZE = 0.02;
 
 /**
@@ -51,9 +59,6 @@ export function faceMask(
       parts.map((part) => hull(part.map((i) => mesh[i] ?? at(i)))),
     ),
   );
-  // The shopper's closed lips stretched over an open mouth would paint a dark bar over the model's teeth:
-  // inside the lips stays the model's.
-  const mouth = polygons(cv, region, [FACE_PARTS.mouth.map(at)]);
   const sample = discs(region, FACE_PARTS.skinSamples.map(at), faceWidth * SAMPLE_RADIUS);
   for (let i = 0; i < sample.length; i++) sample[i] = sample[i] && covered[i] && inner[i] ? 1 : 0;
   const clean = Math.max(3, Math.round(faceWidth * CLEAN_SIZE) | 1);
@@ -63,20 +68,52 @@ export function faceMask(
 
   const shopperHair = fromOutside(cv, region, inner, features, shopperSkin);
   const modelHair = fromOutside(cv, region, inner, features, modelSkin);
+  // A beard is much of who someone is. The shopper's, when their chin is hair, is carried whole rather than
+  // punched out around the lips (which left the model's mouth showing through); the model's is replaced
+  // with the rest of their lower face, or the shopper's lips sit in the model's beard. Hair that frames a
+  // face reaches its cheeks, seldom the middle of the chin, and stays as it was.
+  for (const [mesh, skin, hair] of [
+    [meshes.placed, shopperSkin, shopperHair],
+    [meshes.model, modelSkin, modelHair],
+  ] as const) {
+    if (!bearded(region, mesh, covered, skin)) continue;
+    const lower = polygons(cv, region, [lowerFace(mesh)]);
+    for (let i = 0; i < lower.length; i++) if (lower[i]) hair[i] = 0;
+  }
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
   const shade = { shopper: new Uint8Array(inner.length), model: new Uint8Array(inner.length) };
   for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || !covered[i] || mouth[i] || shopperHair[i] || modelHair[i]) continue;
+    if (!inner[i] || !covered[i] || shopperHair[i] || modelHair[i]) continue;
     blend[i] = 1;
     skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
   }
   for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || features[i] || mouth[i]) continue;
+    if (!inner[i] || features[i]) continue;
     shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
     shade.model[i] = modelShaded[i] ?? 0;
   }
   return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade };
+}
+
+/** Whether the middle of the chin, between the lower lip and the chin's tip, is mostly not skin. */
+function bearded(region: Region, mesh: readonly Point[], covered: Uint8Array, skin: Uint8Array): boolean {
+  const lip = mesh[LOWER_LIP] ?? { x: 0, y: 0 };
+  const chin = mesh[CHIN] ?? lip;
+  const middle = { x: (lip.x + chin.x) / 2, y: (lip.y + chin.y) / 2 };
+  const disc = discs(region, [middle], Math.hypot(chin.x - lip.x, chin.y - lip.y) * 0.35);
+  let area = 0;
+  let hair = 0;
+  for (let i = 0; i < disc.length; i++) {
+    if (!disc[i] || !covered[i]) continue;
+    area++;
+    if (!skin[i]) hair++;
+  }
+  return area > 0 && hair > area * BEARD_SHARE;
+}
+
+function lowerFace(mesh: readonly Point[]): Point[] {
+  return LOWER_FACE.map((i) => mesh[i] ?? { x: 0, y: 0 });
 }
 
 /** The union of the shapes, 0/1. Each is filled on its own: one fillPoly call XORs where shapes overlap. */
