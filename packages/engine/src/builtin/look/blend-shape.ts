@@ -41,7 +41,7 @@ export function blendShape(
 
 /**
  * `from` moved by the rotation, scale and shift that best lay its rigid points on `to`'s (Umeyama, 2D),
- * the scale across the eye line freed from the one along it by `stretch`.
+ * the scales across the eye line and along the nose freed from each other by `stretch`.
  */
 function rigidFit(from: readonly Point[], to: readonly Point[], stretch: number): Point[] {
   const pick = (mesh: readonly Point[]): Point[] => RIGID.map((i) => mesh[i] ?? { x: 0, y: 0 });
@@ -74,11 +74,12 @@ function rigidFit(from: readonly Point[], to: readonly Point[], stretch: number)
   const sx = xy / (xx || 1);
   const sy = yx / (yy || 1);
   const s = (xy + yx) / (xx + yy || 1);
-  const kx = s * (sx / s) ** stretch;
+  const kx = s * Math.max(0.01, sx / s) ** stretch;
+  const ky = s * Math.max(0.01, sy / s) ** stretch;
   return from.map((p) => {
     const l = local(p, fc, fu);
     const x = l.x * kx;
-    const y = l.y * s;
+    const y = l.y * ky;
     return { x: tc.x + x * tu.x - y * tu.y, y: tc.y + x * tu.y + y * tu.x };
   });
 }

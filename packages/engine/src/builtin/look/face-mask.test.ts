@@ -179,4 +179,34 @@ describe('faceMask', () => {
     expect(at(blend, lerp(point(17), point(152), 0.5))).toBe(1);
     expect(at(blend, lerp(point(150), point(1), 0.25))).toBe(1);
   });
+
+  it("goes over the dark crease a laugh draws from the model's mouth corner down to the jaw", () => {
+    const { region, rgb, paint, at } = setUp();
+    const model = Float32Array.from(rgb);
+    // A dark line, 5 px wide, from just outside the mouth corner (61) down to the jaw's edge (149).
+    const from = point(61);
+    const to = point(149);
+    paint(
+      model,
+      (x, y) => {
+        const t =
+          ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
+          ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
+        const q = lerp(from, to, Math.max(0, Math.min(1, t)));
+        return t > 0.05 && t < 1.1 && Math.hypot(x - q.x, y - q.y) < 2.5;
+      },
+      [35, 25, 20],
+    );
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(rgb),
+      covered,
+      rgbToLab(model),
+      headPose(mesh).width,
+    );
+    expect(at(blend, lerp(from, to, 0.3))).toBe(1);
+  });
 });

@@ -24,6 +24,9 @@ const SAMPLE_RADIUS = 0.07;
 /** The share of the chin (between the lower lip and the chin's tip) that is not skin when the shopper wears a beard. */
 const BEARD_SHARE = 0.6;
 const LOWER_LIP = 17;
+const UPPER_LIP = 0;
+const MOUTH_RIGHT = 61;
+const MOUTH_LEFT = 291;
 const CHIN = 152;
 /** The mesh's lower face: from one cheek edge under the nose to the other, round the jaw and chin. */
 const LOWER_FACE = [
@@ -67,7 +70,9 @@ export function faceMask(
   const modelShaded = skinPixels(modelLab, sample, SHADE_DISTANCE);
 
   const shopperHair = fromOutside(cv, region, inner, features, shopperSkin);
-  const modelHair = fromOutside(cv, region, inner, features, modelSkin);
+  // The model's hair is told from their skin by the looser test: a jaw in shadow, or stubble, is the face's
+  // own and is replaced; hair is further from any skin tone than shade is.
+  const modelHair = fromOutside(cv, region, inner, features, tidy(cv, region, modelShaded, clean));
   // A beard is much of who someone is. The shopper's, when their chin is hair, is carried whole rather than
   // punched out around the lips (which left the model's mouth showing through); the model's is replaced
   // with the rest of their lower face, or the shopper's lips sit in the model's beard. Hair that frames a
@@ -80,6 +85,10 @@ export function faceMask(
     const lower = polygons(cv, region, [lowerFace(mesh)]);
     for (let i = 0; i < lower.length; i++) if (lower[i]) hair[i] = 0;
   }
+  // What is dark around and below the model's mouth is the laugh's creases and the mouth's shadow, not hair
+  // (hair over a face comes in from its top and sides): there the shopper's face goes over it.
+  const chinMiddle = polygons(cv, region, [underMouth(meshes.model)]);
+  for (let i = 0; i < chinMiddle.length; i++) if (chinMiddle[i]) modelHair[i] = 0;
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
   const shade = { shopper: new Uint8Array(inner.length), model: new Uint8Array(inner.length) };
@@ -110,6 +119,21 @@ function bearded(region: Region, mesh: readonly Point[], covered: Uint8Array, sk
     if (!skin[i]) hair++;
   }
   return area > 0 && hair > area * BEARD_SHARE;
+}
+
+/** From beyond each mouth corner (a quarter of the mouth's width out) down to the chin. */
+function underMouth(mesh: readonly Point[]): Point[] {
+  const right = mesh[MOUTH_RIGHT] ?? { x: 0, y: 0 };
+  const left = mesh[MOUTH_LEFT] ?? right;
+  const dx = (left.x - right.x) * 0.25;
+  const dy = (left.y - right.y) * 0.25;
+  const top = mesh[UPPER_LIP] ?? right;
+  return [
+    { x: right.x - dx, y: right.y - dy },
+    top,
+    { x: left.x + dx, y: left.y + dy },
+    ...[377, 152, 148].map((i) => mesh[i] ?? right),
+  ];
 }
 
 function lowerFace(mesh: readonly Point[]): Point[] {
