@@ -43,7 +43,7 @@ const SHAPE = 1;
  * may widen the face across the eye line to undo the turn's narrowing, fully by `to`, and the shopper's
  * proportions, which a turn distorts, are carried `shapeLoss` less.
  */
-const TURN = { from: 8, to: 28, shapeLoss: 0.4 } as const;
+const TURN = { from: 8, to: 28, shapeLoss: 0.6 } as const;
 /** The band inside the seam where the two skins are compared, as a share of the face width. */
 const SEAM_RING = 0.06;
 /** The seam correction varies over no less than this share of the face width. */
