@@ -63,7 +63,19 @@ describe('faceMask', () => {
     const covered = new Uint8Array(region.width * region.height).fill(1);
     const lab = rgbToLab(rgb);
     const width = headPose(mesh).width;
-    const { blend } = faceMask(models.cv, { model: mesh, placed: mesh }, region, lab, covered, lab, width);
+    const { blend, shade } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      lab,
+      covered,
+      lab,
+      width,
+    );
+    // The nose's skin is where light is read too (a sunlit nose is matched to the model's light), eyes are not.
+    expect(at(shade.shopper, point(195))).toBe(1);
+    expect(at(shade.model, point(195))).toBe(1);
+    expect(at(shade.shopper, point(159))).toBe(0);
     for (const i of [205, 425, 152, 1, 0, 17, 159, 386, 105, 334, 9]) {
       const p = i === 152 ? lerp(point(152), point(1), 0.15) : point(i);
       expect(at(blend, p), `mesh point ${i}`).toBe(1);

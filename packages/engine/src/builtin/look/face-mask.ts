@@ -54,14 +54,15 @@ export function faceMask(
   const inner = polygons(cv, region, [innerFace(meshes.model)]);
   // The model's own features are covered too where the shopper's land a little apart, or the model's brows
   // and make-up would show beside them.
-  const parts = [FACE_PARTS.rightBrowAndEye, FACE_PARTS.leftBrowAndEye, FACE_PARTS.nose, FACE_PARTS.lips];
-  const features = polygons(
-    cv,
-    region,
+  const parts = [FACE_PARTS.rightBrowAndEye, FACE_PARTS.leftBrowAndEye, FACE_PARTS.lips];
+  const hulls = (list: readonly (readonly number[])[]): Point[][] =>
     [meshes.model, meshes.placed].flatMap((mesh) =>
-      parts.map((part) => hull(part.map((i) => mesh[i] ?? at(i)))),
-    ),
-  );
+      list.map((part) => hull(part.map((i) => mesh[i] ?? at(i)))),
+    );
+  // Eyes, brows and lips; the nose is skin, and its light is read with the cheeks' (a sunlit shopper's
+  // shiny nose otherwise stays a white patch on a model lit softly).
+  const unlike = polygons(cv, region, hulls(parts));
+  const features = polygons(cv, region, hulls([...parts, FACE_PARTS.nose]));
   const sample = discs(region, FACE_PARTS.skinSamples.map(at), faceWidth * SAMPLE_RADIUS);
   for (let i = 0; i < sample.length; i++) sample[i] = sample[i] && covered[i] && inner[i] ? 1 : 0;
   const clean = Math.max(3, Math.round(faceWidth * CLEAN_SIZE) | 1);
@@ -98,7 +99,7 @@ export function faceMask(
     skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
   }
   for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || features[i]) continue;
+    if (!inner[i] || unlike[i]) continue;
     shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
     shade.model[i] = modelShaded[i] ?? 0;
   }
