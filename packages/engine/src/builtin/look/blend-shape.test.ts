@@ -42,4 +42,28 @@ describe('blendShape', () => {
       expect(p.y).toBeCloseTo(model[i]?.y ?? 0, 6);
     });
   });
+
+  it("lays the shopper's face by its eyes and nose, so the model's open mouth does not shrink it", () => {
+    const shopper = face(500, 400, 200, 0.45);
+    const model = face(100, 100, 50, 0.3);
+    // The model laughs: lips and the chin's inside drop (none of them is a rigid point).
+    const laughing = model.map((p, i) =>
+      [13, 14, 17, 18, 200, 199, 175, 87, 317].includes(i) ? { x: p.x, y: p.y + 12 } : p,
+    );
+    const closed = blendShape(shopper, model, 1);
+    const open = blendShape(shopper, laughing, 1);
+    for (const i of [33, 263, 1, 168]) {
+      expect(open[i]?.x).toBeCloseTo(closed[i]?.x ?? 0, 6);
+      expect(open[i]?.y).toBeCloseTo(closed[i]?.y ?? 0, 6);
+    }
+  });
+
+  it('undoes the narrowing of a turned face across the eye line when asked to', () => {
+    const model = face(100, 100, 50, 0.3);
+    // The same face turned away: everything squeezed toward its middle, left to right.
+    const turned = face(300, 250, 120, 0.3).map((p) => ({ x: 300 + (p.x - 300) * 0.65, y: p.y }));
+    const spread = (p: Point[]): number => (p[263]?.x ?? 0) - (p[33]?.x ?? 0);
+    expect(spread(blendShape(turned, model, 1, 1))).toBeCloseTo(spread(model), 1);
+    expect(spread(blendShape(turned, model, 1, 0))).toBeLessThan(spread(model) * 0.92);
+  });
 });

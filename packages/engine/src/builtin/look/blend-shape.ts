@@ -2,16 +2,32 @@ import type { Point } from '../geometry/point.ts';
 import { FACE_OVAL } from './face-oval.ts';
 
 /** Inside this share of the face width from the outline, the shopper's shape fades in. */
-const FADE = 0.18;
+const FADE = 0.09;
+/**
+ * The points the shopper's face is laid on the model's by: eye corners and lids, brows and the nose's
+ * bridge and tip. They keep their places whatever the face's expression; an open, laughing mouth or a
+ * dropped jaw would otherwise shrink the shopper's whole face to fit the model's longer one.
+ */
+const RIGID = [
+  33, 133, 159, 145, 263, 362, 386, 374, 70, 105, 107, 300, 334, 336, 168, 6, 197, 195, 5, 4, 1,
+] as const;
 
 /**
- * Target points for the warp that carry the shopper's proportions (eye spacing, nose length, mouth width)
- * into the model's face: the shopper's mesh is fitted onto the model's by a similarity transform (least
- * squares), and interior points move `amount` of the way toward it. Points on the face outline do not move
- * and the move fades in from it, so the seam stays on the model's jaw and cheeks.
+ * Target points for the warp that carry the shopper's proportions (eye spacing, nose length, where the
+ * mouth and lips sit) into the model's face: the shopper's mesh is laid on the model's by a similarity
+ * transform fitted on the rigid points (least squares), and interior points move `amount` of the way toward
+ * it. Points on the face outline do not move and the move fades in over a narrow band inside it, so the seam
+ * stays on the model's jaw and cheeks. `stretch` (0..1) lets the fit also scale across the eye line apart
+ * from along the nose: a shopper turned away from the camera shows a face narrowed by the turn, which a
+ * frontal model should not inherit.
  */
-export function blendShape(source: readonly Point[], target: readonly Point[], amount: number): Point[] {
-  const fitted = similarityFit(source, target);
+export function blendShape(
+  source: readonly Point[],
+  target: readonly Point[],
+  amount: number,
+  stretch = 0,
+): Point[] {
+  const fitted = rigidFit(source, target, stretch);
   const outline = FACE_OVAL.map((i) => target[i] ?? { x: 0, y: 0 });
   const xs = outline.map((p) => p.x);
   const width = Math.max(1, Math.max(...xs) - Math.min(...xs));
@@ -23,40 +39,65 @@ export function blendShape(source: readonly Point[], target: readonly Point[], a
   });
 }
 
-/** `from` moved by the rotation, uniform scale and shift that best lay it on `to` (Umeyama, 2D). */
-function similarityFit(from: readonly Point[], to: readonly Point[]): Point[] {
-  const n = Math.min(from.length, to.length);
-  let fx = 0;
-  let fy = 0;
-  let tx = 0;
-  let ty = 0;
-  for (let i = 0; i < n; i++) {
-    fx += from[i]?.x ?? 0;
-    fy += from[i]?.y ?? 0;
-    tx += to[i]?.x ?? 0;
-    ty += to[i]?.y ?? 0;
+/**
+ * `from` moved by the rotation, scale and shift that best lay its rigid points on `to`'s (Umeyama, 2D),
+ * the scales across the eye line and along the nose freed from each other by `stretch`.
+ */
+function rigidFit(from: readonly Point[], to: readonly Point[], stretch: number): Point[] {
+  const pick = (mesh: readonly Point[]): Point[] => RIGID.map((i) => mesh[i] ?? { x: 0, y: 0 });
+  const a = pick(from);
+  const b = pick(to);
+  const fc = mean(a);
+  const tc = mean(b);
+  // Each mesh in its own eye-line frame: x along the eyes, y down the nose.
+  const fu = axis(from);
+  const tu = axis(to);
+  const local = (p: Point, c: Point, u: Point): Point => {
+    const x = p.x - c.x;
+    const y = p.y - c.y;
+    return { x: x * u.x + y * u.y, y: -x * u.y + y * u.x };
+  };
+  const la = a.map((p) => local(p, fc, fu));
+  const lb = b.map((p) => local(p, tc, tu));
+  let xy = 0;
+  let xx = 0;
+  let yy = 0;
+  let yx = 0;
+  for (let i = 0; i < la.length; i++) {
+    const p = la[i] ?? { x: 0, y: 0 };
+    const q = lb[i] ?? { x: 0, y: 0 };
+    xy += p.x * q.x;
+    xx += p.x * p.x;
+    yx += p.y * q.y;
+    yy += p.y * p.y;
   }
-  fx /= n;
-  fy /= n;
-  tx /= n;
-  ty /= n;
-  let a = 0;
-  let b = 0;
-  let norm = 0;
-  for (let i = 0; i < n; i++) {
-    const px = (from[i]?.x ?? 0) - fx;
-    const py = (from[i]?.y ?? 0) - fy;
-    const qx = (to[i]?.x ?? 0) - tx;
-    const qy = (to[i]?.y ?? 0) - ty;
-    a += px * qx + py * qy;
-    b += px * qy - py * qx;
-    norm += px * px + py * py;
-  }
-  const c = a / (norm || 1);
-  const s = b / (norm || 1);
+  const sx = xy / (xx || 1);
+  const sy = yx / (yy || 1);
+  const s = (xy + yx) / (xx + yy || 1);
+  const kx = s * Math.max(0.01, sx / s) ** stretch;
+  const ky = s * Math.max(0.01, sy / s) ** stretch;
   return from.map((p) => {
-    const px = p.x - fx;
-    const py = p.y - fy;
-    return { x: tx + c * px - s * py, y: ty + s * px + c * py };
+    const l = local(p, fc, fu);
+    const x = l.x * kx;
+    const y = l.y * ky;
+    return { x: tc.x + x * tu.x - y * tu.y, y: tc.y + x * tu.y + y * tu.x };
   });
+}
+
+function mean(points: Point[]): Point {
+  let x = 0;
+  let y = 0;
+  for (const p of points) {
+    x += p.x;
+    y += p.y;
+  }
+  return { x: x / (points.length || 1), y: y / (points.length || 1) };
+}
+
+/** The unit vector from the right eye's outer corner to the left's. */
+function axis(mesh: readonly Point[]): Point {
+  const r = mesh[33] ?? { x: 0, y: 0 };
+  const l = mesh[263] ?? { x: 1, y: 0 };
+  const len = Math.hypot(l.x - r.x, l.y - r.y) || 1;
+  return { x: (l.x - r.x) / len, y: (l.y - r.y) / len };
 }

@@ -63,7 +63,19 @@ describe('faceMask', () => {
     const covered = new Uint8Array(region.width * region.height).fill(1);
     const lab = rgbToLab(rgb);
     const width = headPose(mesh).width;
-    const { blend } = faceMask(models.cv, { model: mesh, placed: mesh }, region, lab, covered, lab, width);
+    const { blend, shade } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      lab,
+      covered,
+      lab,
+      width,
+    );
+    // The nose's skin is where light is read too (a sunlit nose is matched to the model's light), eyes are not.
+    expect(at(shade.shopper, point(195))).toBe(1);
+    expect(at(shade.model, point(195))).toBe(1);
+    expect(at(shade.shopper, point(159))).toBe(0);
     for (const i of [205, 425, 152, 1, 0, 17, 159, 386, 105, 334, 9]) {
       const p = i === 152 ? lerp(point(152), point(1), 0.15) : point(i);
       expect(at(blend, p), `mesh point ${i}`).toBe(1);
@@ -129,5 +141,84 @@ describe('faceMask', () => {
     );
     expect(at(blend, lerp(edge, cheek, 0.5))).toBe(0);
     expect(at(blend, point(425))).toBe(1);
+  });
+
+  /** Paints a beard: the lower face, from the jaw's edge in, dark, except the lips. */
+  function beard(target: Float32Array, paint: ReturnType<typeof setUp>['paint']): void {
+    const mouth = lerp(point(13), point(14), 0.5);
+    const halfMouth = Math.hypot(point(291).x - point(61).x, point(291).y - point(61).y) / 2;
+    const top = point(2).y + 4;
+    paint(
+      target,
+      (x, y) => y > top && Math.hypot(x - mouth.x, (y - mouth.y) * 2) > halfMouth + 3,
+      [38, 28, 22],
+    );
+  }
+
+  it("carries the shopper's beard whole, not punched out around the lips", () => {
+    const { region, rgb, paint, at } = setUp();
+    const shopper = Float32Array.from(rgb);
+    beard(shopper, paint);
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(shopper),
+      covered,
+      rgbToLab(rgb),
+      headPose(mesh).width,
+    );
+    expect(at(blend, lerp(point(17), point(152), 0.5))).toBe(1);
+    expect(at(blend, lerp(point(150), point(1), 0.25))).toBe(1);
+    expect(at(blend, lerp(point(379), point(1), 0.25))).toBe(1);
+  });
+
+  it("replaces the model's beard with the shopper's lower face", () => {
+    const { region, rgb, paint, at } = setUp();
+    const model = Float32Array.from(rgb);
+    beard(model, paint);
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(rgb),
+      covered,
+      rgbToLab(model),
+      headPose(mesh).width,
+    );
+    expect(at(blend, lerp(point(17), point(152), 0.5))).toBe(1);
+    expect(at(blend, lerp(point(150), point(1), 0.25))).toBe(1);
+  });
+
+  it("goes over the dark crease a laugh draws from the model's mouth corner down to the jaw", () => {
+    const { region, rgb, paint, at } = setUp();
+    const model = Float32Array.from(rgb);
+    // A dark line, 5 px wide, from just outside the mouth corner (61) down to the jaw's edge (149).
+    const from = point(61);
+    const to = point(149);
+    paint(
+      model,
+      (x, y) => {
+        const t =
+          ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
+          ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
+        const q = lerp(from, to, Math.max(0, Math.min(1, t)));
+        return t > 0.05 && t < 1.1 && Math.hypot(x - q.x, y - q.y) < 2.5;
+      },
+      [35, 25, 20],
+    );
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(rgb),
+      covered,
+      rgbToLab(model),
+      headPose(mesh).width,
+    );
+    expect(at(blend, lerp(from, to, 0.3))).toBe(1);
   });
 });

@@ -21,6 +21,17 @@ const SKIN_DISTANCE = 3;
 /** Looser, for reading the model's light: the dark side of a face lit from one side is still its skin. */
 const SHADE_DISTANCE = 5;
 const SAMPLE_RADIUS = 0.07;
+/** The share of the chin (between the lower lip and the chin's tip) that is not skin when the shopper wears a beard. */
+const BEARD_SHARE = 0.6;
+const LOWER_LIP = 17;
+const UPPER_LIP = 0;
+const MOUTH_RIGHT = 61;
+const MOUTH_LEFT = 291;
+const CHIN = 152;
+/** The mesh's lower face: from one cheek edge under the nose to the other, round the jaw and chin. */
+const LOWER_FACE = [
+  454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 2,
+];
 const CLEAN_SIZE = 0.02;
 
 /**
@@ -43,17 +54,15 @@ export function faceMask(
   const inner = polygons(cv, region, [innerFace(meshes.model)]);
   // The model's own features are covered too where the shopper's land a little apart, or the model's brows
   // and make-up would show beside them.
-  const parts = [FACE_PARTS.rightBrowAndEye, FACE_PARTS.leftBrowAndEye, FACE_PARTS.nose, FACE_PARTS.lips];
-  const features = polygons(
-    cv,
-    region,
+  const parts = [FACE_PARTS.rightBrowAndEye, FACE_PARTS.leftBrowAndEye, FACE_PARTS.lips];
+  const hulls = (list: readonly (readonly number[])[]): Point[][] =>
     [meshes.model, meshes.placed].flatMap((mesh) =>
-      parts.map((part) => hull(part.map((i) => mesh[i] ?? at(i)))),
-    ),
-  );
-  // The shopper's closed lips stretched over an open mouth would paint a dark bar over the model's teeth:
-  // inside the lips stays the model's.
-  const mouth = polygons(cv, region, [FACE_PARTS.mouth.map(at)]);
+      list.map((part) => hull(part.map((i) => mesh[i] ?? at(i)))),
+    );
+  // Eyes, brows and lips; the nose is skin, and its light is read with the cheeks' (a sunlit shopper's
+  // shiny nose otherwise stays a white patch on a model lit softly).
+  const unlike = polygons(cv, region, hulls(parts));
+  const features = polygons(cv, region, hulls([...parts, FACE_PARTS.nose]));
   const sample = discs(region, FACE_PARTS.skinSamples.map(at), faceWidth * SAMPLE_RADIUS);
   for (let i = 0; i < sample.length; i++) sample[i] = sample[i] && covered[i] && inner[i] ? 1 : 0;
   const clean = Math.max(3, Math.round(faceWidth * CLEAN_SIZE) | 1);
@@ -62,21 +71,74 @@ export function faceMask(
   const modelShaded = skinPixels(modelLab, sample, SHADE_DISTANCE);
 
   const shopperHair = fromOutside(cv, region, inner, features, shopperSkin);
-  const modelHair = fromOutside(cv, region, inner, features, modelSkin);
+  // The model's hair is told from their skin by the looser test: a jaw in shadow, or stubble, is the face's
+  // own and is replaced; hair is further from any skin tone than shade is.
+  const modelHair = fromOutside(cv, region, inner, features, tidy(cv, region, modelShaded, clean));
+  // A beard is much of who someone is. The shopper's, when their chin is hair, is carried whole rather than
+  // punched out around the lips (which left the model's mouth showing through); the model's is replaced
+  // with the rest of their lower face, or the shopper's lips sit in the model's beard. Hair that frames a
+  // face reaches its cheeks, seldom the middle of the chin, and stays as it was.
+  for (const [mesh, skin, hair] of [
+    [meshes.placed, shopperSkin, shopperHair],
+    [meshes.model, modelSkin, modelHair],
+  ] as const) {
+    if (!bearded(region, mesh, covered, skin)) continue;
+    const lower = polygons(cv, region, [lowerFace(mesh)]);
+    for (let i = 0; i < lower.length; i++) if (lower[i]) hair[i] = 0;
+  }
+  // What is dark around and below the model's mouth is the laugh's creases and the mouth's shadow, not hair
+  // (hair over a face comes in from its top and sides): there the shopper's face goes over it.
+  const chinMiddle = polygons(cv, region, [underMouth(meshes.model)]);
+  for (let i = 0; i < chinMiddle.length; i++) if (chinMiddle[i]) modelHair[i] = 0;
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
   const shade = { shopper: new Uint8Array(inner.length), model: new Uint8Array(inner.length) };
   for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || !covered[i] || mouth[i] || shopperHair[i] || modelHair[i]) continue;
+    if (!inner[i] || !covered[i] || shopperHair[i] || modelHair[i]) continue;
     blend[i] = 1;
     skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
   }
   for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || features[i] || mouth[i]) continue;
+    if (!inner[i] || unlike[i]) continue;
     shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
     shade.model[i] = modelShaded[i] ?? 0;
   }
   return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade };
+}
+
+/** Whether the middle of the chin, between the lower lip and the chin's tip, is mostly not skin. */
+function bearded(region: Region, mesh: readonly Point[], covered: Uint8Array, skin: Uint8Array): boolean {
+  const lip = mesh[LOWER_LIP] ?? { x: 0, y: 0 };
+  const chin = mesh[CHIN] ?? lip;
+  const middle = { x: (lip.x + chin.x) / 2, y: (lip.y + chin.y) / 2 };
+  const disc = discs(region, [middle], Math.hypot(chin.x - lip.x, chin.y - lip.y) * 0.35);
+  let area = 0;
+  let hair = 0;
+  for (let i = 0; i < disc.length; i++) {
+    if (!disc[i] || !covered[i]) continue;
+    area++;
+    if (!skin[i]) hair++;
+  }
+  return area > 0 && hair > area * BEARD_SHARE;
+}
+
+/** From beyond each mouth corner (a quarter of the mouth's width out) down to the chin. */
+function underMouth(mesh: readonly Point[]): Point[] {
+  const right = mesh[MOUTH_RIGHT] ?? { x: 0, y: 0 };
+  const left = mesh[MOUTH_LEFT] ?? right;
+  const dx = (left.x - right.x) * 0.25;
+  const dy = (left.y - right.y) * 0.25;
+  const top = mesh[UPPER_LIP] ?? right;
+  return [
+    { x: right.x - dx, y: right.y - dy },
+    top,
+    { x: left.x + dx, y: left.y + dy },
+    ...[377, 152, 148].map((i) => mesh[i] ?? right),
+  ];
+}
+
+function lowerFace(mesh: readonly Point[]): Point[] {
+  return LOWER_FACE.map((i) => mesh[i] ?? { x: 0, y: 0 });
 }
 
 /** The union of the shapes, 0/1. Each is filled on its own: one fillPoly call XORs where shapes overlap. */

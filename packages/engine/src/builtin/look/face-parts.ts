@@ -18,8 +18,25 @@ export const FACE_PARTS = {
     220, 440,
   ],
   lips: [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146],
-  /** Inside the lips, upper then lower inner contour: the model's teeth when their mouth is open. */
-  mouth: [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308, 324, 318, 402, 317, 14, 87, 178, 88, 95],
+  /** The lips' inner contour, corner to corner: upper lip then lower lip. */
+  upperInnerLip: [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308],
+  lowerInnerLip: [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308],
   /** Where skin colour is sampled: mid-cheeks and the nose bridge, rarely under hair or in deep shade. */
   skinSamples: [205, 425, 195],
 } as const;
+
+/**
+ * Triangles across the opening between the lips, which FaceMesh's own triangulation leaves as a hole: a strip
+ * between the upper and lower inner contours, so a shopper's teeth (or closed lips) are carried too.
+ */
+export const MOUTH_TRIANGLES: readonly number[] = FACE_PARTS.upperInnerLip.slice(0, -1).flatMap((u, k) => {
+  const up = FACE_PARTS.upperInnerLip;
+  const low = FACE_PARTS.lowerInnerLip;
+  const next = up[k + 1] ?? u;
+  const below = low[k] ?? u;
+  const belowNext = low[k + 1] ?? u;
+  const out: number[] = [];
+  if (next !== belowNext) out.push(u, next, belowNext);
+  if (u !== below) out.push(u, belowNext, below);
+  return out;
+});

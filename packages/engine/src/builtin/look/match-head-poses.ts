@@ -2,13 +2,13 @@ import { RenderRefusal } from '../worker/render-refusal.ts';
 import type { HeadPose } from './head-pose.ts';
 
 /** Past this turn one side of the face is hidden: there is nothing to map onto it. */
-const PROFILE_YAW = 50;
+const PROFILE_YAW = 56;
 /**
  * Turns further apart than this stretch one half of the face and squash the other. A shopper facing the
  * camera more squarely than the model gives every part the model shows; one turned further away has little
  * of the far cheek to give, and stretching it shows.
  */
-const MAX_YAW_GAP = { squarer: 35, turnedFurther: 28 } as const;
+const MAX_YAW_GAP = { squarer: 45, turnedFurther: 45 } as const;
 /** Turns within this many degrees of each other count as equally square to the camera. */
 const SAME_TURN = 5;
 /**

@@ -9,6 +9,8 @@ import { eyesHidden } from './covered-eyes.ts';
 import { detectFace } from './detect-face.ts';
 import { type FaceMasks, faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
+import { MOUTH_TRIANGLES } from './face-parts.ts';
+import { farSideWeight } from './far-side.ts';
 import { featheredMask } from './feathered-mask.ts';
 import { headPose } from './head-pose.ts';
 import { interiorDepth } from './interior-depth.ts';
@@ -36,6 +38,12 @@ const WORK_WIDTH = 240;
  * someone is; blendShape fades them out toward the outline so the seam stays on the model's jaw.
  */
 const SHAPE = 1;
+/**
+ * Yaw gaps (degrees, after any mirroring) over which a turned face is treated as one: from `from` the fit
+ * may widen the face across the eye line to undo the turn's narrowing, fully by `to`, and the shopper's
+ * proportions, which a turn distorts, are carried `shapeLoss` less.
+ */
+const TURN = { from: 8, to: 28, shapeLoss: 0.6 } as const;
 /** The band inside the seam where the two skins are compared, as a share of the face width. */
 const SEAM_RING = 0.06;
 /** The seam correction varies over no less than this share of the face width. */
@@ -91,8 +99,25 @@ export async function renderLook(
   };
   const toWork = (p: Point): Point => ({ x: (p.x - region.left) * scale, y: (p.y - region.top) * scale });
   const modelMesh = target.points.map(toWork);
-  const shape = blendShape(source.points, modelMesh, SHAPE);
-  const warped = warpTriangles(face, source.points, shape, models.faceTriangles, work);
+  const gap = Math.abs((mirror ? -sourcePose.yaw : sourcePose.yaw) - targetPose.yaw);
+  const stretch = Math.min(1, Math.max(0, (gap - TURN.from) / (TURN.to - TURN.from)));
+  const shape = blendShape(source.points, modelMesh, SHAPE * (1 - TURN.shapeLoss * stretch), stretch);
+  const triangles = [...models.faceTriangles, ...MOUTH_TRIANGLES];
+  const warped = warpTriangles(face, source.points, shape, triangles, work);
+  const far = farSideWeight(source.points, modelMesh, work);
+  if (far) {
+    // The far half of a turned face, taken from the near half mirrored.
+    const flipped = mirrorFace(face, source);
+    const other = warpTriangles(flipped.image, flipped.mesh.points, shape, triangles, work);
+    for (let i = 0; i < far.length; i++) {
+      const k = far[i] ?? 0;
+      if (k <= 0) continue;
+      for (let c = 0; c < 3; c++) {
+        const j = i * 3 + c;
+        warped.rgb[j] = (warped.rgb[j] ?? 0) * (1 - k) + (other.rgb[j] ?? 0) * k;
+      }
+    }
+  }
   const under = regionOf(model, region);
   const underWork = resample(models.cv, under, region, work, 3);
   const warpedLab = rgbToLab(warped.rgb);
