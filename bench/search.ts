@@ -218,7 +218,10 @@ async function bench(dialect: string) {
           offset: 0,
           limit: LIMIT,
         });
-      const [mine, theirs] = [await run(), await oldSearch(runtime.db.db, shop, s.text, s.pop ?? false)];
+      const [mine, theirs] = [
+        (await run()).rows,
+        await oldSearch(runtime.db.db, shop, s.text, s.pop ?? false),
+      ];
       if (!s.accents && mine.map((r) => r.id).join() !== theirs.map((r) => r.id).join()) {
         throw new Error(`"${s.text}": the indexed search and the old scan disagree`);
       }

@@ -11,8 +11,9 @@ import { versionOf } from '../../apps/server/src/lib/storage/atomic-media.ts';
 
 /**
  * GET /v1/garment/list written plainly, as the baseline of bench/list-speed.ts: Fastify, prepared statements
- * (better-sqlite3 with a bound limit that keeps its plan, as the server's, or named pg statements), the same key check (digest of tokenapi, key and shop state), the same
- * query, the same response fields (signed image links) and the security headers the real server sent
+ * (better-sqlite3 with a bound limit that keeps its plan, as the server's, or named pg statements), the same key
+ * check (digest of tokenapi, key and shop state), the same queries (the first page reads its `total` in the same
+ * statement), the same response fields (signed image links) and the security headers the real server sent
  * (HEADERS, as JSON). Reads the database the real bench server made: DATA_DIR, and DATABASE_URL and
  * DATABASE_SCHEMA for PostgreSQL.
  */
@@ -45,20 +46,23 @@ interface Item {
   tryons: number;
   created_at: number;
   liked_at: number | null;
+  total?: number | null;
 }
 
 const KEY_SQL = `select k.kind, k.active, k.expires_at, k.shop_suid, s.disabled as shop_disabled
   from api_keys k join shops s on s.suid = k.shop_suid where k.key_hash = $1 and k.deleted_at is null`;
-const LIST_SQL = `select i.id, i.code, i.name, i.description, i.url, i.category, i.price, i.sku, i.image_key,
-  i.image_width, i.image_height, i.likes, i.tryons, i.created_at, me.liked_at
-  from catalog_items i left join client_activity me on me.item_id = i.id and me.shop_suid = $1 and me.client_id = ''
-  where i.shop_suid = $1 and i.kind = 'garment' order by i.created_at desc, i.id desc limit $2 offset $3`;
-/** The first page's `total`: every garment of the shop, as the triggers of catalog_items keep it. */
-const COUNT_SQL = `select items as n from catalog_counts where shop_suid = $1 and kind = 'garment'`;
+const COLUMNS = `i.id, i.code, i.name, i.description, i.url, i.category, i.price, i.sku, i.image_key,
+  i.image_width, i.image_height, i.likes, i.tryons, i.created_at, me.liked_at`;
+const FROM = `from catalog_items i left join client_activity me on me.item_id = i.id and me.shop_suid = $1 and me.client_id = ''
+  where i.shop_suid = $1 and i.kind = 'garment' order by i.created_at desc, i.id desc`;
+const LIST_SQL = `select ${COLUMNS} ${FROM} limit $2 offset $3`;
+/** The first page, with its `total` (every garment of the shop, as the triggers of catalog_items keep it). */
+const FIRST_SQL = `select ${COLUMNS},
+  (select items from catalog_counts where shop_suid = $1 and kind = 'garment') as total ${FROM} limit $2`;
 
 let findKey: (hash: string) => Promise<Key | undefined>;
 let listItems: (shop: string, limit: number, offset: number) => Promise<Item[]>;
-let countItems: (shop: string) => Promise<number>;
+let firstItems: (shop: string, limit: number) => Promise<Item[]>;
 if (process.env.DATABASE_URL) {
   const int8 = (v: string) => Number(v);
   const pool = new pg.Pool({
@@ -72,18 +76,18 @@ if (process.env.DATABASE_URL) {
   findKey = async (hash) => (await pool.query<Key>({ name: 'key', text: KEY_SQL, values: [hash] })).rows[0];
   listItems = async (shop, limit, offset) =>
     (await pool.query<Item>({ name: 'list', text: LIST_SQL, values: [shop, limit, offset] })).rows;
-  countItems = async (shop) =>
-    (await pool.query<{ n: number }>({ name: 'count', text: COUNT_SQL, values: [shop] })).rows[0]?.n ?? 0;
+  firstItems = async (shop, limit) =>
+    (await pool.query<Item>({ name: 'first', text: FIRST_SQL, values: [shop, limit] })).rows;
 } else {
   const file = new SQLite(path.join(dataDir, 'tryon.sqlite'), { readonly: true });
   // `?` parameters, with the real server's one SQLite-specific setting: a bound limit that keeps its plan.
   const positional = (text: string) => keepPlanOfPage(text.replace(/\$\d/g, '?'));
   const key = file.prepare<[string], Key>(positional(KEY_SQL));
   const list = file.prepare<[string, string, number, number], Item>(positional(LIST_SQL));
+  const first = file.prepare<[string, string, string, number], Item>(positional(FIRST_SQL));
   findKey = async (hash) => key.get(hash);
-  const count = file.prepare<[string], { n: number }>(positional(COUNT_SQL));
   listItems = async (shop, limit, offset) => list.all(shop, shop, limit, offset);
-  countItems = async (shop) => count.get(shop)?.n ?? 0;
+  firstItems = async (shop, limit) => first.all(shop, shop, shop, limit);
 }
 
 const app = Fastify({ logger: false });
@@ -98,11 +102,11 @@ app.get('/v1/garment/list', async (request, reply) => {
   const q = request.query as { limit?: string; offset?: string };
   const limit = Number(q.limit ?? 8);
   const offset = Number(q.offset ?? 0);
-  const rows = await listItems(key.shop_suid, limit, offset);
+  const rows =
+    offset === 0 ? await firstItems(key.shop_suid, limit) : await listItems(key.shop_suid, limit, offset);
   const nextOffset = rows.length === limit ? offset + limit : null;
   // The first page counts the whole list; a short first page is its own count.
-  const total =
-    offset !== 0 ? undefined : nextOffset === null ? rows.length : await countItems(key.shop_suid);
+  const total = offset !== 0 ? undefined : nextOffset === null ? rows.length : (rows[0]?.total ?? 0);
   return {
     items: rows.map((row) => ({
       guid: row.id,

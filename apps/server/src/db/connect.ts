@@ -24,6 +24,7 @@ export interface Db {
 }
 
 const INT8_OID = 20;
+const parseInt8 = (value: string) => Number(value);
 const STATEMENT_CACHE_SIZE = 500;
 /** A database that does not answer a connection in this long is reported, not waited for. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -66,7 +67,7 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
     const types = {
       // Counts and millisecond times are int8; they fit a JS number (< 2^53).
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format),
     } as pg.CustomTypesConfig;
     if (options.schema) {
       const admin = new pg.Client({

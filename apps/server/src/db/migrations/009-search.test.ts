@@ -50,7 +50,7 @@ describe('migration 009-search', () => {
             offset: 0,
             limit: 10,
           })
-        ).map((r) => r.id);
+        ).rows.map((r) => r.id);
       expect(await search('creme')).toEqual(['g1']);
       expect(await search('lodzi')).toEqual(['g2']);
       expect(await search('swe')).toEqual(['g2']);

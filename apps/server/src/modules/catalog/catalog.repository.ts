@@ -58,6 +58,10 @@ interface ListShape {
 /** Filters that order a list without leaving any item out. */
 const ORDER_ONLY: ReadonlySet<string> = new Set(['pop', 'new']);
 
+/** Whether a list holds every item of its kind (no search, a filter that only orders): catalog_counts counts it. */
+const countsEveryItem = (p: ListParams) =>
+  normalizeSearch(p.text) === '' && (p.filter === undefined || ORDER_ONLY.has(p.filter));
+
 const readsShopperRow = (p: ListParams) =>
   p.clientId !== null && (p.filter === 'fav' || p.filter === 'recent' || p.filter === 'recs');
 
@@ -66,6 +70,8 @@ const readsShopperRow = (p: ListParams) =>
 type FilterArgs = [shopSuid: string, ...rest: string[]];
 /** A page's values: its offset and limit, then its filter's. */
 type PageArgs = [offset: number, limit: number, ...filter: FilterArgs];
+/** A first page's values: its limit, then its filter's. */
+type FirstPageArgs = [limit: number, ...filter: FilterArgs];
 
 /** Upper-case letters and a space: the currency a price may start with (`USD 5`), skipped to reach its number. */
 const CURRENCY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ ';
@@ -125,6 +131,10 @@ export class CatalogRepository {
   private readonly dialect: Dialect;
 
   private readonly pages = new PreparedShapes<PageArgs, CatalogListRow>();
+  private readonly firstPages = new PreparedShapes<
+    FirstPageArgs,
+    CatalogListRow & { total: number | null }
+  >();
   private readonly counts = new PreparedShapes<FilterArgs, { n: number }>();
   private kindCount: PreparedQuery<[string, CatalogKind], { n: number }> | undefined;
 
@@ -295,15 +305,42 @@ export class CatalogRepository {
   /**
    * One page of a list. Every order ends with the id, so pages never overlap or skip while the data stays
    * the same. See docs/api.md for what each filter means for a shopper and for the dashboard.
+   * The first page of a list of every item of the kind (no search, a filter that only orders) reads the
+   * count the triggers keep in the same statement, as `total` (one round trip instead of two on PostgreSQL);
+   * any other list leaves `total` out, and count() answers it.
    */
-  async list(p: ListParams, categories: readonly string[] = []): Promise<CatalogListRow[]> {
+  async list(
+    p: ListParams,
+    categories: readonly string[] = [],
+  ): Promise<{ rows: CatalogListRow[]; total?: number }> {
     const { shape, args } = await this.shapeOf(p, categories);
+    if (p.offset === 0 && countsEveryItem(p)) {
+      const query = this.firstPages.get(JSON.stringify(shape), () =>
+        prepareQuery(this.db, args.length + 1, (limit: number, ...filter: FilterArgs) =>
+          this.filteredQuery(shape, filter)
+            .orderBy('i.id', 'desc')
+            .limit(limit)
+            // A scalar subquery of no outer column: both databases read it once a statement.
+            .select((eb) =>
+              eb
+                .selectFrom('catalog_counts')
+                .select('items')
+                .where('shop_suid', '=', filter[0])
+                .where('kind', '=', shape.kind)
+                .as('total'),
+            ),
+        ),
+      );
+      // Every row carries the same `total` (present() reads only the list's fields).
+      const rows = await query(p.limit, ...args);
+      return { rows, total: rows[0]?.total ?? 0 };
+    }
     const query = this.pages.get(JSON.stringify(shape), () =>
       prepareQuery(this.db, args.length + 2, (offset: number, limit: number, ...filter: FilterArgs) =>
         this.filteredQuery(shape, filter).orderBy('i.id', 'desc').offset(offset).limit(limit),
       ),
     );
-    return query(p.offset, p.limit, ...args);
+    return { rows: await query(p.offset, p.limit, ...args) };
   }
 
   /**
@@ -313,8 +350,8 @@ export class CatalogRepository {
    * costs more than counting).
    */
   async count(p: ListParams): Promise<number> {
-    // Every item of the kind (no search, a filter that only orders): the count the triggers keep.
-    if (normalizeSearch(p.text) === '' && (p.filter === undefined || ORDER_ONLY.has(p.filter))) {
+    // Every item of the kind: the count the triggers keep.
+    if (countsEveryItem(p)) {
       this.kindCount ??= prepareQuery(this.db, 2, (shopSuid: string, kind: CatalogKind) =>
         this.db
           .selectFrom('catalog_counts')

@@ -193,13 +193,14 @@ export class CatalogService {
       offset: query.offset,
       limit: query.limit,
     };
-    const rows = await this.items.list(params, categories);
+    const { rows, total: counted } = await this.items.list(params, categories);
     // Shoppers' searches only: the shop's own, in its dashboard, are not what the statistic measures.
     if (parsed.text && clientId) await this.stats.record(auth.shopSuid, 'search', clientId);
     const nextOffset = rows.length === query.limit ? query.offset + query.limit : null;
-    // The first page counts the whole list; a short first page is its own count.
+    // The first page counts the whole list (read with the page where the list is every item of its kind); a
+    // short first page is its own count.
     if (query.offset !== 0) return { items: rows, nextOffset };
-    const total = nextOffset === null ? rows.length : await this.items.count(params);
+    const total = nextOffset === null ? rows.length : (counted ?? (await this.items.count(params)));
     return { items: rows, nextOffset, total };
   }
 
@@ -310,21 +311,41 @@ export class CatalogService {
   present(kind: 'garment', row: CatalogListRow): Garment;
   present(kind: 'model', row: CatalogListRow): Model;
   present(kind: CatalogKind, row: CatalogListRow): Garment | Model {
-    const common = {
-      name: row.name,
-      description: row.description,
-      url: row.url,
-      sku: row.sku,
-      image: this.links.sign(kind, row.id, this.images.versionOf(row.image_key)),
-      width: row.image_width,
-      height: row.image_height,
-      stats: { likes: row.likes, tryons: row.tryons },
-      liked: row.liked_at !== null,
-      created: new Date(row.created_at).toISOString(),
-    };
+    // Each kind's object written out whole (no shared part spread into it): lists present every item of a page.
+    const image = this.links.sign(kind, row.id, this.images.versionOf(row.image_key));
+    const stats = { likes: row.likes, tryons: row.tryons };
+    const created = new Date(row.created_at).toISOString();
     return kind === 'garment'
-      ? { guid: row.id, g: row.code, category: row.category, price: row.price, ...common }
-      : { muid: row.id, m: row.code, ...common };
+      ? {
+          guid: row.id,
+          g: row.code,
+          category: row.category,
+          price: row.price,
+          name: row.name,
+          description: row.description,
+          url: row.url,
+          sku: row.sku,
+          image,
+          width: row.image_width,
+          height: row.image_height,
+          stats,
+          liked: row.liked_at !== null,
+          created,
+        }
+      : {
+          muid: row.id,
+          m: row.code,
+          name: row.name,
+          description: row.description,
+          url: row.url,
+          sku: row.sku,
+          image,
+          width: row.image_width,
+          height: row.image_height,
+          stats,
+          liked: row.liked_at !== null,
+          created,
+        };
   }
 
   async require(auth: Auth, kind: CatalogKind, idOrCode: string): Promise<CatalogRow> {

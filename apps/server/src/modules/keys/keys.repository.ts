@@ -13,7 +13,6 @@ export interface KeyWithOwner {
   owner_uid: string;
   user_uid: string | null;
   user_is_admin: number | null;
-  user_email: string | null;
 }
 
 export class KeysRepository {
@@ -40,7 +39,6 @@ export class KeysRepository {
           's.owner_uid',
           'k.user_uid',
           'u.is_admin as user_is_admin',
-          'u.email as user_email',
         ])
         .where('k.key_hash', '=', keyHash)
         .where('k.deleted_at', 'is', null)
