@@ -53,13 +53,17 @@ describe('dashboard: the spec gaps of issue 15', () => {
     for (const [i, width] of [360, 560, 760, 910, 1160, 1360].entries()) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => page.getByTestId('item-card').first().isVisible()).toBe(true);
-      // Cards move to their new columns over a few frames (more on a busy machine): counted once they are there,
-      // so a count that stays wrong fails, where a fixed wait read cards still on their way.
+      // The grid takes the new width over a few frames (more on a busy machine), so the count is read until it
+      // is the spec's (10 s at most) rather than once after a fixed 150 ms; a count that stays wrong still fails.
+      let columns = 0;
       await expect
-        .poll(() => columnsOf(page), { message: `columns at ${width} px` })
+        .poll(async () => {
+          columns = await columnsOf(page);
+          return columns;
+        })
         .toBe(expected[i])
         .catch(() => undefined);
-      found.push(await columnsOf(page));
+      found.push(columns);
     }
     console.log(`e2e: masonry columns at 360..1360 px: ${found.join(' / ')}`);
     expect(found).toEqual(expected);
