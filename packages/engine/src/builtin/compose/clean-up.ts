@@ -20,8 +20,9 @@ interface Limb {
   ra: number;
   rb: number;
   /**
-   * The round of the shoulder: torso pixels count as this limb too, up to this share of the way along the
-   * bone (an upper arm's bone starts inside the shoulder, so the paint reaches the strap of a tank top).
+   * Torso pixels count as this limb too, up to this share of the way along the bone: the round of the
+   * shoulder (an upper arm's bone starts inside the shoulder, so the paint reaches the strap of a tank top),
+   * or the chest in an open neckline (the neck's bone starts down the chest).
    */
   torsoUntil?: number;
   /** How far from the bone those torso pixels are painted (a share of the span); the shoulder's by default. */
@@ -109,8 +110,8 @@ export function cleanUp(
       for (let x = box.x0; x < box.x1; x++) {
         const i = y * w + x;
         const label = parts.labels[i] ?? 0;
-        const shoulder = label === Part.torso && limb.torsoUntil !== undefined;
-        if (!(limb.parts.includes(label) || shoulder) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
+        const onTorso = label === Part.torso && limb.torsoUntil !== undefined;
+        if (!(limb.parts.includes(label) || onTorso) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
           continue;
         if (looksLikeSkin(tone, photo, i)) continue;
         q.x = x;
@@ -122,11 +123,12 @@ export function cleanUp(
             ((x - limb.a.x) * (limb.b.x - limb.a.x) + (y - limb.a.y) * (limb.b.y - limb.a.y)) / (len * len),
           ),
         );
-        // The torso is the shoulder's only near the joint; further down it is the old top's (the rim's).
-        if (shoulder && t > (limb.torsoUntil ?? 0)) continue;
+        // The torso is the limb's only near its start (the shoulder, the chest); further on it is the old
+        // top's (the rim's).
+        if (onTorso && t > (limb.torsoUntil ?? 0)) continue;
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
         const r =
-          (shoulder ? (limb.torsoRadius ?? SHOULDER_RADIUS) : limb.ra + (limb.rb - limb.ra) * t) * span;
+          (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : limb.ra + (limb.rb - limb.ra) * t) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
@@ -139,7 +141,7 @@ export function cleanUp(
           along[k] = t;
           across[k] = (side ? -1 : 1) * (d / r);
           lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
-        } else if (shoulder) continue;
+        } else if (onTorso) continue;
         gone[i] = 1;
         anyGone = true;
       }
