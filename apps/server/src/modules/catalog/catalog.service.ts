@@ -311,41 +311,21 @@ export class CatalogService {
   present(kind: 'garment', row: CatalogListRow): Garment;
   present(kind: 'model', row: CatalogListRow): Model;
   present(kind: CatalogKind, row: CatalogListRow): Garment | Model {
-    // Each kind's object written out whole (no shared part spread into it): lists present every item of a page.
-    const image = this.links.sign(kind, row.id, this.images.versionOf(row.image_key));
-    const stats = { likes: row.likes, tryons: row.tryons };
-    const created = new Date(row.created_at).toISOString();
+    const common = {
+      name: row.name,
+      description: row.description,
+      url: row.url,
+      sku: row.sku,
+      image: this.links.sign(kind, row.id, this.images.versionOf(row.image_key)),
+      width: row.image_width,
+      height: row.image_height,
+      stats: { likes: row.likes, tryons: row.tryons },
+      liked: row.liked_at !== null,
+      created: new Date(row.created_at).toISOString(),
+    };
     return kind === 'garment'
-      ? {
-          guid: row.id,
-          g: row.code,
-          category: row.category,
-          price: row.price,
-          name: row.name,
-          description: row.description,
-          url: row.url,
-          sku: row.sku,
-          image,
-          width: row.image_width,
-          height: row.image_height,
-          stats,
-          liked: row.liked_at !== null,
-          created,
-        }
-      : {
-          muid: row.id,
-          m: row.code,
-          name: row.name,
-          description: row.description,
-          url: row.url,
-          sku: row.sku,
-          image,
-          width: row.image_width,
-          height: row.image_height,
-          stats,
-          liked: row.liked_at !== null,
-          created,
-        };
+      ? { guid: row.id, g: row.code, category: row.category, price: row.price, ...common }
+      : { muid: row.id, m: row.code, ...common };
   }
 
   async require(auth: Auth, kind: CatalogKind, idOrCode: string): Promise<CatalogRow> {

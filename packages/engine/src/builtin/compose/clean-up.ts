@@ -1,6 +1,6 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
-import { lumaAt, type Raster } from '../image/raster.ts';
+import { luma, lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { Mask } from '../person/mask.ts';
@@ -414,13 +414,13 @@ function bareSkinColours(
       into.b.push(photo.data[i * 3 + 2] ?? 0);
     }
   }
-  const toneLuma = luma(tone);
+  const toneLuma = luma(tone.r, tone.g, tone.b);
   return samples.map((sample) => {
     if (sample.r.length < (MIN_SAMPLE * span * span) / 4) return null;
     const colour = { r: median(sample.r), g: median(sample.g), b: median(sample.b) };
     // Far lighter or darker than the face is not the arm's skin but something of its hue held or worn
     // (a pink stripe of a shirt, a cup): the face's tone is the safer paint.
-    const k = luma(colour) / Math.max(1, toneLuma);
+    const k = luma(colour.r, colour.g, colour.b) / Math.max(1, toneLuma);
     return k > LIMB_LIGHTER || k < LIMB_DARKER ? null : colour;
   });
 }
@@ -428,10 +428,6 @@ function bareSkinColours(
 /** A limb's bare skin is at most this much lighter than the face's tone, or darker (lightness ratios). */
 const LIMB_LIGHTER = 1.4;
 const LIMB_DARKER = 0.4;
-
-function luma(c: { r: number; g: number; b: number }): number {
-  return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
-}
 
 function median(values: number[]): number {
   const sorted = Float64Array.from(values).sort();

@@ -48,11 +48,12 @@ export async function resizeRaster(image: Raster, width: number, height: number)
   };
 }
 
+/** Rec. 601 luma of an RGB colour (0-255 channels). */
+export function luma(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
 /** Rec. 601 luma of pixel `i` (its index, not its byte offset) of an RGB raster, 0..255. */
 export function lumaAt(image: Raster, i: number): number {
-  return (
-    0.299 * (image.data[i * 3] ?? 0) +
-    0.587 * (image.data[i * 3 + 1] ?? 0) +
-    0.114 * (image.data[i * 3 + 2] ?? 0)
-  );
+  return luma(image.data[i * 3] ?? 0, image.data[i * 3 + 1] ?? 0, image.data[i * 3 + 2] ?? 0);
 }

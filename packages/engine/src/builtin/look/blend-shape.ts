@@ -1,5 +1,6 @@
 import type { Point } from '../geometry/point.ts';
 import { FACE_OVAL } from './face-oval.ts';
+import { eyeLine } from './head-pose.ts';
 
 /** Inside this share of the face width from the outline, the shopper's shape fades in. */
 const FADE = 0.09;
@@ -50,8 +51,8 @@ function rigidFit(from: readonly Point[], to: readonly Point[], stretch: number)
   const fc = mean(a);
   const tc = mean(b);
   // Each mesh in its own eye-line frame: x along the eyes, y down the nose.
-  const fu = axis(from);
-  const tu = axis(to);
+  const fu = eyeLine(from);
+  const tu = eyeLine(to);
   const local = (p: Point, c: Point, u: Point): Point => {
     const x = p.x - c.x;
     const y = p.y - c.y;
@@ -92,12 +93,4 @@ function mean(points: Point[]): Point {
     y += p.y;
   }
   return { x: x / (points.length || 1), y: y / (points.length || 1) };
-}
-
-/** The unit vector from the right eye's outer corner to the left's. */
-function axis(mesh: readonly Point[]): Point {
-  const r = mesh[33] ?? { x: 0, y: 0 };
-  const l = mesh[263] ?? { x: 1, y: 0 };
-  const len = Math.hypot(l.x - r.x, l.y - r.y) || 1;
-  return { x: (l.x - r.x) / len, y: (l.y - r.y) / len };
 }

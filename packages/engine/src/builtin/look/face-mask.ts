@@ -1,6 +1,6 @@
 import type { Point } from '../geometry/point.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { FACE_PARTS } from './face-parts.ts';
+import { FACE_PARTS, LANDMARK } from './face-parts.ts';
 import { innerFace } from './inner-face.ts';
 import { skinPixels } from './skin-pixels.ts';
 import type { Region } from './warp-triangles.ts';
@@ -23,11 +23,8 @@ const SHADE_DISTANCE = 5;
 const SAMPLE_RADIUS = 0.07;
 /** The share of the chin (between the lower lip and the chin's tip) that is not skin when the shopper wears a beard. */
 const BEARD_SHARE = 0.6;
-const LOWER_LIP = 17;
-const UPPER_LIP = 0;
-const MOUTH_RIGHT = 61;
-const MOUTH_LEFT = 291;
-const CHIN = 152;
+const { lowerLip: LOWER_LIP, upperLip: UPPER_LIP, chin: CHIN } = LANDMARK;
+const { mouthRight: MOUTH_RIGHT, mouthLeft: MOUTH_LEFT } = LANDMARK;
 /** The mesh's lower face: from one cheek edge under the nose to the other, round the jaw and chin. */
 const LOWER_FACE = [
   454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 2,

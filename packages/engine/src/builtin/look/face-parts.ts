@@ -40,3 +40,18 @@ export const MOUTH_TRIANGLES: readonly number[] = FACE_PARTS.upperInnerLip.slice
   if (u !== below) out.push(u, belowNext, below);
   return out;
 });
+
+/** Single FaceMesh landmarks the look's steps measure by (the subject's right and left, as the mesh names them). */
+export const LANDMARK = {
+  rightEyeOuter: 33,
+  leftEyeOuter: 263,
+  rightCheekEdge: 234,
+  leftCheekEdge: 454,
+  noseTip: 1,
+  betweenEyes: 168,
+  chin: 152,
+  upperLip: 0,
+  lowerLip: 17,
+  mouthRight: 61,
+  mouthLeft: 291,
+} as const;

@@ -1,11 +1,9 @@
 import type { Point } from '../geometry/point.ts';
+import { LANDMARK } from './face-parts.ts';
 import type { Region } from './warp-triangles.ts';
 
-const NOSE_TIP = 1;
-const BETWEEN_EYES = 168;
-const CHIN = 152;
-const RIGHT_CHEEK_EDGE = 234;
-const LEFT_CHEEK_EDGE = 454;
+const { noseTip: NOSE_TIP, betweenEyes: BETWEEN_EYES, chin: CHIN } = LANDMARK;
+const { rightCheekEdge: RIGHT_CHEEK_EDGE, leftCheekEdge: LEFT_CHEEK_EDGE } = LANDMARK;
 /**
  * How much more one half of the face must be widened (against the other) for its own pixels to be given up:
  * from this ratio the mirrored near half starts to take over, and from FULL it is all the mirrored half.

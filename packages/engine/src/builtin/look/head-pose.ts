@@ -1,4 +1,5 @@
 import type { Point } from '../geometry/point.ts';
+import { LANDMARK } from './face-parts.ts';
 
 /** Head rotation in degrees and the face's width in pixels. */
 export interface HeadPose {
@@ -12,13 +13,8 @@ export interface HeadPose {
   width: number;
 }
 
-const RIGHT_EYE_OUTER = 33;
-const LEFT_EYE_OUTER = 263;
-const RIGHT_CHEEK_EDGE = 234;
-const LEFT_CHEEK_EDGE = 454;
-const NOSE_TIP = 1;
-const BETWEEN_EYES = 168;
-const CHIN = 152;
+const { rightCheekEdge: RIGHT_CHEEK_EDGE, leftCheekEdge: LEFT_CHEEK_EDGE, noseTip: NOSE_TIP } = LANDMARK;
+const { betweenEyes: BETWEEN_EYES, chin: CHIN } = LANDMARK;
 /** Where the nose tip lies between the eyes and the chin of a face seen level (measured on sample faces). */
 const LEVEL_NOSE_HEIGHT = 0.4;
 /** How far that share moves for a 45° nod, roughly. */
@@ -32,10 +28,7 @@ const NOD_SPAN = 0.35;
  */
 export function headPose(points: readonly Point[]): HeadPose {
   const at = (i: number): Point => points[i] ?? { x: 0, y: 0 };
-  const a = at(RIGHT_EYE_OUTER);
-  const b = at(LEFT_EYE_OUTER);
-  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-  const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+  const u = eyeLine(points);
   const along = (p: Point): number => p.x * u.x + p.y * u.y;
   const across = (p: Point): number => -p.x * u.y + p.y * u.x;
 
@@ -54,3 +47,11 @@ export function headPose(points: readonly Point[]): HeadPose {
 }
 
 const degrees = (radians: number): number => (radians * 180) / Math.PI;
+
+/** The unit vector along the eye line: from the right eye's outer corner to the left's. */
+export function eyeLine(points: readonly Point[]): Point {
+  const a = points[LANDMARK.rightEyeOuter] ?? { x: 0, y: 0 };
+  const b = points[LANDMARK.leftEyeOuter] ?? { x: 1, y: 0 };
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  return { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+}

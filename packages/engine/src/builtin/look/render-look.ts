@@ -9,7 +9,6 @@ import { eyesHidden } from './covered-eyes.ts';
 import { detectFace } from './detect-face.ts';
 import { type FaceMasks, faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
-import { MOUTH_TRIANGLES } from './face-parts.ts';
 import { farSideWeight } from './far-side.ts';
 import { featheredMask } from './feathered-mask.ts';
 import { headPose } from './head-pose.ts';
@@ -102,7 +101,7 @@ export async function renderLook(
   const gap = Math.abs((mirror ? -sourcePose.yaw : sourcePose.yaw) - targetPose.yaw);
   const stretch = Math.min(1, Math.max(0, (gap - TURN.from) / (TURN.to - TURN.from)));
   const shape = blendShape(source.points, modelMesh, SHAPE * (1 - TURN.shapeLoss * stretch), stretch);
-  const triangles = [...models.faceTriangles, ...MOUTH_TRIANGLES];
+  const triangles = models.faceTriangles;
   const warped = warpTriangles(face, source.points, shape, triangles, work);
   const far = farSideWeight(source.points, modelMesh, work);
   if (far) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { Config, Human } from '@vladmandic/human';
+import { MOUTH_TRIANGLES } from '../look/face-parts.ts';
 import { localModelFetch } from './local-model-fetch.ts';
 import type { OpenCv } from './opencv.ts';
 
@@ -13,7 +14,7 @@ export interface Models {
   /** The tfjs-core instance Human runs on (required, not imported: an ESM import would load a second copy). */
   tf: typeof Tf;
   cv: OpenCv;
-  /** FaceMesh triangles as index triples, flattened. */
+  /** FaceMesh triangles as index triples, flattened, with the opening between the lips closed. */
   faceTriangles: readonly number[];
 }
 
@@ -73,7 +74,7 @@ const humanConfig: Partial<Config> = {
  */
 export async function loadModels(): Promise<Models> {
   const [{ cv }, { human, tf }] = await Promise.all([loadOpenCv(), loadHuman(humanConfig)]);
-  return { human, tf, cv, faceTriangles: human.faceTriangulation };
+  return { human, tf, cv, faceTriangles: [...human.faceTriangulation, ...MOUTH_TRIANGLES] };
 }
 
 /**
