@@ -30,6 +30,7 @@ const serverWithoutDatabase = [
   'apps/server/src/cli.test.ts',
   'apps/server/src/main.test.ts',
   'apps/server/src/modules/imports/host-slots.test.ts',
+  'apps/server/src/modules/render-jobs/isolated-engine.test.ts',
   'apps/server/src/modules/webhooks/webhook-signature.test.ts',
   'apps/server/src/plugins/web-apps.test.ts',
 ];

@@ -42,6 +42,11 @@ export interface RuntimeOptions {
   /** Render engine; defaults to the one ENGINE names. */
   engine?: RenderEngine;
   /**
+   * The engine for renders whose process vanished while they ran, which renders each in a process of its own;
+   * defaults to that for the built-in engine, and none (the render engine itself) for a remote one.
+   */
+  isolatedEngine?: RenderEngine;
+  /**
    * Who runs render jobs. `embedded` (the default): this process, from the database queue, unless REDIS_URL is
    * set, when it only queues them. `worker`: this process, from BullMQ (`npm run worker`). `none`: nobody
    * here; they wait, queued, for a process that runs them.
@@ -143,7 +148,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (started) return;
       started = true;
       if (role !== 'none') {
-        const jobs: RenderJobs = startRenderJobs(runtime, engine, role);
+        const jobs: RenderJobs = startRenderJobs(runtime, engine, role, options.isolatedEngine);
         stops.push(() => jobs.close(), startWebhookJobs(runtime, role), startImportJobs(runtime, role));
       }
       const leader = {

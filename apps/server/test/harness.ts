@@ -51,6 +51,8 @@ export interface TestApp {
 export interface TestAppOptions {
   storage?: MediaStorage;
   engine?: RenderEngine;
+  /** The engine for renders whose process vanished while they ran; none by default (`engine` renders them). */
+  isolatedEngine?: RenderEngine;
   /** false: render jobs are queued but not run by this app. */
   renderJobs?: boolean;
   /** A logger to read the app's log lines from; none by default. */

@@ -27,6 +27,7 @@ export function finishedRender(
     error_message: null,
     attempts: 1,
     outages: 0,
+    abandons: 0,
     run_after: at,
     lease_until: null,
     charged: 0,

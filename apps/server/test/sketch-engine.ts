@@ -18,6 +18,8 @@ import sharp from 'sharp';
 export class SketchEngine implements RenderEngine {
   readonly name = 'sketch';
   rendered = 0;
+  /** Renders that failed as `failNext` said. */
+  failed = 0;
   /** The shop's category each try-on was asked with, in order (undefined when none). */
   categories: (string | undefined)[] = [];
   /** People in the next inspected photos, one number each; then the flat-colour rule. */
@@ -93,7 +95,10 @@ export class SketchEngine implements RenderEngine {
   private async paste(base: Buffer, overlay: Buffer, options?: RenderOptions): Promise<RenderResult> {
     if (this.gate) await this.waitFor(this.gate, options?.signal);
     const failure = this.failures.shift();
-    if (failure) throw failure;
+    if (failure) {
+      this.failed++;
+      throw failure;
+    }
     const { channels } = await sharp(base).stats();
     if (channels.every((c) => c.stdev < 1)) throw new EngineError('NO_PERSON', 'No person in a flat image.');
     const meta = await sharp(base).metadata();

@@ -10,3 +10,4 @@ export {
   type TryOnInput,
 } from './engine.ts';
 export { createFashnEngine, type FashnSettings } from './fashn/fashn-engine.ts';
+export { abortError } from './render-error.ts';

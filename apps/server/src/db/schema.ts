@@ -212,6 +212,11 @@ export interface RendersTable {
   attempts: number;
   /** Attempts that ended on an outage (storage unreachable); they do not count against the maximum. */
   outages: number;
+  /**
+   * Attempts whose process vanished while they ran (their lease ran out); they do not count against the
+   * maximum, and the render's next attempts run in a process of their own.
+   */
+  abandons: number;
   /** Not to be started before this time (retries back off). */
   run_after: number;
   /** A running render whose lease ran out belongs to a worker that died; another may take it. */

@@ -14,6 +14,7 @@ import * as importSync from './013-import-sync.ts';
 import * as statsRollup from './014-stats-rollup.ts';
 import * as importRowDetails from './015-import-row-details.ts';
 import * as catalogCounts from './016-catalog-counts.ts';
+import * as renderAbandons from './017-render-abandons.ts';
 
 export interface MigrationContext {
   dialect: Dialect;
@@ -37,6 +38,7 @@ const steps: Record<string, Step> = {
   '014-stats-rollup': statsRollup,
   '015-import-row-details': importRowDetails,
   '016-catalog-counts': catalogCounts,
+  '017-render-abandons': renderAbandons,
 };
 
 class CodeMigrations implements MigrationProvider {

@@ -34,6 +34,7 @@ describe.skipIf(!onSqlite)('migrations', () => {
         '014-stats-rollup',
         '015-import-row-details',
         '016-catalog-counts',
+        '017-render-abandons',
       ]);
       await Promise.all([a.db.destroy(), b.db.destroy()]);
     } finally {

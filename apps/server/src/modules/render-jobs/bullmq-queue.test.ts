@@ -9,6 +9,9 @@ import { SketchEngine } from '../../../test/sketch-engine.ts';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.ts';
 import { startRenderJobs } from './render-jobs.ts';
 
+/** The server's limits: RENDER_MAX_ATTEMPTS' default, and the abandons allowed. */
+const limits = { maxAttempts: 3, maxAbandons: 10 };
+
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.log('render jobs on BullMQ: skipped, TEST_REDIS_URL is not set');
 
@@ -64,7 +67,7 @@ describe.skipIf(!redisUrl)('render jobs on BullMQ', () => {
     const id = await create();
     const repo = t.runtime.services.rendersRepository;
     // The worker that took the job claimed the render (a 15 s lease), then was killed with kill -9.
-    expect((await repo.claim(id, t.clock.now(), 15_000, 3))?.attempts).toBe(1);
+    expect((await repo.claim(id, t.clock.now(), 15_000, limits))?.attempts).toBe(1);
     const before = await shop.balance();
 
     const worker = startRenderJobs(t.runtime, new SketchEngine(), 'worker');

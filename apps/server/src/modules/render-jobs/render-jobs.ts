@@ -9,6 +9,7 @@ import { startPersonCheckWorker } from '../person-check/person-inspectors.ts';
 import { RendersRepository } from '../renders/renders.repository.ts';
 import { BullRenderQueue, BullRenderWorker } from './bullmq-queue.ts';
 import { InProcessQueue } from './in-process-queue.ts';
+import { IsolatedEngine } from './isolated-engine.ts';
 import { RenderProcessor } from './render-processor.ts';
 
 const POLL_MS = 1000;
@@ -17,6 +18,12 @@ const RECONCILE_MS = 5_000;
 /** A queued render this overdue is taken for one whose job Redis lost. */
 const OVERDUE_MS = 30_000;
 const RETRY_DELAYS_MS = [2_000, 15_000] as const;
+/**
+ * Attempts whose process vanished under them before a render fails (refunded): many more than RENDER_MAX_ATTEMPTS,
+ * as a process killed from outside says nothing of the render, and a render that crashes its process runs in one
+ * of its own after the first time (where its crashes count as failed attempts).
+ */
+const MAX_ABANDONS = 10;
 /** Renders wait out a storage outage this long after they were made, then fail (refunded). */
 const OUTAGE_GIVE_UP_MS = 30 * 60_000;
 
@@ -41,7 +48,11 @@ export function createRenderQueue(
 }
 
 /** The processor of render jobs, as the API process or a worker process runs it. */
-function createProcessor(runtime: Runtime, engine: RenderEngine): RenderProcessor {
+function createProcessor(
+  runtime: Runtime,
+  engine: RenderEngine,
+  isolated: RenderEngine | undefined,
+): RenderProcessor {
   const { config, services } = runtime;
   return new RenderProcessor(
     runtime.db.db,
@@ -58,9 +69,11 @@ function createProcessor(runtime: Runtime, engine: RenderEngine): RenderProcesso
       timeoutMs: config.RENDER_TIMEOUT_SECONDS * 1000,
       maxAttempts: config.RENDER_MAX_ATTEMPTS,
       retryDelaysMs: RETRY_DELAYS_MS,
+      maxAbandons: MAX_ABANDONS,
       leaseMs: config.RENDER_LEASE_SECONDS * 1000,
       outageGiveUpMs: OUTAGE_GIVE_UP_MS,
     },
+    isolated,
   );
 }
 
@@ -73,12 +86,14 @@ export interface RenderJobs {
 
 /**
  * Runs render jobs in this process. `embedded`: from the database queue, unless REDIS_URL is set, when API
- * processes only queue (and start no engine). `worker` (`npm run worker`): from BullMQ.
+ * processes only queue (and start no engine). `worker` (`npm run worker`): from BullMQ. `isolatedEngine`: see
+ * `RuntimeOptions`.
  */
 export function startRenderJobs(
   runtime: Runtime,
   engine: RenderEngine,
   role: 'embedded' | 'worker',
+  isolatedEngine?: RenderEngine,
 ): RenderJobs {
   const { queue } = runtime;
   if (role === 'embedded' && !(queue instanceof InProcessQueue))
@@ -88,16 +103,22 @@ export function startRenderJobs(
   // Renders are claimed once the engine's models are loaded, so an attempt counts only when a render really
   // ran: a process killed while it starts (a crash loop, a deploy) costs the queued renders none.
   const engineJobs = startInBackground(runtime, engine);
+  // The built-in engine renders in this process, so a crash of its would take the process down; a remote
+  // engine's (FASHN) cannot.
+  const isolated =
+    isolatedEngine ??
+    (engine.name === 'builtin' ? new IsolatedEngine({ settings: { kind: 'builtin' } }) : undefined);
   let closing = false;
   if (queue instanceof InProcessQueue) {
     void engineJobs.ready.then(() => {
-      if (!closing) queue.start(createProcessor(runtime, engine));
+      if (!closing) queue.start(createProcessor(runtime, engine, isolated));
     });
     return {
       reconcile: async () => 0,
       async close() {
         closing = true;
         await queue.close();
+        await isolated?.close();
         await engineJobs.stop();
       },
     };
@@ -111,7 +132,7 @@ export function startRenderJobs(
       { redisUrl, prefix: runtime.config.REDIS_PREFIX },
       queue,
       runtime.services.rendersRepository,
-      createProcessor(runtime, engine),
+      createProcessor(runtime, engine, isolated),
       runtime.clock,
       runtime.log,
       { concurrency: concurrencyOf(runtime.config), reconcileMs: RECONCILE_MS, overdueMs: OVERDUE_MS },
@@ -132,6 +153,7 @@ export function startRenderJobs(
       closing = true;
       await stopChecks();
       await worker?.close();
+      await isolated?.close();
       await engineJobs.stop();
     },
   };

@@ -20,8 +20,13 @@ import type { JobRunner, RunResult } from './render-queue.ts';
 export interface ProcessorOptions {
   /** Longest one render may take before it fails with RENDER_TIMEOUT. */
   timeoutMs: number;
-  /** Attempts in all for failures that may pass (timeouts, an unreachable engine). */
+  /** Attempts in all for failures that may pass (timeouts, an unreachable engine, a crash). */
   maxAttempts: number;
+  /**
+   * Attempts whose process vanished under them (a kill, a deploy, a lost machine) before the render is given
+   * up; they do not count against `maxAttempts`.
+   */
+  maxAbandons: number;
   /** Wait before attempt 2, 3...; the last one repeats. */
   retryDelaysMs: readonly number[];
   /**
@@ -58,7 +63,9 @@ export class RenderProcessor implements JobRunner {
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
   private readonly options: ProcessorOptions;
+  private readonly isolated: RenderEngine | undefined;
 
+  /** `isolated`: the engine that renders in a process of its own (none: every attempt runs on `engine`). */
   constructor(
     db: Kysely<Database>,
     renders: RendersRepository,
@@ -71,6 +78,7 @@ export class RenderProcessor implements JobRunner {
     clock: Clock,
     log: FastifyBaseLogger,
     options: ProcessorOptions,
+    isolated?: RenderEngine,
   ) {
     this.db = db;
     this.renders = renders;
@@ -83,15 +91,16 @@ export class RenderProcessor implements JobRunner {
     this.clock = clock;
     this.log = log;
     this.options = options;
+    this.isolated = isolated;
   }
 
   async run(id: string): Promise<RunResult> {
-    const { leaseMs, maxAttempts } = this.options;
-    const row = await this.renders.claim(id, this.clock.now(), leaseMs, maxAttempts);
+    const { leaseMs, maxAttempts, maxAbandons } = this.options;
+    const row = await this.renders.claim(id, this.clock.now(), leaseMs, { maxAttempts, maxAbandons });
     if (!row) return (await this.abandon(id)) ? { outcome: 'failed' } : { outcome: 'skipped' };
     const lease = this.holdLease(row);
     try {
-      const image = await this.render(row, lease.signal);
+      const image = await this.render(row, this.engineFor(row), lease.signal);
       await this.complete(row, image);
       return { outcome: 'done' };
     } catch (error) {
@@ -103,8 +112,8 @@ export class RenderProcessor implements JobRunner {
       if (!(failure instanceof EngineError) || !failure.retryable) {
         this.log.warn({ err: error, renderId: id }, 'render failed');
       }
-      // Attempts that met an outage do not count.
-      const counted = row.attempts - row.outages;
+      // Attempts that met an outage, or whose process vanished, do not count.
+      const counted = row.attempts - row.outages - row.abandons;
       if (failure.retryable && counted < this.options.maxAttempts) {
         const delays = this.options.retryDelaysMs;
         const runAfter = this.clock.now() + (delays[counted - 1] ?? delays.at(-1) ?? 0);
@@ -156,14 +165,35 @@ export class RenderProcessor implements JobRunner {
     return { outcome: 'skipped' };
   }
 
-  /** A render whose workers died on it `maxAttempts` times fails and is refunded, instead of another try. */
+  /**
+   * The engine for this attempt. A process that vanished while it rendered may have been killed from outside,
+   * or crashed by this render's input (a native crash, memory run out): after that, the render runs in a
+   * process of its own, so a crash is seen, counted as a failed attempt, and takes no other render with it.
+   */
+  private engineFor(row: RenderRow): RenderEngine {
+    if (row.abandons === 0 || !this.isolated) return this.engine;
+    this.log.warn(
+      { renderId: row.id, attempt: row.attempts, abandons: row.abandons },
+      'render runs in a process of its own: a process stopped while it rendered it',
+    );
+    return this.isolated;
+  }
+
+  /** A render whose attempts are used up fails and is refunded, instead of another try. */
   private async abandon(id: string): Promise<boolean> {
     const failure = new EngineError('RENDER_FAILED', 'Rendering failed. Please try again.');
+    const { maxAttempts, maxAbandons } = this.options;
     return this.db.transaction().execute(async (trx) => {
-      const row = await this.renders.abandon(trx, id, this.clock.now(), this.options.maxAttempts, {
-        errorCode: failure.code,
-        errorMessage: messageOf(failure),
-      });
+      const row = await this.renders.abandon(
+        trx,
+        id,
+        this.clock.now(),
+        { maxAttempts, maxAbandons },
+        {
+          errorCode: failure.code,
+          errorMessage: messageOf(failure),
+        },
+      );
       if (!row) return false;
       this.log.error({ renderId: id, attempts: row.attempts }, 'render abandoned: its workers stopped on it');
       await this.charge.refund(trx, row);
@@ -171,11 +201,11 @@ export class RenderProcessor implements JobRunner {
     });
   }
 
-  private async render(row: RenderRow, lost: AbortSignal): Promise<RenderResult> {
+  private async render(row: RenderRow, engine: RenderEngine, lost: AbortSignal): Promise<RenderResult> {
     const signal = AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), lost]);
     const result =
       row.kind === 'tryon'
-        ? await this.engine.renderTryOn(
+        ? await engine.renderTryOn(
             {
               person: await this.input(row.person_key, 'person'),
               garment: await this.input(row.garment_key, 'garment'),
@@ -183,7 +213,7 @@ export class RenderProcessor implements JobRunner {
             },
             { signal },
           )
-        : await this.engine.renderLook(
+        : await engine.renderLook(
             {
               face: await this.input(row.face_key, 'photo'),
               model: await this.input(row.model_key, 'model'),

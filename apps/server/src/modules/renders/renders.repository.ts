@@ -1,5 +1,5 @@
 import type { RenderListFilter } from '@tryon/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, RenderKind, RendersTable } from '../../db/schema.ts';
 
 export type RenderRow = Selectable<RendersTable>;
@@ -20,6 +20,18 @@ export interface RenderReadScope {
 export type RenderOutcome =
   | { status: 'done'; imageKey: string; width: number; height: number }
   | { status: 'failed'; errorCode: string; errorMessage: string };
+
+/** When a render is given up: attempts that failed, and attempts whose process vanished under them. */
+export interface AttemptLimits {
+  maxAttempts: number;
+  maxAbandons: number;
+}
+
+/**
+ * 1 for a render found running where a claim may take it (its lease ran out: its process vanished), else 0;
+ * the attempt it was on is then an abandon, not a failure.
+ */
+const vanishing = sql<number>`(case when status = 'running' then 1 else 0 end)`;
 
 export class RendersRepository {
   private readonly db: Kysely<Database>;
@@ -119,20 +131,28 @@ export class RendersRepository {
 
   /**
    * Takes a render for one attempt: only if it is due and has attempts left, so two workers never run the same
-   * attempt and an input that kills its worker is not taken forever. Answers the claimed row (its `attempts`
-   * names the attempt), or undefined.
+   * attempt and an input that kills its worker is not taken forever. A running render taken here (its lease ran
+   * out) was abandoned: its process vanished, which is counted in `abandons`, not against `maxAttempts`.
+   * Answers the claimed row (its `attempts` names the attempt), or undefined.
    */
-  async claim(id: string, now: number, leaseMs: number, maxAttempts: number): Promise<RenderRow | undefined> {
+  async claim(
+    id: string,
+    now: number,
+    leaseMs: number,
+    limits: AttemptLimits,
+  ): Promise<RenderRow | undefined> {
     return this.db
       .updateTable('renders')
       .set((eb) => ({
         status: 'running',
         attempts: eb('attempts', '+', 1),
+        abandons: sql<number>`abandons + ${vanishing}`,
         lease_until: now + leaseMs,
         started_at: now,
       }))
       .where('id', '=', id)
-      .where((eb) => eb(eb('attempts', '-', eb.ref('outages')), '<', maxAttempts))
+      .where(sql<boolean>`attempts - outages - abandons - ${vanishing} < ${limits.maxAttempts}`)
+      .where(sql<boolean>`abandons + ${vanishing} < ${limits.maxAbandons}`)
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
@@ -156,21 +176,26 @@ export class RendersRepository {
   }
 
   /**
-   * Fails a due render that used up its attempts (its workers died on it, one after another). Answers the row
-   * as it was, for the refund, only to the one call that failed it.
+   * Fails a due render that used up its attempts (they failed, or their processes vanished under it, one after
+   * another). Answers the row as it was, for the refund, only to the one call that failed it.
    */
   async abandon(
     trx: Kysely<Database>,
     id: string,
     now: number,
-    maxAttempts: number,
+    limits: AttemptLimits,
     outcome: { errorCode: string; errorMessage: string },
   ): Promise<RenderRow | undefined> {
     const row = await trx
       .selectFrom('renders')
       .selectAll()
       .where('id', '=', id)
-      .where((eb) => eb(eb('attempts', '-', eb.ref('outages')), '>=', maxAttempts))
+      .where((eb) =>
+        eb.or([
+          sql<boolean>`attempts - outages - abandons - ${vanishing} >= ${limits.maxAttempts}`,
+          sql<boolean>`abandons + ${vanishing} >= ${limits.maxAbandons}`,
+        ]),
+      )
       .executeTakeFirst();
     if (!row) return undefined;
     const result = await trx

@@ -317,6 +317,7 @@ export class RendersService {
       error_message: null,
       attempts: 0,
       outages: 0,
+      abandons: 0,
       run_after: now,
       lease_until: null,
       charged: 1,
