@@ -69,7 +69,7 @@ export async function renderTryOn(
   checkpoint();
   const tone = skinTone(photo, pose);
   const hair = hairMask(photo, pose, parts, tone);
-  const canvas = garmentCanvas(fitted, parts, hair, armsInFront(photo, pose, parts, tone));
+  const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, pose, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
   if (!isLowerBody(garment.kind)) drapeOutline(models.cv, canvas, silhouette, frame, frame.torsoLength);
   if (isLowerBody(garment.kind)) {
@@ -90,7 +90,7 @@ export async function renderTryOn(
   // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
   // A jacket is worn over a top: what its opening shows below the neck is that top, not bare skin.
   if (!isLowerBody(garment.kind))
-    cleanUp(models.cv, photo, pose, parts, canvas, hair, tone, {
+    cleanUp(models.cv, photo, pose, parts, canvas, hair.seen, tone, {
       rim: true,
       chest: garment.kind !== 'jacket',
     });

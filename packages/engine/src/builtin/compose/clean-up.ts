@@ -37,7 +37,8 @@ interface Limb {
  * the grain of the photo's own bare skin, so the paint is not a smooth plastic tube; what a wide old sleeve
  * covered beyond that girth is filled from the background around it
  * (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
- * its neckline and hem, is filled the same way. Changes `photo` in place.
+ * its neckline and hem, is filled the same way. Hair (`hair`: all that was seen of it) is not painted over.
+ * Changes `photo` in place.
  */
 export function cleanUp(
   cv: OpenCv,

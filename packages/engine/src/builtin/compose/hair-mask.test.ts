@@ -63,7 +63,7 @@ describe('hairMask', () => {
   const { photo, silhouette } = scene();
   const parts = bodyParts(pose, silhouette);
   const tone = skinTone(photo, pose);
-  const hair = hairMask(photo, pose, parts, tone);
+  const hair = hairMask(photo, pose, parts, tone).front;
 
   it('marks hair hanging from the head over the shoulder and chest', () => {
     expect(tone).not.toBeNull();
@@ -80,7 +80,7 @@ describe('hairMask', () => {
     for (let i = 0; i < band.data.length; i++) {
       if (band.data[i] && silhouette.data[i]) shiny.data.set([205, 205, 210], i * 3);
     }
-    const found = hairMask(shiny, pose, parts, skinTone(shiny, pose));
+    const found = hairMask(shiny, pose, parts, skinTone(shiny, pose)).front;
     expect(at(found, 241, 150)).toBe(255);
     expect(at(found, 241, 200)).toBe(255);
     expect(at(found, 200, 60)).toBe(0);
@@ -104,7 +104,13 @@ describe('hairMask', () => {
 
   it('finds no hair on a head with (almost) none above the eyes', () => {
     const bald = scene(false);
-    const mask = hairMask(bald.photo, pose, bodyParts(pose, bald.silhouette), skinTone(bald.photo, pose));
+    const { front: mask, seen } = hairMask(
+      bald.photo,
+      pose,
+      bodyParts(pose, bald.silhouette),
+      skinTone(bald.photo, pose),
+    );
+    expect(seen.data.every((v) => v === 0)).toBe(true);
     expect(mask.data.every((v) => v === 0)).toBe(true);
   });
 });
@@ -123,7 +129,7 @@ describe('hairMask with a top of the hair’s colour', () => {
     if (silhouette.data[i] && y > shoulders - 10 && y < shoulders + span * 1.2) photo.data.set(HAIR, i * 3);
   }
   const parts = bodyParts(pose, silhouette);
-  const hair = hairMask(photo, pose, parts, skinTone(photo, pose));
+  const { front: hair, seen } = hairMask(photo, pose, parts, skinTone(photo, pose));
 
   it('fades the hair out above the shoulders, with no straight cut, when too much of the torso looks like hair', () => {
     expect(at(hair, 200, 45)).toBe(255);
@@ -136,5 +142,11 @@ describe('hairMask with a top of the hair’s colour', () => {
     expect(upper).toBeGreaterThan(lower);
     expect(lower).toBeGreaterThan(0);
     expect(upper).toBeLessThan(255);
+  });
+
+  it('still tells what it saw as hair below the shoulders, which is not to be painted over as skin', () => {
+    expect(at(seen, 241, Math.round(shoulders + span * 0.1))).toBe(255);
+    expect(at(seen, 241, Math.round(shoulders + span * 0.5))).toBe(255);
+    expect(at(seen, 200, 45)).toBe(255);
   });
 });

@@ -5,14 +5,26 @@ import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';
 
+/** The hair of a photo, 255 = hair. */
+export interface Hair {
+  /** Hair that stays in front of the new garment (over the shoulders and chest). */
+  front: Mask;
+  /**
+   * Every pixel taken for hair, also where it is not kept in front (see `hairMask`): neither skin nor old
+   * clothes to paint over, so what is left of it beside the new garment stays as the photo shows it.
+   */
+  seen: Mask;
+}
+
 /**
- * Hair that hangs in front of the garment (over the shoulders and chest), 255 = hair. The hair's colour is
- * learnt from the head above the eyes (person pixels that are not skin); below the head, person pixels of
- * that colour are hair when they join the head's hair, within reach of the head.
+ * Hair that hangs in front of the garment (over the shoulders and chest). The hair's colour is learnt from
+ * the head above the eyes (person pixels that are not skin); below the head, person pixels of that colour
+ * are hair when they join the head's hair, within reach of the head.
  */
-export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: SkinTone | null): Mask {
+export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: SkinTone | null): Hair {
   const { width, height } = parts;
   const mask = emptyMask(width, height);
+  const none = { front: mask, seen: mask };
   const p = pose.points;
   const span = dist(p.leftShoulder, p.rightShoulder);
   const eyes = mid(p.leftEye, p.rightEye);
@@ -31,7 +43,7 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
   }
   const high = aboveEyes.filter((i) => Math.floor(i / width) <= foreheadTop);
   const seeds = high.length >= 20 ? high : aboveEyes;
-  if (seeds.length < 20) return mask;
+  if (seeds.length < 20) return none;
   const byLuma = seeds.map((i) => ({ i, y: lumaAt(photo, i) })).sort((a, b) => a.y - b.y);
   // The seeds within a tenth either side of that rank: one pixel's noise is not the hair's colour.
   const near = byLuma.slice(
@@ -85,23 +97,24 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
     }
   }
   // Hair the colour of the clothes grows into them: past this much below the shoulders (in square spans)
-  // the mask is not to be trusted there. Then the hair fades out over the last tenth of a span above the
-  // shoulder line and none is kept below: a garment over a strand of hair looks far better than one cut
-  // straight across, or to pieces, by a dark top taken for hair.
+  // the mask is not to be trusted there. Then the hair in front fades out over the last tenth of a span above
+  // the shoulder line and none is kept below: a garment over a strand of hair looks far better than one cut
+  // straight across, or to pieces, by a dark top taken for hair. What was seen as hair below is still not
+  // painted over as skin: a band of skin across dark hair would cut it straight instead.
   const shoulders = Math.min(p.leftShoulder.y, p.rightShoulder.y);
   let below = 0;
   for (let i = 0; i < width * height; i++) if (mask.data[i] && Math.floor(i / width) > shoulders) below++;
-  if (below > MAX_HAIR_BELOW * span * span) {
-    const fade = Math.max(1, span * 0.1);
-    for (let y = Math.max(0, Math.floor(shoulders - fade)); y < height; y++) {
-      const k = Math.max(0, Math.min(1, (shoulders - y) / fade));
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        mask.data[i] = Math.round((mask.data[i] ?? 0) * k);
-      }
+  if (below <= MAX_HAIR_BELOW * span * span) return { front: mask, seen: mask };
+  const front = { ...mask, data: mask.data.slice() };
+  const fade = Math.max(1, span * 0.1);
+  for (let y = Math.max(0, Math.floor(shoulders - fade)); y < height; y++) {
+    const k = Math.max(0, Math.min(1, (shoulders - y) / fade));
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      front.data[i] = Math.round((front.data[i] ?? 0) * k);
     }
   }
-  return mask;
+  return { front, seen: mask };
 }
 
 const MAX_HAIR_BELOW = 0.5;
