@@ -10238,7 +10238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, MULTIPLE_PEOPLE */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, FACE_LONG_BEARD, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10246,7 +10246,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "MULTIPLE_PEOPLE";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "FACE_LONG_BEARD" | "MULTIPLE_PEOPLE";
                     };
                 };
             };
@@ -10442,7 +10442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, MULTIPLE_PEOPLE */
+            /** @description IDEMPOTENCY_KEY_REUSED, NO_PERSON, NO_FACE, NO_GARMENT, PERSON_BACK_VIEW, PERSON_SIDE_VIEW, PERSON_TOO_SMALL, PERSON_ARMS_CROSSED, PERSON_BODY_HIDDEN, GARMENT_BACKGROUND_BUSY, FACE_TURNED_AWAY, FACE_COVERED, FACE_LONG_BEARD, MULTIPLE_PEOPLE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10450,7 +10450,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "MULTIPLE_PEOPLE";
+                        errorCodeStr?: "IDEMPOTENCY_KEY_REUSED" | "NO_PERSON" | "NO_FACE" | "NO_GARMENT" | "PERSON_BACK_VIEW" | "PERSON_SIDE_VIEW" | "PERSON_TOO_SMALL" | "PERSON_ARMS_CROSSED" | "PERSON_BODY_HIDDEN" | "GARMENT_BACKGROUND_BUSY" | "FACE_TURNED_AWAY" | "FACE_COVERED" | "FACE_LONG_BEARD" | "MULTIPLE_PEOPLE";
                     };
                 };
             };

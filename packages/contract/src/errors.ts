@@ -157,6 +157,11 @@ export const errorCatalog = {
     message:
       'The eyes are hidden (sunglasses, hair or a hand) in the face photo or on the model. Please use photos where both eyes are open and uncovered.',
   },
+  FACE_LONG_BEARD: {
+    status: 422,
+    message:
+      'The beard in the face photo reaches below the chin, and a look carries the face only, so it would be cut off. Please use a face photo without a long beard.',
+  },
   RENDER_TIMEOUT: { status: 504, message: 'Rendering took too long. Please try again.' },
   RENDER_FAILED: { status: 502, message: 'Rendering failed. Please try again.' },
   ENGINE_UNAVAILABLE: { status: 503, message: 'The render engine is unavailable. Please try again later.' },

@@ -20,6 +20,7 @@ export type RefusalCode = Extract<
   | 'GARMENT_BACKGROUND_BUSY'
   | 'FACE_TURNED_AWAY'
   | 'FACE_COVERED'
+  | 'FACE_LONG_BEARD'
 >;
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import { eyesHidden } from './covered-eyes.ts';
+import { eyesHidden, eyeUnderHair } from './covered-eyes.ts';
 
 const RIGHT_EYE = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246];
 const LEFT_EYE = [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466];
@@ -83,5 +83,37 @@ describe('eyesHidden', () => {
       EYES.some((e) => Math.abs(y - e.y) < 1 && Math.abs(x - e.x) < 12) ? [40, 30, 25] : null,
     );
     expect(eyesHidden(closed.image, closed.mesh)).toBe(false);
+  });
+});
+
+describe('eyeUnderHair', () => {
+  /** A lock of light hair over the picture's left eye and the skin around it. */
+  const lock = (x: number, y: number): readonly number[] | null =>
+    x < 100 && near(x, y - 3, 20, 13) ? [215, 185, 125] : bareEye(x, y);
+
+  it('sees one eye of a face turned to the camera behind a lock of light hair', () => {
+    const { image, mesh } = face(lock);
+    expect(eyeUnderHair(image, mesh, 5)).toBe(true);
+    // Dark glasses are not its business: their lens is darker than any iris.
+    expect(eyesHidden(image, mesh)).toBe(false);
+  });
+
+  it('lets two bare eyes pass, also on a face lit from one side', () => {
+    expect(eyeUnderHair(face(bareEye).image, face(bareEye).mesh, 0)).toBe(false);
+    const sideLit = face((x, y) => {
+      const colour = bareEye(x, y) ?? SKIN;
+      return x >= 100 ? colour.map((v) => v * 0.45) : colour;
+    });
+    expect(eyeUnderHair(sideLit.image, sideLit.mesh, 0)).toBe(false);
+  });
+
+  it('does not compare the eyes of a turned face, whose far eye is small and shaded', () => {
+    const { image, mesh } = face(lock);
+    expect(eyeUnderHair(image, mesh, 35)).toBe(false);
+  });
+
+  it('lets pass two eyes that are both pale in the photo (a faded picture), as neither is hidden alone', () => {
+    const faded = face((x, y) => (near(x, y, 12, 5) ? [185, 165, 150] : null));
+    expect(eyeUnderHair(faded.image, faded.mesh, 0)).toBe(false);
   });
 });

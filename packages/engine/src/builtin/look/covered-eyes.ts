@@ -22,6 +22,15 @@ const EYE_DARK = 1;
  * A bare eye in a shadow is much darker than the skin under it (pupil, lashes).
  */
 const PANE = 0.15;
+/**
+ * A bare eye's darkest tenth (iris, pupil, lashes) is at most this share of its cheek's lightness (0.03-0.47
+ * on the quality bench's portraits); an eye behind a lock of light hair shows none so dark.
+ */
+const IRIS_SHOWN = 0.5;
+/** ... and on the same face the other eye's darkest tenth is this dark: the one eye is hidden, not lit. */
+const IRIS_PLAIN = 0.25;
+/** Beyond this yaw (degrees) the far eye is small and shaded, and the two eyes are not compared. */
+const FRONTAL = 20;
 
 /**
  * Whether an eye is hidden behind dark glasses (or a hand, or a thick strand of hair): the band of skin
@@ -36,13 +45,7 @@ export function eyesHidden(image: Raster, mesh: readonly Point[]): boolean {
   const xs = mesh.map((p) => p.x);
   const faceWidth = Math.max(1, Math.max(...xs) - Math.min(...xs));
   return EYES.some((eye, side) => {
-    const cheek: number[] = [];
-    const c = at(CHEEKS[side] ?? 0);
-    const r = faceWidth * SAMPLE_RADIUS;
-    pixels(image, c.x - r, c.y - r, c.x + r, c.y + r, (x, y, l) => {
-      if (Math.hypot(x - c.x, y - c.y) <= r) cheek.push(l);
-    });
-    const skin = percentile(cheek, 0.5);
+    const skin = cheekLight(image, at(CHEEKS[side] ?? 0), faceWidth * SAMPLE_RADIUS);
     if (skin <= 0) return false;
     const { eye: inEye, band } = eyeAndBand(image, eye.map(at));
     if (!inEye.length || !band.length) return false;
@@ -54,6 +57,33 @@ export function eyesHidden(image: Raster, mesh: readonly Point[]): boolean {
       Math.abs(percentile(inEye, 0.5) - bandLight) < PANE * skin
     );
   });
+}
+
+/**
+ * Whether, on a face turned to the camera, one eye shows no dark iris while the other does: that eye is behind
+ * something light, as a lock of blond hair, which passes the look's skin test and would be carried over the
+ * model's face as streaks. Each eye's darkest tenth is read against its own side's cheek, as `eyesHidden`
+ * does, and the eyes are compared only within `FRONTAL` degrees of yaw (a turned face's far eye is shaded).
+ */
+export function eyeUnderHair(image: Raster, mesh: readonly Point[], yaw: number): boolean {
+  if (Math.abs(yaw) > FRONTAL) return false;
+  const at = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
+  const xs = mesh.map((p) => p.x);
+  const faceWidth = Math.max(1, Math.max(...xs) - Math.min(...xs));
+  const darkest = EYES.map((eye, side) => {
+    const skin = cheekLight(image, at(CHEEKS[side] ?? 0), faceWidth * SAMPLE_RADIUS);
+    const { eye: inEye } = eyeAndBand(image, eye.map(at));
+    return skin > 0 && inEye.length ? percentile(inEye, 0.1) / skin : 0;
+  });
+  return Math.max(...darkest) > IRIS_SHOWN && Math.min(...darkest) < IRIS_PLAIN;
+}
+
+function cheekLight(image: Raster, c: Point, r: number): number {
+  const cheek: number[] = [];
+  pixels(image, c.x - r, c.y - r, c.x + r, c.y + r, (x, y, l) => {
+    if (Math.hypot(x - c.x, y - c.y) <= r) cheek.push(l);
+  });
+  return percentile(cheek, 0.5);
 }
 
 /**

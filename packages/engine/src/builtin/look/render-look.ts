@@ -5,7 +5,7 @@ import { rgbToLab } from '../image/rgb-to-lab.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
-import { eyesHidden } from './covered-eyes.ts';
+import { eyesHidden, eyeUnderHair } from './covered-eyes.ts';
 import { detectFace } from './detect-face.ts';
 import { type FaceMasks, faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
@@ -13,6 +13,7 @@ import { farSideWeight } from './far-side.ts';
 import { featheredMask } from './feathered-mask.ts';
 import { headPose } from './head-pose.ts';
 import { interiorDepth } from './interior-depth.ts';
+import { longBeard } from './long-beard.ts';
 import { blurred, matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
@@ -80,6 +81,13 @@ export async function renderLook(
   const targetPose = headPose(target.points);
   const sourcePose = headPose(source.points);
   const { mirror } = matchHeadPoses(sourcePose, targetPose);
+  // Only the shopper's: the model's own hair over an eye stays in front (the mask leaves it out).
+  if (eyeUnderHair(face, source.points, sourcePose.yaw)) {
+    throw new RenderRefusal('FACE_COVERED', 'An eye in the face photo is behind hair.');
+  }
+  if (longBeard(face, source.points)) {
+    throw new RenderRefusal('FACE_LONG_BEARD', 'The beard in the face photo reaches below the chin.');
+  }
   const landing = Math.min(targetPose.width, WORK_WIDTH);
   ({ image: face, mesh: source } = await shrinkFace(face, source, sourcePose.width, landing * SOURCE_DETAIL));
   if (mirror) ({ image: face, mesh: source } = mirrorFace(face, source));
