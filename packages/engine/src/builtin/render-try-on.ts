@@ -19,8 +19,9 @@ import { mid } from './geometry/point.ts';
 import { decodeRgb, encodeResult } from './image/raster.ts';
 import { bodyParts } from './person/body-parts.ts';
 import { detectBodyPose } from './person/body-pose.ts';
+import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
-import { segmentPerson } from './person/segment-person.ts';
+import { withoutArms } from './person/stray-arms.ts';
 import { topHem } from './person/top-hem.ts';
 import type { Models } from './worker/load-models.ts';
 import { type Rendered, RenderRefusal } from './worker/render-refusal.ts';
@@ -54,22 +55,24 @@ export async function renderTryOn(
     analyseGarment(models.cv, await decodeRgb(input.garment, GARMENT_SIDE), { category: input.category }),
   );
   checkpoint();
-  const pose = await detectBodyPose(models, photo);
-  if (!pose) throw new RenderRefusal('NO_PERSON', 'No person was found in the photo.');
-  const refusal = checkPose(pose, coverage(garment.kind), Math.max(photo.width, photo.height));
+  const found = await detectBodyPose(models, photo);
+  if (!found) throw new RenderRefusal('NO_PERSON', 'No person was found in the photo.');
+  const refusal = checkPose(found, coverage(garment.kind), Math.max(photo.width, photo.height));
   if (refusal) throw new RenderRefusal(refusal.code, refusal.message);
-  const silhouette = await segmentPerson(models, photo, pose);
+  const { pose, silhouette, untrusted } = await checkArms(models, photo, found, coverage(garment.kind));
   checkpoint();
+  // What follows an arm (a sleeve, the paint of a bare arm, a forearm kept in front) follows a trusted one.
+  const arms = withoutArms(pose, untrusted);
   const parts = bodyParts(pose, silhouette);
   const frame = bodyFrame(pose, parts);
   const fitted = isLowerBody(garment.kind)
     ? fitLower(garment, pose, frame, photo)
-    : fitUpper(garment, pose, frame, photo);
+    : fitUpper(garment, arms, frame, photo);
   if (!fitted) throw new RenderRefusal('NO_GARMENT', 'The garment could not be fitted to the person.');
   checkpoint();
   const tone = skinTone(photo, pose);
   const hair = hairMask(photo, pose, parts, tone);
-  const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, pose, parts, tone));
+  const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, arms, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
   if (!isLowerBody(garment.kind)) drapeOutline(models.cv, canvas, silhouette, frame, frame.torsoLength);
   if (isLowerBody(garment.kind)) {
@@ -90,7 +93,7 @@ export async function renderTryOn(
   // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
   // A jacket is worn over a top: what its opening shows below the neck is that top, not bare skin.
   if (!isLowerBody(garment.kind))
-    cleanUp(models.cv, photo, pose, parts, canvas, hair.seen, tone, {
+    cleanUp(models.cv, photo, arms, parts, canvas, hair.seen, tone, {
       rim: true,
       chest: garment.kind !== 'jacket',
     });

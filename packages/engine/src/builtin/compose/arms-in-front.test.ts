@@ -8,6 +8,7 @@ import {
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
 import { bodyParts, Part } from '../person/body-parts.ts';
+import { withoutArms } from '../person/stray-arms.ts';
 import { armsInFront } from './arms-in-front.ts';
 import { skinTone } from './skin-tone.ts';
 
@@ -71,6 +72,15 @@ describe('armsInFront', () => {
     expect(at(302, 300)).toBe(0);
     expect(parts.labels[300 * PHOTO.width + 262]).toBe(Part.leftForearm);
     expect(at(262, 300)).toBe(1);
+  });
+
+  it('keeps nothing in front along an arm the pose did not see or that disagrees with the silhouette', () => {
+    // The part map from the pose as found; the left arm then marked as guessed (`withoutArms`).
+    const doubted = armsInFront(photo, withoutArms(pose, ['left']), parts, skinTone(photo, pose));
+    expect(doubted[300 * PHOTO.width + 283]).toBe(0);
+    expect(doubted[300 * PHOTO.width + 262]).toBe(0);
+    // The right arm is kept as before.
+    expect(doubted.some((v, i) => v === 1 && i % PHOTO.width < PHOTO.width / 2)).toBe(true);
   });
 
   it('marks nothing that is not a forearm or hand', () => {

@@ -2,7 +2,8 @@ import { dist, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import type { Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
-import type { BodyPose } from '../person/body-pose.ts';
+import type { BodyPose, Keypoint } from '../person/body-pose.ts';
+import { SEEN } from '../person/check-pose.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';
 
 /** A forearm's natural radius at the elbow and at the wrist, as shares of the shoulder span. */
@@ -38,22 +39,47 @@ export function armsInFront(
     x: (wrist.x + (index.x + pinky.x) / 2) / 2,
     y: (wrist.y + (index.y + pinky.y) / 2) / 2,
   });
-  // Each bone: its part, its ends and its girth at each end.
-  const bones: [number, Point, Point, number, number][] = [
-    [Part.leftForearm, p.leftElbow, p.leftWrist, FOREARM_GIRTH.elbow, FOREARM_GIRTH.wrist],
-    [Part.rightForearm, p.rightElbow, p.rightWrist, FOREARM_GIRTH.elbow, FOREARM_GIRTH.wrist],
-    [Part.leftHand, p.leftWrist, knuckles(p.leftWrist, p.leftIndex, p.leftPinky), HAND_GIRTH, HAND_GIRTH],
+  const seen = (...joints: Keypoint[]): boolean => joints.every((j) => j.score >= SEEN);
+  // Each bone: its part, its ends, its girth at each end, and whether the pose saw it (an arm it only
+  // guessed, or one that disagrees with the silhouette, keeps nothing in front).
+  const bones: [number, Point, Point, number, number, boolean][] = [
+    [
+      Part.leftForearm,
+      p.leftElbow,
+      p.leftWrist,
+      FOREARM_GIRTH.elbow,
+      FOREARM_GIRTH.wrist,
+      seen(p.leftElbow, p.leftWrist),
+    ],
+    [
+      Part.rightForearm,
+      p.rightElbow,
+      p.rightWrist,
+      FOREARM_GIRTH.elbow,
+      FOREARM_GIRTH.wrist,
+      seen(p.rightElbow, p.rightWrist),
+    ],
+    [
+      Part.leftHand,
+      p.leftWrist,
+      knuckles(p.leftWrist, p.leftIndex, p.leftPinky),
+      HAND_GIRTH,
+      HAND_GIRTH,
+      seen(p.leftWrist),
+    ],
     [
       Part.rightHand,
       p.rightWrist,
       knuckles(p.rightWrist, p.rightIndex, p.rightPinky),
       HAND_GIRTH,
       HAND_GIRTH,
+      seen(p.rightWrist),
     ],
   ];
   const q = { x: 0, y: 0 };
   const isSkin = new Uint8Array(w * h);
-  for (const [part, elbow, wrist, ra, rb] of bones) {
+  for (const [part, elbow, wrist, ra, rb, isSeen] of bones) {
+    if (!isSeen) continue;
     const reach = span * 0.5;
     const x0 = Math.max(0, Math.floor(Math.min(elbow.x, wrist.x) - reach));
     const x1 = Math.min(w, Math.ceil(Math.max(elbow.x, wrist.x) + reach));

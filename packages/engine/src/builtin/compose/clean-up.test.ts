@@ -13,6 +13,7 @@ import {
 import type { Raster } from '../image/raster.ts';
 import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
+import { withoutArms } from '../person/stray-arms.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { cleanUp } from './clean-up.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
@@ -131,6 +132,17 @@ describe('cleanUp', () => {
     const copy: Raster = { ...before, data: Uint8Array.from(before.data) };
     cleanUp(cv, copy, pose, parts, canvas, hair, null, { rim: false });
     expect(Buffer.from(copy.data).equals(Buffer.from(before.data))).toBe(true);
+  });
+
+  it('paints nothing along an arm the pose did not see or that disagrees with the silhouette', () => {
+    // The part map still gives the left forearm its pixels (the arm is there), but the pose's left elbow
+    // and wrist are marked as guessed (`withoutArms`): no skin is painted along a bone that may be wrong.
+    const doubted = withoutArms(pose, ['left']);
+    const copy: Raster = { ...before, data: Uint8Array.from(before.data) };
+    cleanUp(cv, copy, doubted, parts, canvas, hair, tone, { rim: false });
+    expect(parts.labels[320 * PHOTO.width + 284]).toBe(Part.leftForearm);
+    expect(pixel(copy, 284, 320)).toEqual(pixel(before, 284, 320));
+    expect(pixel(copy, 283, 270)).toEqual(pixel(before, 283, 270));
   });
 
   describe('a wide old sleeve', () => {

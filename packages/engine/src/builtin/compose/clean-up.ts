@@ -2,7 +2,8 @@ import { dist, mid, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import { luma, lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
-import type { BodyPose } from '../person/body-pose.ts';
+import type { BodyPose, Keypoint } from '../person/body-pose.ts';
+import { SEEN } from '../person/check-pose.ts';
 import type { Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
@@ -58,11 +59,22 @@ export function cleanUp(
   const hips = mid(p.leftHip, p.rightHip);
   const torsoLength = Math.max(1, dist(neckBase, hips));
   const down = { x: (hips.x - neckBase.x) / torsoLength, y: (hips.y - neckBase.y) / torsoLength };
+  // An arm the pose did not see (only guessed, or at odds with the silhouette) is not painted along its
+  // bone: only the round of its shoulder is, which the torso's pixels give.
+  const left = seenArm(p.leftElbow, p.leftWrist);
+  const right = seenArm(p.rightElbow, p.rightWrist);
   const limbs: Limb[] = [
-    upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, Part.leftUpperArm),
-    forearm(p.leftElbow, p.leftWrist, LEFT_ARM, Part.leftForearm),
-    upperArm(p.rightShoulder, p.rightElbow, neckBase, span, RIGHT_ARM, Part.rightUpperArm),
-    forearm(p.rightElbow, p.rightWrist, RIGHT_ARM, Part.rightForearm),
+    upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, left.upper ? Part.leftUpperArm : null),
+    forearm(p.leftElbow, p.leftWrist, LEFT_ARM, left.fore ? Part.leftForearm : null),
+    upperArm(
+      p.rightShoulder,
+      p.rightElbow,
+      neckBase,
+      span,
+      RIGHT_ARM,
+      right.upper ? Part.rightUpperArm : null,
+    ),
+    forearm(p.rightElbow, p.rightWrist, RIGHT_ARM, right.fore ? Part.rightForearm : null),
     neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true),
   ];
   const { width: w, height: h } = parts;
@@ -313,7 +325,7 @@ function upperArm(
   neckBase: Point,
   span: number,
   sample: readonly number[],
-  part: number,
+  part: number | null,
 ): Limb {
   const inward = dist(shoulder, neckBase);
   const k = inward > 0 ? Math.min(1, (SHOULDER_INSET * span) / inward) : 0;
@@ -321,7 +333,7 @@ function upperArm(
   const len = dist(a, elbow);
   const joint = len > 0 ? dist(a, shoulder) / len : 0;
   return {
-    parts: [part],
+    parts: part === null ? [] : [part],
     sample,
     a,
     b: elbow,
@@ -331,9 +343,21 @@ function upperArm(
   };
 }
 
+/** Whether the pose saw an arm's upper arm (its elbow) and its forearm (elbow and wrist). */
+function seenArm(elbow: Keypoint, wrist: Keypoint): { upper: boolean; fore: boolean } {
+  return { upper: elbow.score >= SEEN, fore: elbow.score >= SEEN && wrist.score >= SEEN };
+}
+
 /** A forearm as the clean-up paints it: elbow to wrist, at its natural girth. */
-function forearm(elbow: Point, wrist: Point, sample: readonly number[], part: number): Limb {
-  return { parts: [part], sample, a: elbow, b: wrist, ra: FOREARM_GIRTH.elbow, rb: FOREARM_GIRTH.wrist };
+function forearm(elbow: Point, wrist: Point, sample: readonly number[], part: number | null): Limb {
+  return {
+    parts: part === null ? [] : [part],
+    sample,
+    a: elbow,
+    b: wrist,
+    ra: FOREARM_GIRTH.elbow,
+    rb: FOREARM_GIRTH.wrist,
+  };
 }
 
 /**

@@ -104,15 +104,24 @@ export async function detectBodyPose(models: Models, image: Raster): Promise<Bod
     }
     return pose;
   }
-  const zoomed = await landmarks(models, image, {
+  const zoomed = await zoomedOutPose(models, image);
+  if (!pose) return zoomed;
+  if (!zoomed) return pose;
+  return plausibility(zoomed) > plausibility(pose) ? zoomed : pose;
+}
+
+/**
+ * BlazePose on the photo zoomed out (padded with copies of its edges): the body's joints placed afresh
+ * when the photo cuts the body off, as in a head-and-shoulders or a head-to-hips photo, where the plain
+ * pass may squeeze the whole body into the frame.
+ */
+export function zoomedOutPose(models: Models, image: Raster): Promise<BodyPose | null> {
+  return landmarks(models, image, {
     left: -Math.round(image.width * ZOOM_OUT.x),
     top: 0,
     width: Math.round(image.width * (1 + 2 * ZOOM_OUT.x)),
     height: Math.round(image.height * (1 + ZOOM_OUT.bottom)),
   });
-  if (!pose) return zoomed;
-  if (!zoomed) return pose;
-  return plausibility(zoomed) > plausibility(pose) ? zoomed : pose;
 }
 
 /** A head this tall for the photo (ears to shoulders) makes it a head-and-shoulders photo. */

@@ -1,0 +1,34 @@
+import type { Raster } from '../image/raster.ts';
+import type { Models } from '../worker/load-models.ts';
+import { type BodyPose, zoomedOutPose } from './body-pose.ts';
+import { checkPose } from './check-pose.ts';
+import type { Mask } from './mask.ts';
+import { segmentPerson } from './segment-person.ts';
+import { type Side, sameArm, strayArms } from './stray-arms.ts';
+
+/**
+ * The person's silhouette, with the pose's arms checked against it. An arm whose bones disagree with the
+ * silhouette (BlazePose squeezed a body the photo cuts off into its frame, and read a blazer's sleeve as
+ * its chest) sends for the pass on the photo zoomed out, which is taken when its own arms agree and it can
+ * be dressed. Otherwise an arm that disagrees is `untrusted` unless the zoomed-out pass places it alike.
+ */
+export async function checkArms(
+  models: Models,
+  photo: Raster,
+  found: BodyPose,
+  needs: 'upper' | 'dress' | 'lower',
+): Promise<{ pose: BodyPose; silhouette: Mask; untrusted: Side[] }> {
+  const silhouette = await segmentPerson(models, photo, found);
+  const stray = strayArms(found, silhouette);
+  if (stray.length === 0) return { pose: found, silhouette, untrusted: [] };
+  const zoomed = await zoomedOutPose(models, photo);
+  if (!zoomed) return { pose: found, silhouette, untrusted: stray };
+  if (
+    strayArms(zoomed, silhouette).length === 0 &&
+    checkPose(zoomed, needs, Math.max(photo.width, photo.height)) === null
+  ) {
+    const again = await segmentPerson(models, photo, zoomed);
+    return { pose: zoomed, silhouette: again, untrusted: strayArms(zoomed, again) };
+  }
+  return { pose: found, silhouette, untrusted: stray.filter((side) => !sameArm(found, zoomed, side)) };
+}
