@@ -1,6 +1,7 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import { luma, lumaAt, type Raster } from '../image/raster.ts';
+import { median } from '../image/statistics.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
@@ -297,7 +298,7 @@ function skinGrain(
   if (strays.length < (MIN_SAMPLE * span * span) / 4) return 0;
   // The median absolute stray of normal noise is 0.674 of its spread; a 3x3 mean holds a ninth of the
   // pixel itself, which takes 1/9 of the stray away.
-  return Math.min(GRAIN_MAX, (median(strays) / 0.674) * (9 / 8));
+  return Math.min(GRAIN_MAX, ((median(strays) ?? 0) / 0.674) * (9 / 8));
 }
 
 /** The paint's grain never exceeds this (in 8-bit levels): a noisy dark photo must not speckle the arms. */
@@ -442,7 +443,7 @@ function bareSkinColours(
   const toneLuma = luma(tone.r, tone.g, tone.b);
   return samples.map((sample) => {
     if (sample.r.length < (MIN_SAMPLE * span * span) / 4) return null;
-    const colour = { r: median(sample.r), g: median(sample.g), b: median(sample.b) };
+    const colour = { r: median(sample.r) ?? 0, g: median(sample.g) ?? 0, b: median(sample.b) ?? 0 };
     // Far lighter or darker than the face is not the arm's skin but something of its hue held or worn
     // (a pink stripe of a shirt, a cup): the face's tone is the safer paint.
     const k = luma(colour.r, colour.g, colour.b) / Math.max(1, toneLuma);
@@ -453,11 +454,6 @@ function bareSkinColours(
 /** A limb's bare skin is at most this much lighter than the face's tone, or darker (lightness ratios). */
 const LIMB_LIGHTER = 1.4;
 const LIMB_DARKER = 0.4;
-
-function median(values: number[]): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 const WORK_SIDE = 220;
 

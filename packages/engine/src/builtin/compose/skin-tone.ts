@@ -1,5 +1,6 @@
 import { dist, mid } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
+import { median } from '../image/statistics.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 
 /** The person's skin colour, read off their cheeks: mean RGB and how far skin pixels spread around it. */
@@ -63,10 +64,8 @@ export function skinTone(photo: Raster, pose: BodyPose): SkinTone | null {
   const lit = samples.filter((q) => luma(q) >= top * 0.6 && luma(q) <= top);
   // Then the samples nearest the median chroma: what is left of hair or glasses differs in colour too.
   const chroma = lit.map((q) => toChroma(q[0], q[1], q[2]));
-  const median = (values: number[]): number =>
-    values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const mcb = median(chroma.map((c) => c[0]));
-  const mcr = median(chroma.map((c) => c[1]));
+  const mcb = median(chroma.map((c) => c[0])) ?? 0;
+  const mcr = median(chroma.map((c) => c[1])) ?? 0;
   const kept = lit
     .map((q, i) => ({ q, d: Math.hypot((chroma[i]?.[0] ?? 0) - mcb, (chroma[i]?.[1] ?? 0) - mcr) }))
     .sort((a, b) => a.d - b.d)

@@ -1,5 +1,5 @@
+import { median } from '../image/statistics.ts';
 import type { GarmentShape } from './garment-shape.ts';
-import { median } from './garment-shape.ts';
 
 /**
  * Share of rows from the neckline to the hem crossed by one sharp vertical line near the middle: a zip or an

@@ -1,4 +1,5 @@
 import type { Point } from '../geometry/point.ts';
+import { median } from '../image/statistics.ts';
 
 /** A horizontal stretch of garment on one row, `from` to `to` inclusive. */
 export interface Run {
@@ -49,12 +50,6 @@ export function garmentShape(mask: Uint8Array, width: number, height: number): G
   }
   const centre = median(middles) ?? width / 2;
   return { width, height, mask, runs, centre, top };
-}
-
-export function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
 }
 
 /** The run of row `y` holding column `x`, or the nearest one within `reach`. */

@@ -1,8 +1,9 @@
 import type { Point } from '../geometry/point.ts';
+import { median } from '../image/statistics.ts';
 import { armpit, widestAbove } from './armpit.ts';
 import { centreLine } from './centre-line.ts';
 import type { GarmentLandmarks } from './garment.ts';
-import { bodyColumns, extreme, type GarmentShape, median, runAt } from './garment-shape.ts';
+import { bodyColumns, extreme, type GarmentShape, runAt } from './garment-shape.ts';
 import { neckLandmarks } from './neck-landmarks.ts';
 import { sleeveLandmarks } from './sleeve-landmarks.ts';
 

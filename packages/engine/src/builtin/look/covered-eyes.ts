@@ -1,6 +1,7 @@
 import type { Point } from '../geometry/point.ts';
 import { insidePolygon } from '../geometry/polygon.ts';
 import { lumaAt, type Raster } from '../image/raster.ts';
+import { percentile } from '../image/statistics.ts';
 
 /** Eye outlines (FaceMesh), the subject's right eye first; the corners are the first and ninth points. */
 const EYES = [
@@ -135,10 +136,4 @@ function pixels(
       visit(x, y, lumaAt(image, y * image.width + x));
     }
   }
-}
-
-function percentile(values: number[], q: number): number {
-  if (!values.length) return 0;
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
 }

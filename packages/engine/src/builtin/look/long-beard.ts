@@ -1,6 +1,7 @@
 import type { Point } from '../geometry/point.ts';
 import { lumaAt, type Raster } from '../image/raster.ts';
 import { rgbToLab } from '../image/rgb-to-lab.ts';
+import { percentile } from '../image/statistics.ts';
 import { FACE_PARTS, LANDMARK } from './face-parts.ts';
 
 const { lowerLip: LOWER_LIP, chin: CHIN, betweenEyes: BETWEEN_EYES } = LANDMARK;
@@ -45,7 +46,10 @@ export function longBeard(image: Raster, mesh: readonly Point[]): boolean {
     faceWidth,
   );
   if (!beard || !skin.length) return false;
-  const skinLight = median(skin.map((r) => r.lab[0]));
+  const skinLight = percentile(
+    skin.map((r) => r.lab[0]),
+    0.5,
+  );
   if (skinLight - beard.lab[0] < BEARD_DARKER) return false;
   const top = at(BETWEEN_EYES);
   const length = Math.hypot(chin.x - top.x, chin.y - top.y) || 1;
@@ -91,7 +95,11 @@ function disc(image: Raster, c: Point, r: number, faceWidth: number): Read | nul
   }
   if (!n) return null;
   return {
-    lab: [median(channels[0] ?? []), median(channels[1] ?? []), median(channels[2] ?? [])],
+    lab: [
+      percentile(channels[0] ?? [], 0.5),
+      percentile(channels[1] ?? [], 0.5),
+      percentile(channels[2] ?? [], 0.5),
+    ],
     grain: contrast / Math.max(1, light),
   };
 }
@@ -106,10 +114,4 @@ function boxMean(image: Raster, cx: number, cy: number, half: number): number {
     }
   }
   return n ? sum / n : 0;
-}
-
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
