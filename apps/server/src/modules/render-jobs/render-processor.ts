@@ -99,8 +99,9 @@ export class RenderProcessor implements JobRunner {
     const row = await this.renders.claim(id, this.clock.now(), leaseMs, { maxAttempts, maxAbandons });
     if (!row) return (await this.abandon(id)) ? { outcome: 'failed' } : { outcome: 'skipped' };
     const lease = this.holdLease(row);
+    const engine = this.engineFor(row);
     try {
-      const image = await this.render(row, this.engineFor(row), lease.signal);
+      const image = await this.render(row, engine, lease.signal);
       await this.complete(row, image);
       return { outcome: 'done' };
     } catch (error) {
@@ -109,8 +110,9 @@ export class RenderProcessor implements JobRunner {
       const outage = await this.retryAfterOutage(row, error);
       if (outage) return outage;
       const failure = asEngineError(error);
-      if (!(failure instanceof EngineError) || !failure.retryable) {
-        this.log.warn({ err: error, renderId: id }, 'render failed');
+      // A failure in a process of its own is worth a line whatever it is: it may be the crash looked for.
+      if (!failure.retryable || engine !== this.engine) {
+        this.log.warn({ err: error, renderId: id, isolated: engine !== this.engine }, 'render failed');
       }
       // Attempts that met an outage, or whose process vanished, do not count.
       const counted = row.attempts - row.outages - row.abandons;
