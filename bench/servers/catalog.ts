@@ -11,7 +11,8 @@ import { createRuntime } from '../../apps/server/src/runtime.ts';
 /**
  * The real server on a fresh SQLite file, with one shop holding GARMENTS garments (rows inserted directly: the
  * list does not read images). Prints the URL, the shop's private key and the DATA_DIR. BENCH_DATABASE_URL (and
- * BENCH_DATABASE_SCHEMA) for PostgreSQL.
+ * BENCH_DATABASE_SCHEMA) for PostgreSQL. BENCH_ENGINE=embedded: with the render engine in the process, as the
+ * embedded default runs it.
  */
 const count = Number(process.env.GARMENTS ?? 10_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tryon-bench-'));
@@ -22,7 +23,14 @@ const config = loadConfig({
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   ...(process.env.BENCH_DATABASE_SCHEMA ? { DATABASE_SCHEMA: process.env.BENCH_DATABASE_SCHEMA } : {}),
 });
-const runtime = await createRuntime({ config, logger: false });
+// An API process, as with REDIS_URL: no render engine in it. Embedded, the engine's worker thread loads its
+// models in the first seconds and its heap is collected now and then after that, on the same core as the
+// requests (SERVER_CPUS): work the minimal server does not do, and none of the list's.
+const runtime = await createRuntime({
+  config,
+  logger: false,
+  renderJobs: process.env.BENCH_ENGINE === 'embedded' ? 'embedded' : 'none',
+});
 const app = await buildHttpApp(runtime);
 const shop = await runtime.services.shops.createShop({ email: 'bench@example.com', name: 'Bench' });
 const account = await runtime.services.keys.account(shop.suid);
