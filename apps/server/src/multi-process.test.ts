@@ -242,7 +242,10 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
       expect(res.error && [res.error.status, errorCodeOf(res.error)]).toEqual([503, 'STORAGE_UNAVAILABLE']);
     }
     for (let i = 0; i < 100 && !(await renderRow(third))?.outages; i++) await wait(100);
-    expect(await renderRow(third)).toMatchObject({ status: 'queued', charged: 1 });
+    // Waiting: queued for its next try, or taken for it that moment (the retries come 2, 4, 8 s apart).
+    const meeting = await renderRow(third);
+    expect(meeting).toMatchObject({ charged: 1 });
+    expect(['queued', 'running']).toContain(meeting?.status);
     // Storage alone for 15 s (attempts 2, 4 and 8 s apart meet it), then Redis goes too.
     await wait(15_000 - (Date.now() - cutAt));
     await redisProxy.cut();
@@ -253,7 +256,8 @@ describe.skipIf(skipReason)('a deployment of two API processes and a worker', ()
     // Still waiting, after several attempts that met the outage and none that counted (without Redis the worker
     // hears of no retry: the render waits in the database).
     const waited = await renderRow(third);
-    expect(waited).toMatchObject({ status: 'queued', charged: 1 });
+    expect(waited).toMatchObject({ charged: 1 });
+    expect(['queued', 'running']).toContain(waited?.status);
     expect(waited?.outages).toBeGreaterThanOrEqual(3);
     expect((waited?.attempts ?? 0) - (waited?.outages ?? 0)).toBe(0);
     expect(await renderRow(fourth)).toMatchObject({ status: 'queued', attempts: 0, charged: 1 });
