@@ -180,6 +180,29 @@ describe('cleanUp', () => {
     });
   });
 
+  it("fills a print's threads of skin colour with the rest of a wide old sleeve", () => {
+    // A plaid: 2 px threads of the skin's colour across the old sleeve every 8 rows.
+    const wide = scene(17);
+    const threads: number[] = [];
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      const x = i % PHOTO.width;
+      const y = Math.floor(i / PHOTO.width);
+      if (wide.parts.labels[i] !== Part.leftForearm || y < 270 || y > 320 || y % 8 > 1 || x < 295) continue;
+      wide.photo.data.set(SKIN, i * 3);
+      threads.push(i);
+    }
+    expect(threads.length).toBeGreaterThan(20);
+    const out: Raster = { ...wide.photo, data: Uint8Array.from(wide.photo.data) };
+    cleanUp(cv, out, pose, wide.parts, tShirtCanvas(wide.parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: false,
+    });
+    const left = threads.filter((i) => {
+      const [r, g, b] = [out.data[i * 3] ?? 0, out.data[i * 3 + 1] ?? 0, out.data[i * 3 + 2] ?? 0];
+      return Math.abs(r - BACKDROP[0]) + Math.abs(g - BACKDROP[1]) + Math.abs(b - BACKDROP[2]) > 40;
+    });
+    expect(left).toEqual([]);
+  });
+
   it("takes the old sleeve's soft edge outside the silhouette with it", () => {
     // The old sleeve's anti-aliased rim: a pixel-wide ring of sleeve blended with the backdrop, just outside
     // the silhouette (labelled background), as a segmentation's border leaves it.

@@ -8,7 +8,11 @@ import { SEEN } from '../person/check-pose.ts';
 import type { Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
+import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
+import { growIntoMissedClothes } from './missed-clothes.ts';
+import { near, oldTopColour, seenHairColour } from './old-top.ts';
+import { markShoulderBulk } from './shoulder-bulk.ts';
 import { type SkinTone, skinHueLikeness, skinLikeness } from './skin-tone.ts';
 import { boxBlur } from './soft-shadows.ts';
 
@@ -39,8 +43,10 @@ interface Limb {
  * the grain of the photo's own bare skin, so the paint is not a smooth plastic tube; what a wide old sleeve
  * covered beyond that girth is filled from the background around it
  * (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
- * its neckline and hem, is filled the same way. Hair (`hair`: all that was seen of it) is not painted over.
- * Changes `photo` in place.
+ * its neckline and hem, is filled the same way, and so is its bulk above the body's natural outline at the
+ * shoulders (`markShoulderBulk`) and what of it the segmentation missed next to the fill
+ * (`growIntoMissedClothes`). Skin is told in patches (`bareSkin`), so a print's threads of skin colour go.
+ * Hair (`hair`: all that was seen of it) is not painted over. Changes `photo` in place.
  */
 export function cleanUp(
   cv: OpenCv,
@@ -104,6 +110,21 @@ export function cleanUp(
   const colours = limbs.map((limb) => bare[groups.indexOf(limb.sample)] ?? tone);
   const gone = new Uint8Array(w * h);
   let anyGone = false;
+  // Skin is read in patches (threads of a print are not skin) over the limbs, the garment's box (the rim)
+  // and above the shoulders (an old top's bulk there).
+  const above = {
+    left: neckBase.x - span * 1.6,
+    top: neckBase.y - span * 1.6,
+    width: span * 3.2,
+    height: span * 1.8,
+  };
+  const skinBox = roundBox(unionBox(unionBox(region, canvas, w, h), above, w, h));
+  const patches = bareSkin(
+    w,
+    skinBox,
+    (i) => looksLikeSkin(tone, photo, i),
+    Math.max(1, Math.round(span * SKIN_PATCH)),
+  );
   const coverage = (x: number, y: number): number => {
     const cx = x - canvas.left;
     const cy = y - canvas.top;
@@ -127,7 +148,7 @@ export function cleanUp(
         const onTorso = label === Part.torso && limb.torsoUntil !== undefined;
         if (!(limb.parts.includes(label) || onTorso) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
           continue;
-        if (looksLikeSkin(tone, photo, i)) continue;
+        if (isBareSkin(patches, x, y)) continue;
         q.x = x;
         q.y = y;
         const t = Math.max(
@@ -162,7 +183,16 @@ export function cleanUp(
     }
   }
   const collarLine = { neck: neckBase, down, until: span * COLLAR_DEPTH };
-  if (options.rim && markRim(photo, parts, canvas, tone, span, collarLine, gone)) anyGone = true;
+  if (options.rim && markRim(parts, canvas, patches, span, collarLine, gone)) anyGone = true;
+  const mouth = mid(p.leftMouth, p.rightMouth);
+  const mouthHeight = -((mouth.x - neckBase.x) * down.x + (mouth.y - neckBase.y) * down.y);
+  const shoulders = { neck: neckBase, down, span, mouthHeight };
+  const old = options.rim ? oldTopColour(photo, parts, canvas, patches, span) : null;
+  // Hair the hair mask missed beside the neck cannot be told from an old top of its colour: then left.
+  const hairColour = old ? seenHairColour(photo, hair, skinBox) : null;
+  const hairLike = old !== null && hairColour !== null && near(hairColour, old);
+  if (old && !hairLike && markShoulderBulk(photo, parts, canvas, patches, hair, shoulders, old, gone))
+    anyGone = true;
   if (anyGone) {
     // What the garment will cover is masked too (but not changed): the old clothes under it must not seed
     // the fill.
@@ -172,6 +202,10 @@ export function cleanUp(
         if ((canvas.alpha[y * canvas.width + x] ?? 0) > 0.5)
           hidden[(y + canvas.top) * w + x + canvas.left] = 1;
       }
+    }
+    if (old) {
+      const reach = Math.round(span * MISSED_REACH);
+      growIntoMissedClothes(photo, parts, hair, hidden, gone, old, reach, span * span * MISSED_MOST);
     }
     growIntoBackground(gone, parts, hidden, Math.max(2, Math.round(span * EDGE_REACH)));
     fillFromBackground(cv, photo, gone, hidden);
@@ -384,6 +418,43 @@ function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, ch
   };
 }
 
+/**
+ * Skin is a patch at least twice this across (a share of the span): a finger is wider, a thread of a plaid
+ * or a print's speck of skin colour is not (`bareSkin`).
+ */
+const SKIN_PATCH = 0.015;
+
+/** The bounding box of two boxes, within the photo. */
+function unionBox(
+  a: { left: number; top: number; width: number; height: number },
+  b: { left: number; top: number; width: number; height: number },
+  w: number,
+  h: number,
+): { left: number; top: number; width: number; height: number } {
+  const left = Math.max(0, Math.min(a.left, b.left));
+  const top = Math.max(0, Math.min(a.top, b.top));
+  const right = Math.min(w, Math.max(a.left + a.width, b.left + b.width));
+  const bottom = Math.min(h, Math.max(a.top + a.height, b.top + b.height));
+  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
+/** A box with whole-pixel edges. */
+function roundBox(b: { left: number; top: number; width: number; height: number }): {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+} {
+  const left = Math.floor(b.left);
+  const top = Math.floor(b.top);
+  return {
+    left,
+    top,
+    width: Math.ceil(b.left + b.width) - left,
+    height: Math.ceil(b.top + b.height) - top,
+  };
+}
+
 /** How far down the torso (a share of the span) an open neckline's chest is painted, and how wide. */
 const CHEST_DEPTH = 0.45;
 const CHEST_RADIUS = 0.3;
@@ -457,6 +528,11 @@ const LIMB_DARKER = 0.4;
 
 const WORK_SIDE = 220;
 
+/** How far outside the silhouette (a share of the span) the fill follows old clothes it missed. */
+const MISSED_REACH = 0.15;
+/** At most this much of it (a share of the span squared): more is a backdrop of the old top's colour. */
+const MISSED_MOST = 0.08;
+
 /**
  * The old clothes' edge lies a pixel or two outside the silhouette (its anti-aliased rim, a soft
  * segmentation border): filled with the rest, it would stay as a faint outline of the old sleeve in the
@@ -526,10 +602,9 @@ function growIntoBackground(marked: Uint8Array, parts: BodyParts, hidden: Uint8A
  * under a jacket) that are not skin: the old top showing past a narrower garment. True if any.
  */
 function markRim(
-  photo: Raster,
   parts: BodyParts,
   canvas: GarmentCanvas,
-  tone: SkinTone,
+  skin: BareSkin,
   span: number,
   collar: { neck: Point; down: Point; until: number },
   marked: Uint8Array,
@@ -558,7 +633,7 @@ function markRim(
         const i = (y - k + canvas.top) * parts.width + x + canvas.left;
         const label = parts.labels[i] ?? 0;
         if (label !== Part.torso && label !== Part.neck) break;
-        if (looksLikeSkin(tone, photo, i)) continue;
+        if (isBareSkin(skin, x + canvas.left, y - k + canvas.top)) continue;
         marked[i] = 1;
         any = true;
       }
@@ -572,7 +647,7 @@ function markRim(
         const py = y + canvas.top;
         const i = py * parts.width + px;
         if (parts.labels[i] !== Part.torso || covered(x, y)) continue;
-        if (looksLikeSkin(tone, photo, i)) continue;
+        if (isBareSkin(skin, px, py)) continue;
         marked[i] = 1;
         any = true;
       }

@@ -1,0 +1,91 @@
+import type { Raster } from '../image/raster.ts';
+import { type BodyParts, Part } from '../person/body-parts.ts';
+import type { Mask } from '../person/mask.ts';
+import { type BareSkin, isBareSkin } from './bare-skin.ts';
+import type { GarmentCanvas } from './garment-canvas.ts';
+
+/** A colour (0-255 a channel). */
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+/** A pixel within this RGB distance of the old top's median colour is the old top. */
+const OLD_TOP_LIKENESS = 60;
+/** The old top's colour is read from at least this many pixels (a share of the span squared, sampled 1 in 4). */
+const MIN_SAMPLE = 0.01;
+
+/** Whether two colours are as near as a pixel of the old top is to its median. */
+export function near(a: Rgb, b: Rgb): boolean {
+  return (a.r - b.r) ** 2 + (a.g - b.g) ** 2 + (a.b - b.b) ** 2 <= OLD_TOP_LIKENESS * OLD_TOP_LIKENESS;
+}
+
+/**
+ * The median colour of the hair seen (`hair`, over 96) within `box`, every other row and column; null when
+ * under 50 such pixels.
+ */
+export function seenHairColour(
+  photo: Raster,
+  hair: Mask,
+  box: { left: number; top: number; width: number; height: number },
+): Rgb | null {
+  const r: number[] = [];
+  const g: number[] = [];
+  const b: number[] = [];
+  for (let y = Math.max(0, box.top); y < Math.min(hair.height, box.top + box.height); y += 2) {
+    for (let x = Math.max(0, box.left); x < Math.min(hair.width, box.left + box.width); x += 2) {
+      const i = y * hair.width + x;
+      if ((hair.data[i] ?? 0) <= 96) continue;
+      r.push(photo.data[i * 3] ?? 0);
+      g.push(photo.data[i * 3 + 1] ?? 0);
+      b.push(photo.data[i * 3 + 2] ?? 0);
+    }
+  }
+  if (r.length < 50) return null;
+  return { r: median(r), g: median(g), b: median(b) };
+}
+
+/** Whether photo pixel `i` has the old top's colour. */
+export function looksLikeOldTop(photo: Raster, i: number, old: Rgb): boolean {
+  const dr = (photo.data[i * 3] ?? 0) - old.r;
+  const dg = (photo.data[i * 3 + 1] ?? 0) - old.g;
+  const db = (photo.data[i * 3 + 2] ?? 0) - old.b;
+  return dr * dr + dg * dg + db * db <= OLD_TOP_LIKENESS * OLD_TOP_LIKENESS;
+}
+
+/**
+ * The old top's colour: the median of the torso's pixels the new garment covers (what it replaces), skin
+ * left out, sampled every other row and column. Null when too few show.
+ */
+export function oldTopColour(
+  photo: Raster,
+  parts: BodyParts,
+  canvas: GarmentCanvas,
+  skin: BareSkin,
+  span: number,
+): Rgb | null {
+  const r: number[] = [];
+  const g: number[] = [];
+  const b: number[] = [];
+  for (let cy = 0; cy < canvas.height; cy += 2) {
+    for (let cx = 0; cx < canvas.width; cx += 2) {
+      if ((canvas.alpha[cy * canvas.width + cx] ?? 0) <= 0.5) continue;
+      const x = cx + canvas.left;
+      const y = cy + canvas.top;
+      if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) continue;
+      const i = y * parts.width + x;
+      if (parts.labels[i] !== Part.torso || isBareSkin(skin, x, y)) continue;
+      r.push(photo.data[i * 3] ?? 0);
+      g.push(photo.data[i * 3 + 1] ?? 0);
+      b.push(photo.data[i * 3 + 2] ?? 0);
+    }
+  }
+  if (r.length < (MIN_SAMPLE * span * span) / 4) return null;
+  return { r: median(r), g: median(g), b: median(b) };
+}
+
+function median(values: number[]): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
