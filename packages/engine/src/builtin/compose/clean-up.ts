@@ -5,7 +5,7 @@ import { median } from '../image/statistics.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
-import type { Mask } from '../person/mask.ts';
+import type { Box, Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
@@ -425,12 +425,7 @@ function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, ch
 const SKIN_PATCH = 0.015;
 
 /** The bounding box of two boxes, within the photo. */
-function unionBox(
-  a: { left: number; top: number; width: number; height: number },
-  b: { left: number; top: number; width: number; height: number },
-  w: number,
-  h: number,
-): { left: number; top: number; width: number; height: number } {
+function unionBox(a: Box, b: Box, w: number, h: number): Box {
   const left = Math.max(0, Math.min(a.left, b.left));
   const top = Math.max(0, Math.min(a.top, b.top));
   const right = Math.min(w, Math.max(a.left + a.width, b.left + b.width));
@@ -439,12 +434,7 @@ function unionBox(
 }
 
 /** A box with whole-pixel edges. */
-function roundBox(b: { left: number; top: number; width: number; height: number }): {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-} {
+function roundBox(b: Box): Box {
   const left = Math.floor(b.left);
   const top = Math.floor(b.top);
   return {

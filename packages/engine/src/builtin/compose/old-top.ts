@@ -1,4 +1,5 @@
 import type { Raster } from '../image/raster.ts';
+import { median } from '../image/statistics.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { Mask } from '../person/mask.ts';
 import { type BareSkin, isBareSkin } from './bare-skin.ts';
@@ -43,7 +44,7 @@ export function seenHairColour(
     }
   }
   if (r.length < 50) return null;
-  return { r: median(r), g: median(g), b: median(b) };
+  return { r: median(r) ?? 0, g: median(g) ?? 0, b: median(b) ?? 0 };
 }
 
 /** Whether photo pixel `i` has the old top's colour. */
@@ -82,10 +83,5 @@ export function oldTopColour(
     }
   }
   if (r.length < (MIN_SAMPLE * span * span) / 4) return null;
-  return { r: median(r), g: median(g), b: median(b) };
-}
-
-function median(values: number[]): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  return { r: median(r) ?? 0, g: median(g) ?? 0, b: median(b) ?? 0 };
 }
