@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedPixels, type Rgb, rgbOf } from '../../test/fixtures/pixels.ts';
+import { changedPixels, rgbOf } from '../../test/fixtures/pixels.ts';
 import { samplePhoto } from '../../test/fixtures/sample-photos.ts';
 import type { RenderEngine } from '../engine.ts';
 import { createBuiltinEngine } from './builtin-engine.ts';
@@ -17,7 +17,7 @@ describe('built-in engine: look', () => {
   });
   afterAll(() => engine.close());
 
-  it("puts the shopper's face on the model and changes nothing else but the skin's tone", async () => {
+  it("puts the shopper's face on the model and changes nothing else", async () => {
     const result = await engine.renderLook({ face, model });
     expect(result).toMatchObject({ contentType: 'image/webp', width: 768, height: 1024 });
     const [before, after] = await Promise.all([rgbOf(model), rgbOf(result.bytes)]);
@@ -25,10 +25,10 @@ describe('built-in engine: look', () => {
     const head = { left: 300, top: 40, width: 380, height: 420 };
     const changed = changedPixels(before, after, head, 20);
     expect(changed.inside).toBeGreaterThan(5_000);
-    expect(changedBesideSkin(before, after, head)).toBeLessThan(300);
+    expect(changed.outside).toBeLessThan(300);
   });
 
-  it("mirrors a face turned the other way and still changes only the face and the skin's tone", async () => {
+  it('mirrors a face turned the other way and still changes only the face', async () => {
     // The blonde shopper turns toward the photo's right, this model toward its left.
     const [shopper, turnedModel] = await Promise.all([
       samplePhoto('faceBlonde', 512, 512),
@@ -40,9 +40,7 @@ describe('built-in engine: look', () => {
     const face = { left: 30, top: 180, width: 600, height: 580 };
     const changed = changedPixels(before, after, face, 20);
     expect(changed.inside).toBeGreaterThan(20_000);
-    // Her neck and chest, below the face, take the blonde shopper's tone too.
-    expect(changed.outside).toBeGreaterThan(5_000);
-    expect(changedBesideSkin(before, after, face)).toBeLessThan(300);
+    expect(changed.outside).toBeLessThan(300);
   });
 
   it('says FACE_TURNED_AWAY when no good result is possible: a face photo too small to show', async () => {
@@ -90,28 +88,3 @@ describe('built-in engine: look', () => {
     await expect(engine.renderLook({ face: body, model })).rejects.toMatchObject({ code: 'NO_FACE' });
   });
 });
-
-/**
- * Pixels outside `box` changed by more than 20 that were not skin-coloured (reddish, more red than green than
- * blue): the model's neck and hands take the shopper's tone, her clothes and the background stay.
- */
-function changedBesideSkin(
-  before: Rgb,
-  after: Rgb,
-  box: { left: number; top: number; width: number; height: number },
-): number {
-  let count = 0;
-  for (let y = 0; y < before.height; y++) {
-    for (let x = 0; x < before.width; x++) {
-      if (x >= box.left && x < box.left + box.width && y >= box.top && y < box.top + box.height) continue;
-      const i = (y * before.width + x) * 3;
-      const [r = 0, g = 0, b = 0] = [before.data[i], before.data[i + 1], before.data[i + 2]];
-      let d = 0;
-      for (let c = 0; c < 3; c++)
-        d = Math.max(d, Math.abs((before.data[i + c] ?? 0) - (after.data[i + c] ?? 0)));
-      const skin = r > g && g > b && r - b > 15;
-      if (d > 20 && !skin) count++;
-    }
-  }
-  return count;
-}

@@ -5,7 +5,6 @@ import { rgbToLab } from '../image/rgb-to-lab.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
-import { carrySkinTone } from './carry-skin-tone.ts';
 import { eyesHidden, eyeUnderHair } from './covered-eyes.ts';
 import { detectFace } from './detect-face.ts';
 import { type FaceMasks, faceMask } from './face-mask.ts';
@@ -54,7 +53,7 @@ const FEATURE_SHARE = 0.6;
 
 /**
  * The look pipeline: both face meshes and head poses (mirroring the shopper's face to turn the model's way,
- * or refusing), the model's skin moved to the shopper's tone, a piecewise-affine warp, a mask of the face's skin and features, Lab colour and light
+ * or refusing), a piecewise-affine warp, a mask of the face's skin and features, Lab colour and light
  * matched to the model, and a Laplacian pyramid blend.
  */
 export async function renderLook(
@@ -89,8 +88,6 @@ export async function renderLook(
   if (longBeard(face, source.points)) {
     throw new RenderRefusal('FACE_LONG_BEARD', 'The beard in the face photo reaches below the chin.');
   }
-  await carrySkinTone(models, face, source.points, sourcePose.width, model, target.points, targetPose.width);
-  checkpoint();
   const landing = Math.min(targetPose.width, WORK_WIDTH);
   ({ image: face, mesh: source } = await shrinkFace(face, source, sourcePose.width, landing * SOURCE_DETAIL));
   if (mirror) ({ image: face, mesh: source } = mirrorFace(face, source));
