@@ -119,10 +119,12 @@ export function cleanUp(
     height: span * 1.8,
   };
   const skinBox = roundBox(unionBox(unionBox(region, canvas, w, h), above, w, h));
+  // Only the person's pixels are asked (the colour test is the costly part; every use of the patches is on
+  // the person): a patch of skin lies within the silhouette.
   const patches = bareSkin(
     w,
     skinBox,
-    (i) => looksLikeSkin(tone, photo, i),
+    (i) => parts.labels[i] !== Part.background && looksLikeSkin(tone, photo, i),
     Math.max(1, Math.round(span * SKIN_PATCH)),
   );
   const coverage = (x: number, y: number): number => {
