@@ -1,6 +1,6 @@
 import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import { type BodyParts, Part } from '../person/body-parts.ts';
+import { ARMS, type BodyParts, Part } from '../person/body-parts.ts';
 import type { Mask } from '../person/mask.ts';
 import { type BareSkin, isBareSkin } from './bare-skin.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
@@ -19,16 +19,7 @@ export interface ShoulderLine {
  * What the old top's bulk may be labelled: the torso and neck, and the arms' and hands' reach (a hand
  * raised to the collar takes the hood beside it), but not the legs.
  */
-const BULK_PARTS: ReadonlySet<number> = new Set([
-  Part.torso,
-  Part.neck,
-  Part.leftUpperArm,
-  Part.leftForearm,
-  Part.leftHand,
-  Part.rightUpperArm,
-  Part.rightForearm,
-  Part.rightHand,
-]);
+const BULK_PARTS: ReadonlySet<number> = new Set([Part.torso, Part.neck, ...ARMS]);
 
 /**
  * How high a bare body reaches above the shoulder joints' line (shares of the span), by the distance across

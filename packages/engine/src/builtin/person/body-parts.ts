@@ -49,7 +49,8 @@ interface Bone {
 }
 
 const SILHOUETTE = 110;
-const ARMS: ReadonlySet<number> = new Set([
+/** The parts of both arms, shoulder to fingers. */
+export const ARMS: ReadonlySet<number> = new Set([
   Part.leftUpperArm,
   Part.leftForearm,
   Part.leftHand,
