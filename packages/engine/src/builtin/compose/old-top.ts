@@ -1,7 +1,7 @@
 import type { Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
-import type { Mask } from '../person/mask.ts';
+import type { Box, Mask } from '../person/mask.ts';
 import { type BareSkin, isBareSkin } from './bare-skin.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 
@@ -19,18 +19,24 @@ const MIN_SAMPLE = 0.01;
 
 /** Whether two colours are as near as a pixel of the old top is to its median. */
 export function near(a: Rgb, b: Rgb): boolean {
-  return (a.r - b.r) ** 2 + (a.g - b.g) ** 2 + (a.b - b.b) ** 2 <= OLD_TOP_LIKENESS * OLD_TOP_LIKENESS;
+  return closeBy(a.r - b.r, a.g - b.g, a.b - b.b);
 }
+
+const closeBy = (dr: number, dg: number, db: number): boolean =>
+  dr * dr + dg * dg + db * db <= OLD_TOP_LIKENESS * OLD_TOP_LIKENESS;
+
+/** The median of each channel of the sampled pixels. */
+const medianRgb = (r: number[], g: number[], b: number[]): Rgb => ({
+  r: median(r) ?? 0,
+  g: median(g) ?? 0,
+  b: median(b) ?? 0,
+});
 
 /**
  * The median colour of the hair seen (`hair`, over 96) within `box`, every other row and column; null when
  * under 50 such pixels.
  */
-export function seenHairColour(
-  photo: Raster,
-  hair: Mask,
-  box: { left: number; top: number; width: number; height: number },
-): Rgb | null {
+export function seenHairColour(photo: Raster, hair: Mask, box: Box): Rgb | null {
   const r: number[] = [];
   const g: number[] = [];
   const b: number[] = [];
@@ -43,16 +49,16 @@ export function seenHairColour(
       b.push(photo.data[i * 3 + 2] ?? 0);
     }
   }
-  if (r.length < 50) return null;
-  return { r: median(r) ?? 0, g: median(g) ?? 0, b: median(b) ?? 0 };
+  return r.length < 50 ? null : medianRgb(r, g, b);
 }
 
 /** Whether photo pixel `i` has the old top's colour. */
 export function looksLikeOldTop(photo: Raster, i: number, old: Rgb): boolean {
-  const dr = (photo.data[i * 3] ?? 0) - old.r;
-  const dg = (photo.data[i * 3 + 1] ?? 0) - old.g;
-  const db = (photo.data[i * 3 + 2] ?? 0) - old.b;
-  return dr * dr + dg * dg + db * db <= OLD_TOP_LIKENESS * OLD_TOP_LIKENESS;
+  return closeBy(
+    (photo.data[i * 3] ?? 0) - old.r,
+    (photo.data[i * 3 + 1] ?? 0) - old.g,
+    (photo.data[i * 3 + 2] ?? 0) - old.b,
+  );
 }
 
 /**
@@ -82,6 +88,5 @@ export function oldTopColour(
       b.push(photo.data[i * 3 + 2] ?? 0);
     }
   }
-  if (r.length < (MIN_SAMPLE * span * span) / 4) return null;
-  return { r: median(r) ?? 0, g: median(g) ?? 0, b: median(b) ?? 0 };
+  return r.length < (MIN_SAMPLE * span * span) / 4 ? null : medianRgb(r, g, b);
 }
