@@ -62,6 +62,25 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
+type PreparedRead = (parameters: readonly unknown[]) => unknown[];
+
+/**
+ * A read statement answering plain objects, built by a function compiled once for its columns from the rows
+ * better-sqlite3 gives as arrays (`raw`). Asked for objects, better-sqlite3 builds each row through V8's API a
+ * property at a time (each column name looked up in the string table, the object's shape changed per column):
+ * about 50 µs for a page of 8 catalogue items with 16 columns, against about 20 this way. Null for a statement
+ * that writes, or whose columns could not be object keys as they are (`__proto__`).
+ */
+function preparedRead(statement: SQLite.Statement): PreparedRead | null {
+  if (!statement.reader) return null;
+  const names = statement.columns().map((column) => column.name);
+  if (names.includes('__proto__')) return null;
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+  const toObject = new Function('row', `return { ${fields} };`) as (row: unknown[]) => unknown;
+  statement.raw(true);
+  return (parameters) => (statement.all(...parameters) as unknown[][]).map(toObject);
+}
+
 export async function connectDatabase(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) {
     const types = {
@@ -104,11 +123,16 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   // Statements run to completion synchronously, so a prepared read needs no turn on the connection, unless
   // a transaction is open on it (its turn, taken through Kysely, lasts until the commit): it then waits its turn.
+  // One per prepared query's SQL: a set the code's builders bound (db/prepared.ts).
+  const reads = new Map<string, PreparedRead | null>();
   runPreparedDirectly(db, (sql, parameters) => {
-    const statement = database.prepare(sql);
-    return file.inTransaction || !statement.reader
-      ? undefined
-      : Promise.resolve(statement.all(...parameters));
+    if (file.inTransaction) return undefined;
+    let read = reads.get(sql);
+    if (read === undefined) {
+      read = preparedRead(file.prepare(keepPlanOfPage(sql)));
+      reads.set(sql, read);
+    }
+    return read ? Promise.resolve(read(parameters)) : undefined;
   });
   return { db, dialect: 'sqlite' };
 }

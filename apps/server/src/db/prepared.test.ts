@@ -83,6 +83,39 @@ describe('prepared queries', () => {
     expect(newest.map((r) => r.uid)).toEqual(['u_p4', 'u_p5']);
   });
 
+  it('answer rows as Kysely does: every column by its name, nulls, aliases that need quoting, the last of a repeated name', async () => {
+    const db = t.runtime.db.db;
+    await db
+      .insertInto('users')
+      .values({ ...user('u_rows'), name: 'Ann "A" \\ O\'Neil', created_at: 7 })
+      .execute();
+    const build = (uid: string) =>
+      db
+        .selectFrom('users as u')
+        .leftJoin('shops as s', 's.owner_uid', 'u.uid')
+        .select([
+          'u.uid',
+          'u.name as uid',
+          'u.name as weird "name\'',
+          's.suid',
+          'u.created_at',
+          'u.google_sub',
+        ])
+        .where('u.uid', '=', uid);
+    const rows = await prepareQuery(db, 1, build)('u_rows');
+    expect(rows).toEqual(await build('u_rows').execute());
+    expect(rows).toEqual([
+      {
+        uid: 'Ann "A" \\ O\'Neil',
+        'weird "name\'': 'Ann "A" \\ O\'Neil',
+        suid: null,
+        created_at: 7,
+        google_sub: null,
+      },
+    ]);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+  });
+
   it('never read what an open transaction has written (SQLite: they wait for its end)', async () => {
     const db = t.runtime.db.db;
     const byUid = prepareQuery(db, 1, (uid: string) =>
