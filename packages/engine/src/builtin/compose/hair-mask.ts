@@ -73,11 +73,10 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
     // Hair falls beside the neck and over the shoulders, seldom down the middle of the chest, where dark
     // clothes would otherwise pass for it.
     if (y > neck.y + span * 0.15 && Math.abs(x - neck.x) < span * 0.22) return false;
-    const d = Math.hypot(
-      (photo.data[i * 3] ?? 0) - hr,
-      (photo.data[i * 3 + 1] ?? 0) - hg,
-      (photo.data[i * 3 + 2] ?? 0) - hb,
-    );
+    const dr = (photo.data[i * 3] ?? 0) - hr;
+    const dg = (photo.data[i * 3 + 1] ?? 0) - hg;
+    const db = (photo.data[i * 3 + 2] ?? 0) - hb;
+    const d = Math.sqrt(dr * dr + dg * dg + db * db);
     return d < limit && notSkin(i);
   };
   // Grow from the seeds through hair-coloured person pixels (4-connected); each pixel is queued once.

@@ -1,4 +1,4 @@
-import { dist, mid } from '../geometry/point.ts';
+import { dist, mid, norm } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
 import type { BodyPose } from '../person/body-pose.ts';
@@ -67,7 +67,7 @@ export function skinTone(photo: Raster, pose: BodyPose): SkinTone | null {
   const mcb = median(chroma.map((c) => c[0])) ?? 0;
   const mcr = median(chroma.map((c) => c[1])) ?? 0;
   const kept = lit
-    .map((q, i) => ({ q, d: Math.hypot((chroma[i]?.[0] ?? 0) - mcb, (chroma[i]?.[1] ?? 0) - mcr) }))
+    .map((q, i) => ({ q, d: norm((chroma[i]?.[0] ?? 0) - mcb, (chroma[i]?.[1] ?? 0) - mcr) }))
     .sort((a, b) => a.d - b.d)
     .slice(0, Math.max(4, Math.ceil(lit.length * 0.6)))
     .map((s) => s.q);
@@ -109,7 +109,7 @@ function sameHuePatches(patches: [number, number, number][][]): [number, number,
   const cr = mid(seen.map((h) => h.cr));
   const kept = patches.filter((_, n) => {
     const h = hues[n];
-    return h !== null && h !== undefined && Math.hypot(h.cb - cb, h.cr - cr) <= PATCH_HUE;
+    return h !== null && h !== undefined && norm(h.cb - cb, h.cr - cr) <= PATCH_HUE;
   });
   return kept.length >= 2 ? kept : patches;
 }
@@ -138,7 +138,7 @@ export function skinHueLikeness(tone: SkinTone, r: number, g: number, b: number)
   if (y < 25 || y > 245) return 0;
   const k = (luma([tone.r, tone.g, tone.b]) + 16) / (y + 16);
   const [cb, cr] = toChroma(r, g, b);
-  const d = Math.hypot(cb * k - tone.cb, cr * k - tone.cr) / (tone.spread * 2.5);
+  const d = norm(cb * k - tone.cb, cr * k - tone.cr) / (tone.spread * 2.5);
   return Math.exp(-d * d);
 }
 

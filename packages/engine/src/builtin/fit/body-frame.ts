@@ -1,4 +1,4 @@
-import { dist, mid, type Point } from '../geometry/point.ts';
+import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 
@@ -106,6 +106,6 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
 }
 
 function unit(v: Point): Point {
-  const len = Math.hypot(v.x, v.y) || 1;
+  const len = norm(v.x, v.y) || 1;
   return { x: v.x / len, y: v.y / len };
 }

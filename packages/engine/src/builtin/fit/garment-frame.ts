@@ -1,5 +1,5 @@
 import type { Sides } from '../garment/garment.ts';
-import { mid, type Point } from '../geometry/point.ts';
+import { mid, norm, type Point } from '../geometry/point.ts';
 
 /**
  * The flat-lay garment's own axes: `top` (the middle of its shoulder or waist line), depth down its middle
@@ -28,6 +28,6 @@ export function garmentFrame(topLine: Sides, hem: Sides): GarmentFrame {
 }
 
 export function unit(v: Point): Point {
-  const len = Math.hypot(v.x, v.y) || 1;
+  const len = norm(v.x, v.y) || 1;
   return { x: v.x / len, y: v.y / len };
 }

@@ -1,5 +1,5 @@
 import type { GarmentAnalysis, SleeveLandmarks } from '../garment/garment.ts';
-import { dist, mid, type Point } from '../geometry/point.ts';
+import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { landingBox } from './landing-box.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
@@ -54,7 +54,7 @@ export function limbMap(
   const turn = upper.x * limb.outward.y - upper.y * limb.outward.x >= 0 ? 1 : -1;
   const across = (d: Point): Point => ({ x: -d.y * turn, y: d.x * turn });
   const atJoint = unit({ x: across(upper).x + across(lower).x, y: across(upper).y + across(lower).y });
-  const jointNormal = Math.hypot(atJoint.x, atJoint.y) > 0 ? atJoint : across(lower);
+  const jointNormal = norm(atJoint.x, atJoint.y) > 0 ? atJoint : across(lower);
   const endNormal = across(lower);
   const side = (from: Point, sign: 1 | -1): Point[] => {
     const off = (q: Point, n: Point, k: number): Point => ({
@@ -126,6 +126,6 @@ export function limbLayer(
 }
 
 function unit(v: Point): Point {
-  const len = Math.hypot(v.x, v.y);
+  const len = norm(v.x, v.y);
   return len > 0 ? { x: v.x / len, y: v.y / len } : { x: 0, y: 0 };
 }

@@ -1,4 +1,5 @@
 import type { Point } from '../geometry/point.ts';
+import { norm } from '../geometry/point.ts';
 import { median } from '../image/statistics.ts';
 import { armpit, widestAbove } from './armpit.ts';
 import { centreLine } from './centre-line.ts';
@@ -129,7 +130,7 @@ function shoulderOn(shape: GarmentShape, side: Side, neck: Point, armpit: Point)
   if (!last) return neck;
   const dx = last.x - neck.x;
   const dy = last.y - neck.y;
-  const length = Math.hypot(dx, dy) || 1;
+  const length = norm(dx, dy) || 1;
   let best = neck;
   let most = 0;
   for (const p of points) {

@@ -1,4 +1,5 @@
 import type { Point } from './point.ts';
+import { norm } from './point.ts';
 
 /** Whether `q` lies inside the polygon (even-odd rule; convex or not). */
 export function insidePolygon(q: Point, polygon: readonly Point[]): boolean {
@@ -18,5 +19,5 @@ export function distanceToSegment(q: Point, a: Point, b: Point): number {
   const dy = b.y - a.y;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2));
-  return Math.hypot(q.x - (a.x + t * dx), q.y - (a.y + t * dy));
+  return norm(q.x - (a.x + t * dx), q.y - (a.y + t * dy));
 }

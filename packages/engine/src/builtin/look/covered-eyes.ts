@@ -1,4 +1,5 @@
 import type { Point } from '../geometry/point.ts';
+import { norm } from '../geometry/point.ts';
 import { insidePolygon } from '../geometry/polygon.ts';
 import { lumaAt, type Raster } from '../image/raster.ts';
 import { percentile } from '../image/statistics.ts';
@@ -82,7 +83,7 @@ export function eyeUnderHair(image: Raster, mesh: readonly Point[], yaw: number)
 function cheekLight(image: Raster, c: Point, r: number): number {
   const cheek: number[] = [];
   pixels(image, c.x - r, c.y - r, c.x + r, c.y + r, (x, y, l) => {
-    if (Math.hypot(x - c.x, y - c.y) <= r) cheek.push(l);
+    if (norm(x - c.x, y - c.y) <= r) cheek.push(l);
   });
   return percentile(cheek, 0.5);
 }
@@ -96,7 +97,7 @@ function eyeAndBand(image: Raster, outline: Point[]): { eye: number[]; band: num
   const b = outline[8] ?? a;
   const cx = (a.x + b.x) / 2;
   const cy = (a.y + b.y) / 2;
-  const half = Math.max(1, Math.hypot(b.x - a.x, b.y - a.y) / 2);
+  const half = Math.max(1, norm(b.x - a.x, b.y - a.y) / 2);
   const flip = b.x < a.x ? -1 : 1;
   const ux = (flip * (b.x - a.x)) / (2 * half);
   const uy = (flip * (b.y - a.y)) / (2 * half);

@@ -1,4 +1,5 @@
 import type { Point } from '../geometry/point.ts';
+import { norm } from '../geometry/point.ts';
 import { lumaAt, type Raster } from '../image/raster.ts';
 import { rgbToLab } from '../image/rgb-to-lab.ts';
 import { percentile } from '../image/statistics.ts';
@@ -42,7 +43,7 @@ export function longBeard(image: Raster, mesh: readonly Point[]): boolean {
   const beard = disc(
     image,
     { x: (lip.x + chin.x) / 2, y: (lip.y + chin.y) / 2 },
-    Math.hypot(chin.x - lip.x, chin.y - lip.y) * 0.35,
+    norm(chin.x - lip.x, chin.y - lip.y) * 0.35,
     faceWidth,
   );
   if (!beard || !skin.length) return false;
@@ -52,7 +53,7 @@ export function longBeard(image: Raster, mesh: readonly Point[]): boolean {
   );
   if (skinLight - beard.lab[0] < BEARD_DARKER) return false;
   const top = at(BETWEEN_EYES);
-  const length = Math.hypot(chin.x - top.x, chin.y - top.y) || 1;
+  const length = norm(chin.x - top.x, chin.y - top.y) || 1;
   return BELOW.every((t) => {
     const centre = {
       x: chin.x + ((chin.x - top.x) / length) * length * t,
@@ -83,7 +84,7 @@ function disc(image: Raster, c: Point, r: number, faceWidth: number): Read | nul
   let n = 0;
   for (let y = Math.ceil(c.y - r); y <= c.y + r; y += step) {
     for (let x = Math.ceil(c.x - r); x <= c.x + r; x += step) {
-      if (Math.hypot(x - c.x, y - c.y) > r) continue;
+      if (norm(x - c.x, y - c.y) > r) continue;
       const i = y * image.width + x;
       const lab = rgbToLab(Float32Array.from(image.data.subarray(i * 3, i * 3 + 3)));
       for (let k = 0; k < 3; k++) channels[k]?.push(lab[k] ?? 0);

@@ -1,4 +1,4 @@
-import { dist, mid, type Point } from '../geometry/point.ts';
+import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { distanceToSegment, insidePolygon } from '../geometry/polygon.ts';
 import type { BodyPose, Keypoint } from './body-pose.ts';
 import { SEEN } from './check-pose.ts';
@@ -192,7 +192,7 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
       const ox = x - (ax[k] ?? 0);
       const oy = y - (ay[k] ?? 0);
       const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, (ox * (dx[k] ?? 0) + oy * (dy[k] ?? 0)) / l2));
-      const d = Math.hypot(ox - t * (dx[k] ?? 0), oy - t * (dy[k] ?? 0)) - (radius[k] ?? 0);
+      const d = norm(ox - t * (dx[k] ?? 0), oy - t * (dy[k] ?? 0)) - (radius[k] ?? 0);
       if (d < bestD) {
         bestD = d;
         best = seen[k]?.part ?? Part.torso;
