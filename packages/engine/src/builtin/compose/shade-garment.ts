@@ -30,6 +30,11 @@ const BROAD_HUE = 0.02;
 const FOLD_RMS = 0.03;
 /** Work at a size where the shoulder span is this many pixels: wide Gaussians are slow in OpenCV.js. */
 const WORK_SPAN = 120;
+/**
+ * A Gaussian wider than this (in pixels) is taken on a coarser grid: its cost grows with its width, and the
+ * broad band's (36 px at the work size) took most of this step's time.
+ */
+const COARSE_GRID_SIGMA = 4;
 
 export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, span: number): void {
   const { width: w, height: h } = canvas;
@@ -48,6 +53,9 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const greenData = green.data32F;
     let sum = 0;
     let count = 0;
+    // The mean chromaticity under the garment, read here at full size (not scaled down and up again).
+    let redSum = 0;
+    let greenSum = 0;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const s = ((y + canvas.top) * photo.width + (x + canvas.left)) * 3;
@@ -62,6 +70,8 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
         greenData[y * w + x] = (g + 16) / total;
         if ((canvas.alpha[y * w + x] ?? 0) > 0.5) {
           sum += v;
+          redSum += redData[y * w + x] ?? 0;
+          greenSum += greenData[y * w + x] ?? 0;
           count++;
         }
       }
@@ -78,7 +88,20 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const blur = (m: Mat, sigma: number): Mat => {
       const out = keep(new cv.Mat());
       const s = Math.max(0.5, (sigma * span) / d);
-      cv.GaussianBlur(m, out, new cv.Size(0, 0), s, s, cv.BORDER_REPLICATE);
+      // A wide Gaussian keeps nothing finer than itself: taken on a grid `f` times coarser, then scaled back.
+      const f = Math.max(1, Math.floor(s / COARSE_GRID_SIGMA));
+      if (f === 1) {
+        cv.GaussianBlur(m, out, new cv.Size(0, 0), s, s, cv.BORDER_REPLICATE);
+        return out;
+      }
+      const coarse = keep(new cv.Mat());
+      const coarseSize = new cv.Size(
+        Math.max(1, Math.round(m.cols / f)),
+        Math.max(1, Math.round(m.rows / f)),
+      );
+      cv.resize(m, coarse, coarseSize, 0, 0, cv.INTER_AREA);
+      cv.GaussianBlur(coarse, coarse, new cv.Size(0, 0), s / f, s / f, cv.BORDER_REPLICATE);
+      cv.resize(coarse, out, new cv.Size(m.cols, m.rows), 0, 0, cv.INTER_LINEAR);
       return out;
     };
     const difference = (a: Mat, b: Mat): Mat => {
@@ -95,12 +118,15 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const folds = up(difference(blur(small, FINE), blur(small, COARSE)));
     const light = up(blur(small, BROAD));
     // The same bands of each chromaticity channel: how far the hue moves where the lightness does.
-    const hue = [shrink(red), shrink(green)].map((c) => {
-      const broad = blur(c, BROAD);
+    const hue = [
+      { channel: red, mean: redSum / count },
+      { channel: green, mean: greenSum / count },
+    ].map(({ channel, mean }) => {
+      const c = shrink(channel);
       return {
         fold: up(difference(blur(c, FINE), blur(c, COARSE))),
-        broad: up(broad),
-        mean: meanUnder(up(c), canvas.alpha),
+        broad: up(blur(c, BROAD)),
+        mean,
       };
     });
     // The fold band as carried (hue held still), then how much of it: see FOLD_RMS.
@@ -141,14 +167,3 @@ const clamp = (v: number, limit: number): number => Math.max(-limit, Math.min(li
 
 /** 1 where the hue held still, falling to 0 as it moves past `limit`. */
 const stillness = (moved: number, limit: number): number => Math.exp(-((moved / limit) ** 2));
-
-function meanUnder(values: Float32Array, alpha: Float32Array): number {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < values.length; i++) {
-    if ((alpha[i] ?? 0) <= 0.5) continue;
-    sum += values[i] ?? 0;
-    n++;
-  }
-  return n ? sum / n : 0;
-}
