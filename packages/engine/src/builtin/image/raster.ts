@@ -24,11 +24,12 @@ export async function decodeRgb(bytes: Uint8Array, maxSide?: number): Promise<Ra
 
 /**
  * The result as the server stores it (WebP q90), encoded here in the worker thread so the server's event loop
- * does not spend tens of milliseconds per render on it.
+ * does not spend tens of milliseconds per render on it. Effort 1: 34 ms for a 768x1024 photo against 46 at
+ * effort 2, for 2% more bytes (effort 0: 26 ms, 8% more).
  */
 export async function encodeResult(image: Raster): Promise<Buffer> {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-    .webp({ quality: 90, effort: 2 })
+    .webp({ quality: 90, effort: 1 })
     .toBuffer();
 }
 
