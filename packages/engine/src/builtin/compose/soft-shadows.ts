@@ -71,12 +71,20 @@ export function boxBlur(values: Float32Array, w: number, h: number, r: number): 
       s += (values[y * w + Math.min(w - 1, x + r + 1)] ?? 0) - (values[y * w + Math.max(0, x - r)] ?? 0);
     }
   }
-  for (let x = 0; x < w; x++) {
-    let s = 0;
-    for (let y = -r; y <= r; y++) s += tmp[Math.min(h - 1, Math.max(0, y)) * w + x] ?? 0;
-    for (let y = 0; y < h; y++) {
-      out[y * w + x] = s / n;
-      s += (tmp[Math.min(h - 1, y + r + 1) * w + x] ?? 0) - (tmp[Math.max(0, y - r) * w + x] ?? 0);
+  // Down the columns with a running sum per column, row by row: in memory order, not a column at a time.
+  const sums = new Float64Array(w);
+  for (let y = -r; y <= r; y++) {
+    const row = Math.min(h - 1, Math.max(0, y)) * w;
+    for (let x = 0; x < w; x++) sums[x] = (sums[x] ?? 0) + (tmp[row + x] ?? 0);
+  }
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const entering = Math.min(h - 1, y + r + 1) * w;
+    const leaving = Math.max(0, y - r) * w;
+    for (let x = 0; x < w; x++) {
+      const s = sums[x] ?? 0;
+      out[row + x] = s / n;
+      sums[x] = s + ((tmp[entering + x] ?? 0) - (tmp[leaving + x] ?? 0));
     }
   }
   return out;
