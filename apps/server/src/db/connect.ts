@@ -1,7 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import { runPreparedDirectly, statementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -104,7 +105,7 @@ export async function connectDatabase(options: DbOptions): Promise<Db> {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     // Prepared queries (db/prepared.ts) run as named statements, parsed and planned once per connection, as a
     // hand-written server would; any pooled connection serves them, as through Kysely (transactions hold their own).
     runPreparedDirectly(db, async (text, values) => {
