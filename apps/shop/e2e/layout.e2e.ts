@@ -72,8 +72,11 @@ describe('shopper pages fit their frame', () => {
     ];
   };
 
+  // The shops at once, each in its own browser context: most of each is waiting for the network to go idle.
   for (const count of COUNTS)
-    it(`nothing overflows sideways with ${count} garments, 320 to 1920 px, en ru pl`, async () => {
+    it.concurrent(`nothing overflows sideways with ${count} garments, 320 to 1920 px, en ru pl`, async ({
+      expect,
+    }) => {
       const shop = shops.get(count);
       if (!shop) throw new Error('no shop');
       const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
@@ -94,7 +97,7 @@ describe('shopper pages fit their frame', () => {
         }
       await context.close();
       expect(wide).toEqual([]);
-    }, 120_000);
+    }, 240_000);
 
   it('keeps the toasts, the try-on button and the removal dialog on screen at every width', async () => {
     const shop = shops.get(200);
