@@ -1,4 +1,5 @@
 import type { Raster } from '../image/raster.ts';
+import { wideGaussian } from '../image/wide-gaussian.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 
@@ -28,13 +29,8 @@ const BROAD_HUE = 0.02;
  * leather's highlights), which reads as marble on the new garment: the band is scaled down to this.
  */
 const FOLD_RMS = 0.03;
-/** Work at a size where the shoulder span is this many pixels: wide Gaussians are slow in OpenCV.js. */
+/** Work at a size where the shoulder span is this many pixels (the Gaussians' cost grows with their width). */
 const WORK_SPAN = 120;
-/**
- * A Gaussian wider than this (in pixels) is taken on a coarser grid: its cost grows with its width, and the
- * broad band's (36 px at the work size) took most of this step's time.
- */
-const COARSE_GRID_SIGMA = 4;
 
 export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, span: number): void {
   const { width: w, height: h } = canvas;
@@ -87,21 +83,7 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     };
     const blur = (m: Mat, sigma: number): Mat => {
       const out = keep(new cv.Mat());
-      const s = Math.max(0.5, (sigma * span) / d);
-      // A wide Gaussian keeps nothing finer than itself: taken on a grid `f` times coarser, then scaled back.
-      const f = Math.max(1, Math.floor(s / COARSE_GRID_SIGMA));
-      if (f === 1) {
-        cv.GaussianBlur(m, out, new cv.Size(0, 0), s, s, cv.BORDER_REPLICATE);
-        return out;
-      }
-      const coarse = keep(new cv.Mat());
-      const coarseSize = new cv.Size(
-        Math.max(1, Math.round(m.cols / f)),
-        Math.max(1, Math.round(m.rows / f)),
-      );
-      cv.resize(m, coarse, coarseSize, 0, 0, cv.INTER_AREA);
-      cv.GaussianBlur(coarse, coarse, new cv.Size(0, 0), s / f, s / f, cv.BORDER_REPLICATE);
-      cv.resize(coarse, out, new cv.Size(m.cols, m.rows), 0, 0, cv.INTER_LINEAR);
+      wideGaussian(cv, m, out, Math.max(0.5, (sigma * span) / d), cv.BORDER_REPLICATE);
       return out;
     };
     const difference = (a: Mat, b: Mat): Mat => {

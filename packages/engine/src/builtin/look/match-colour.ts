@@ -1,3 +1,4 @@
+import { wideGaussian } from '../image/wide-gaussian.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import type { Region } from './warp-triangles.ts';
 
@@ -99,26 +100,14 @@ function channel(lab: Float32Array, skin: Uint8Array, c: number): Float32Array {
   return out;
 }
 
-/**
- * A wide Gaussian blur done at a fraction of the size (the result has no detail to lose), since a full-size
- * kernel of a face's width costs seconds in OpenCV.js.
- */
+/** A wide Gaussian blur of `values` over the region (see `wideGaussian`; beyond the region counts as 0). */
 export function blurred(cv: OpenCv, region: Region, values: Float32Array, sigma: number): Float32Array {
-  const k = Math.max(1, sigma / 4);
   const mat = new cv.Mat(region.height, region.width, cv.CV_32FC1);
-  const small = new cv.Mat();
   try {
     mat.data32F.set(values);
-    const size = new cv.Size(
-      Math.max(1, Math.round(region.width / k)),
-      Math.max(1, Math.round(region.height / k)),
-    );
-    cv.resize(mat, small, size, 0, 0, cv.INTER_AREA);
-    cv.GaussianBlur(small, small, new cv.Size(0, 0), sigma / k, sigma / k, cv.BORDER_CONSTANT);
-    cv.resize(small, mat, new cv.Size(region.width, region.height), 0, 0, cv.INTER_LINEAR);
+    wideGaussian(cv, mat, mat, sigma, cv.BORDER_CONSTANT);
     return new Float32Array(mat.data32F);
   } finally {
     mat.delete();
-    small.delete();
   }
 }
