@@ -4,7 +4,7 @@ import {
   GarmentPart,
   type SleeveLandmarks,
 } from '../garment/garment.ts';
-import { mid, norm, type Point } from '../geometry/point.ts';
+import { dist, mid, type Point } from '../geometry/point.ts';
 import { Part, TORSO_AND_LEGS } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
@@ -259,7 +259,7 @@ function trimHood(layer: Layer, frame: BodyFrame, highest: number): void {
 
 /** `from` moved `by` pixels towards `to`. */
 function towards(from: Point, to: Point, by: number): Point {
-  const d = norm(to.x - from.x, to.y - from.y) || 1;
+  const d = dist(to, from) || 1;
   return { x: from.x + ((to.x - from.x) * by) / d, y: from.y + ((to.y - from.y) * by) / d };
 }
 

@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { norm } from '../geometry/point.ts';
+import { dist, norm } from '../geometry/point.ts';
 import type { SleeveLandmarks } from './garment.ts';
 import { extreme, type GarmentShape } from './garment-shape.ts';
 import { sleeveSegments } from './sleeve-segments.ts';
@@ -25,7 +25,7 @@ export function sleeveLandmarks(
   // The cuff is the part of the sleeve farthest from the shoulder point, whether the sleeve stands out
   // from the armhole or hangs down along the body (then the armhole runs down its inner side).
   let far = 0;
-  for (const p of ends) far = Math.max(far, norm(p.x - shoulder.x, p.y - shoulder.y));
+  for (const p of ends) far = Math.max(far, dist(p, shoulder));
   const r = far * 0.85;
   let fx = 0;
   let fy = 0;

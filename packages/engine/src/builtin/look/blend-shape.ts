@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { norm } from '../geometry/point.ts';
+import { dist } from '../geometry/point.ts';
 import { FACE_OVAL } from './face-oval.ts';
 import { eyeLine } from './head-pose.ts';
 
@@ -35,7 +35,7 @@ export function blendShape(
   const width = Math.max(1, Math.max(...xs) - Math.min(...xs));
   return target.map((t, i) => {
     const f = fitted[i] ?? t;
-    const edge = Math.min(...outline.map((o) => norm(o.x - t.x, o.y - t.y)));
+    const edge = Math.min(...outline.map((o) => dist(o, t)));
     const k = amount * Math.min(1, edge / (width * FADE));
     return { x: t.x + (f.x - t.x) * k, y: t.y + (f.y - t.y) * k };
   });

@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { norm } from '../geometry/point.ts';
+import { dist, norm } from '../geometry/point.ts';
 import { insidePolygon } from '../geometry/polygon.ts';
 import { lumaAt, type Raster } from '../image/raster.ts';
 import { percentile } from '../image/statistics.ts';
@@ -97,7 +97,7 @@ function eyeAndBand(image: Raster, outline: Point[]): { eye: number[]; band: num
   const b = outline[8] ?? a;
   const cx = (a.x + b.x) / 2;
   const cy = (a.y + b.y) / 2;
-  const half = Math.max(1, norm(b.x - a.x, b.y - a.y) / 2);
+  const half = Math.max(1, dist(b, a) / 2);
   const flip = b.x < a.x ? -1 : 1;
   const ux = (flip * (b.x - a.x)) / (2 * half);
   const uy = (flip * (b.y - a.y)) / (2 * half);

@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { norm } from '../geometry/point.ts';
+import { dist, norm } from '../geometry/point.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { FACE_PARTS, LANDMARK } from './face-parts.ts';
 import { innerFace } from './inner-face.ts';
@@ -109,7 +109,7 @@ function bearded(region: Region, mesh: readonly Point[], covered: Uint8Array, sk
   const lip = mesh[LOWER_LIP] ?? { x: 0, y: 0 };
   const chin = mesh[CHIN] ?? lip;
   const middle = { x: (lip.x + chin.x) / 2, y: (lip.y + chin.y) / 2 };
-  const disc = discs(region, [middle], norm(chin.x - lip.x, chin.y - lip.y) * 0.35);
+  const disc = discs(region, [middle], dist(chin, lip) * 0.35);
   let area = 0;
   let hair = 0;
   for (let i = 0; i < disc.length; i++) {

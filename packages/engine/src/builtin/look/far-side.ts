@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { norm } from '../geometry/point.ts';
+import { dist } from '../geometry/point.ts';
 import { LANDMARK } from './face-parts.ts';
 import type { Region } from './warp-triangles.ts';
 
@@ -37,7 +37,7 @@ export function farSideWeight(
 
   const top = placed[BETWEEN_EYES] ?? { x: 0, y: 0 };
   const chin = placed[CHIN] ?? { x: 0, y: 1 };
-  const len = norm(chin.x - top.x, chin.y - top.y) || 1;
+  const len = dist(chin, top) || 1;
   // The normal of the midline, pointing to the far cheek.
   let nx = -(chin.y - top.y) / len;
   let ny = (chin.x - top.x) / len;
@@ -63,7 +63,7 @@ export function farSideWeight(
 function halves(mesh: readonly Point[]): { right: number; left: number } {
   const r = mesh[RIGHT_CHEEK_EDGE] ?? { x: 0, y: 0 };
   const l = mesh[LEFT_CHEEK_EDGE] ?? { x: 1, y: 0 };
-  const len = norm(l.x - r.x, l.y - r.y) || 1;
+  const len = dist(l, r) || 1;
   const ux = (l.x - r.x) / len;
   const uy = (l.y - r.y) / len;
   const tip = mesh[NOSE_TIP] ?? r;

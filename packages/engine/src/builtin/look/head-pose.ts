@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { norm } from '../geometry/point.ts';
+import { dist } from '../geometry/point.ts';
 import { LANDMARK } from './face-parts.ts';
 
 /** Head rotation in degrees and the face's width in pixels. */
@@ -53,6 +53,6 @@ const degrees = (radians: number): number => (radians * 180) / Math.PI;
 export function eyeLine(points: readonly Point[]): Point {
   const a = points[LANDMARK.rightEyeOuter] ?? { x: 0, y: 0 };
   const b = points[LANDMARK.leftEyeOuter] ?? { x: 1, y: 0 };
-  const len = norm(b.x - a.x, b.y - a.y) || 1;
+  const len = dist(b, a) || 1;
   return { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
 }

@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { norm } from '../geometry/point.ts';
+import { dist, norm } from '../geometry/point.ts';
 import { lumaAt, type Raster } from '../image/raster.ts';
 import { rgbToLab } from '../image/rgb-to-lab.ts';
 import { percentile } from '../image/statistics.ts';
@@ -43,7 +43,7 @@ export function longBeard(image: Raster, mesh: readonly Point[]): boolean {
   const beard = disc(
     image,
     { x: (lip.x + chin.x) / 2, y: (lip.y + chin.y) / 2 },
-    norm(chin.x - lip.x, chin.y - lip.y) * 0.35,
+    dist(chin, lip) * 0.35,
     faceWidth,
   );
   if (!beard || !skin.length) return false;
@@ -53,7 +53,7 @@ export function longBeard(image: Raster, mesh: readonly Point[]): boolean {
   );
   if (skinLight - beard.lab[0] < BEARD_DARKER) return false;
   const top = at(BETWEEN_EYES);
-  const length = norm(chin.x - top.x, chin.y - top.y) || 1;
+  const length = dist(chin, top) || 1;
   return BELOW.every((t) => {
     const centre = {
       x: chin.x + ((chin.x - top.x) / length) * length * t,

@@ -1,5 +1,5 @@
 import type { PersonInspection } from '../../engine.ts';
-import { norm } from '../geometry/point.ts';
+import { dist } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
 import { squareCrop } from '../look/square-crop.ts';
 import type { Models } from '../worker/load-models.ts';
@@ -56,7 +56,7 @@ async function bodySeen(models: Models, image: Raster, pose: BodyPose): Promise<
   const { leftShoulder: l, rightShoulder: r } = pose.points;
   if (Math.min(l.score, r.score) < SEEN) return false;
   const mask = await segmentPerson(models, image, pose);
-  const span = norm(l.x - r.x, l.y - r.y);
+  const span = dist(l, r);
   const cx = (l.x + r.x) / 2;
   const cy = (l.y + r.y) / 2;
   let sum = 0;
@@ -126,7 +126,7 @@ async function facesIn(models: Models, image: Raster, window: Window): Promise<F
 export function merged(boxes: readonly FaceBox[]): FaceBox[] {
   const out: FaceBox[] = [];
   for (const box of [...boxes].sort((a, b) => b.score - a.score)) {
-    const same = out.some((o) => norm(o.x - box.x, o.y - box.y) < Math.max(o.size, box.size) * 0.5);
+    const same = out.some((o) => dist(o, box) < Math.max(o.size, box.size) * 0.5);
     if (!same) out.push(box);
   }
   return out;
