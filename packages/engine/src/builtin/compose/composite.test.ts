@@ -86,16 +86,15 @@ describe('composite', () => {
     expect(pixel(photo, 21, 27)).toEqual([200, 200, 200]);
   });
 
-  it('casts the photo’s light colour on the garment, within bounds', () => {
-    // A teal scene: no red at all. The garment takes some of its cast, never more than a few per cent.
-    const photo = solidRgb(40, 40, [0, 128, 128]);
-    // Someone in it (rows 35-39): a photo all of one hue would be a toned print.
-    for (let i = 35 * 40; i < 40 * 40; i++) photo.data.set([200, 120, 90], i * 3);
+  it('casts the colour of the photo’s light on the garment, read on what is nearly grey, within bounds', () => {
+    // A warm light: the grey wall reads warm; the garment takes some of it, never more than a few per cent.
+    const photo = solidRgb(40, 40, [150, 128, 110]);
+    // Someone in it (rows 35-39, saturated colours): a photo all of one hue would be a toned print.
+    for (let i = 35 * 40; i < 40 * 40; i++) photo.data.set(i % 2 ? [200, 40, 60] : [30, 60, 200], i * 3);
     composite(photo, canvas([100, 100, 100]), noShade());
     const [r, g, b] = pixel(photo, 20, 20);
-    expect(r).toBeLessThan(100);
-    expect(g).toBeGreaterThan(100);
-    expect(b).toBeGreaterThan(100);
+    expect(r).toBeGreaterThan(100);
+    expect(b).toBeLessThan(100);
     for (const v of [r, g, b]) {
       expect(v).toBeGreaterThanOrEqual(94);
       expect(v).toBeLessThanOrEqual(106);
@@ -106,8 +105,23 @@ describe('composite', () => {
     expect(pixel(grey, 20, 20)).toEqual([100, 100, 100]);
   });
 
+  it('takes no cast from a saturated backdrop: a teal wall is a colour in the scene, not the light', () => {
+    // A teal wall over most of the photo, a white shirt in white light (rows 30-39).
+    const photo = solidRgb(40, 40, [0, 170, 160]);
+    for (let i = 30 * 40; i < 40 * 40; i++) photo.data.set([228, 230, 229], i * 3);
+    composite(photo, canvas([240, 240, 240]), noShade());
+    const [r, g, b] = pixel(photo, 20, 20);
+    expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeLessThanOrEqual(1);
+    // Nothing nearly grey at all: nothing to read the light by, no cast.
+    const teal = solidRgb(40, 40, [0, 128, 128]);
+    for (let i = 35 * 40; i < 40 * 40; i++) teal.data.set([200, 90, 40], i * 3);
+    composite(teal, canvas([100, 100, 100]), noShade());
+    expect(pixel(teal, 20, 20)).toEqual([100, 100, 100]);
+  });
+
   it('never overflows a bright garment under a warm cast', () => {
-    const photo = solidRgb(40, 40, [255, 120, 60]);
+    const photo = solidRgb(40, 40, [220, 185, 160]);
+    for (let i = 35 * 40; i < 40 * 40; i++) photo.data.set(i % 2 ? [200, 40, 60] : [30, 60, 200], i * 3);
     composite(photo, canvas([250, 250, 250]), noShade());
     expect(pixel(photo, 20, 20)[0]).toBe(255);
   });

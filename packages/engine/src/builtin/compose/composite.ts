@@ -11,7 +11,7 @@ const MONO_HIGH_SPREAD = 10;
 
 /**
  * Lays the garment canvas on the photo: its edge softened by a pixel, its colours cast like the photo's
- * light (grey-world: the photo's mean colour against neutral grey), and the person's shadows from the
+ * light (the mean colour of its near-neutral pixels against neutral grey), and the person's shadows from the
  * garment applied around it. In a black-and-white (or toned) photo the garment is too: a colour garment in
  * a photo without colour is the plainest sign of a paste. Changes `photo` in place.
  */
@@ -47,20 +47,46 @@ export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Floa
   }
 }
 
-/** Per-channel gain that takes neutral grey to the photo's mean colour at the same brightness. */
+/**
+ * Near-neutral pixels tell the light's colour: their channels differ by less than this share of the
+ * brightest one (a white shirt, a grey wall, teeth under a warm light stay within it; a teal backdrop or a
+ * red dress do not).
+ */
+const NEUTRAL_CHROMA = 0.3;
+/** Fewer near-neutral samples than this share of the photo's tell nothing: no cast. */
+const MIN_NEUTRAL = 0.005;
+
+/**
+ * Per-channel gain that takes neutral grey to the colour of the photo's light at the same brightness, read
+ * on its near-neutral pixels (grey-world over what should be grey): a saturated backdrop (a teal wall, an
+ * orange one) is a colour in the scene, not the light, and tinted a white garment that the person beside it
+ * would not be.
+ */
 function colourCast(photo: Raster): [number, number, number] {
   let r = 0;
   let g = 0;
   let b = 0;
+  let count = 0;
+  let samples = 0;
+  const d = photo.data;
   const n = photo.width * photo.height;
   for (let i = 0; i < n; i += 7) {
-    r += photo.data[i * 3] ?? 0;
-    g += photo.data[i * 3 + 1] ?? 0;
-    b += photo.data[i * 3 + 2] ?? 0;
+    samples++;
+    const pr = d[i * 3] ?? 0;
+    const pg = d[i * 3 + 1] ?? 0;
+    const pb = d[i * 3 + 2] ?? 0;
+    const high = Math.max(pr, pg, pb);
+    // Too dark to carry a colour, or clipped (a blown highlight is white whatever the light).
+    if (high < 30 || high > 250) continue;
+    if (high - Math.min(pr, pg, pb) > NEUTRAL_CHROMA * high) continue;
+    r += pr;
+    g += pg;
+    b += pb;
+    count++;
   }
   const y = 0.299 * r + 0.587 * g + 0.114 * b;
-  if (y <= 0) return [1, 1, 1];
-  // A strongly coloured scene (a teal wall) is not all light: only half of its cast counts, at most 15 %.
+  if (y <= 0 || count < MIN_NEUTRAL * samples) return [1, 1, 1];
+  // Half of the cast, at most 15 %: what looks grey may still be a tinted thing.
   const gain = (v: number): number => Math.max(0.85, Math.min(1.15, 1 + (v / y - 1) * 0.5));
   return [gain(r), gain(g), gain(b)];
 }
