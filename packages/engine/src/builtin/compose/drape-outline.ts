@@ -16,6 +16,8 @@ const GONE = 0.1;
 const TOP_EASE = 0.015;
 const TOP_GONE = 0.035;
 const SHOULDER_BLEND = 0.2;
+/** The canvas's part label of a hood worn down (`GarmentCanvas.part`). */
+const HOOD = 3;
 /** Silhouette probability (0-255) from which a pixel is the person. */
 const PERSON = 110;
 /**
@@ -27,9 +29,9 @@ const MAX_TAKEN = 0.2;
 /**
  * A flat-lay garment warped onto a body keeps its flat outline: square shoulder corners, sleeves standing
  * out like wings, a body wider than the person in the gap beside an arm. Worn, cloth hangs on the body:
- * this fades the garment out where it reaches beyond the person's silhouette by more than a little ease
- * (less above the shoulders, where cloth lies on the body), so the outline follows the shoulders' round
- * and the arms. Below the hips (`freeBelow`, a depth down the
+ * this cuts the garment where it reaches beyond the person's silhouette by more than a little ease (less
+ * above the shoulders, where cloth lies on the body), so the outline follows the shoulders' round and the
+ * arms with an edge as crisp as cloth's. Below the hips (`freeBelow`, a depth down the
  * torso's axis) cloth hangs as cut (a dress's skirt flares away from the legs, a coat covers the gap between
  * them) and is left alone. Answers the share of the garment's coverage taken (0 when left alone).
  */
@@ -78,6 +80,8 @@ export function drapeOutline(
         const a = canvas.alpha[i] ?? 0;
         if (a === 0) continue;
         total += a;
+        // A hood worn down is bulk round the neck: it stands off the shoulders.
+        if (canvas.part[i] === HOOD) continue;
         const depth = (left + x - frame.neck.x) * frame.down.x + (top + y - frame.neck.y) * frame.down.y;
         if (depth > freeBelow) continue;
         const off = d[(y + pad) * bw + x + pad] ?? 0;
@@ -86,8 +90,9 @@ export function drapeOutline(
         const e = topEase + (ease - topEase) * side;
         if (off <= e) continue;
         const g = topGone + (gone - topGone) * side;
-        const t = Math.min(1, (off - e) / (g - e));
-        const k = 1 - t * t * (3 - 2 * t);
+        // Cut at the middle of ease and gone, anti-aliased over a pixel: cloth has an edge, and a fade over
+        // the band reads as a translucent smudge round the shoulders.
+        const k = Math.min(1, Math.max(0, (e + g) / 2 - off + 0.5));
         keep[i] = k;
         taken += a * (1 - k);
       }

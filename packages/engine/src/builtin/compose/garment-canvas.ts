@@ -9,7 +9,10 @@ export interface GarmentCanvas extends Box {
   rgb: Float32Array;
   /** Coverage, 0-1. */
   alpha: Float32Array;
-  /** Which part covers each pixel: 0 none, 1 the garment's body, 2 a sleeve or trouser leg. */
+  /**
+   * Which part covers each pixel: 0 none, 1 the garment's body, 2 a sleeve or trouser leg, 3 a hood worn
+   * down (bulk that stands off the body where the rest lies on it).
+   */
   part: Uint8Array;
 }
 
@@ -17,7 +20,7 @@ const FOREARMS = new Set<number>([Part.leftForearm, Part.rightForearm]);
 const HANDS = new Set<number>([Part.leftHand, Part.rightHand]);
 
 /**
- * Layers the garment's parts (body, then sleeves over it) and cuts out what is in front of each: the head
+ * Layers the garment's parts (a hood worn down, the body over it, then sleeves over that) and cuts out what is in front of each: the head
  * always; the hands, and the forearms in front of the body, where `arms` (armsInFront) says a pixel is the
  * arm itself, not the old clothes beside it; hair in front of everything, softly. A sleeve is over its own
  * arm.
@@ -28,7 +31,9 @@ export function garmentCanvas(
   hair: Mask,
   arms: Uint8Array,
 ): GarmentCanvas {
-  const layers = [fit.body, fit.limbs.left, fit.limbs.right].filter((l): l is Layer => l !== null);
+  const layers = [fit.hood ?? null, fit.body, fit.limbs.left, fit.limbs.right].filter(
+    (l): l is Layer => l !== null,
+  );
   const left = Math.min(...layers.map((l) => l.left));
   const top = Math.min(...layers.map((l) => l.top));
   const right = Math.max(...layers.map((l) => l.left + l.width));
@@ -44,7 +49,7 @@ export function garmentCanvas(
     alpha: new Float32Array(width * height),
     part: new Uint8Array(width * height),
   };
-  const draw = (layer: Layer | null, part: 1 | 2): void => {
+  const draw = (layer: Layer | null, part: 1 | 2 | 3): void => {
     if (!layer) return;
     for (let y = 0; y < layer.height; y++) {
       for (let x = 0; x < layer.width; x++) {
@@ -71,6 +76,7 @@ export function garmentCanvas(
       }
     }
   };
+  draw(fit.hood ?? null, 3);
   draw(fit.body, 1);
   draw(fit.limbs.left, 2);
   draw(fit.limbs.right, 2);

@@ -142,19 +142,24 @@ describe('fitUpper', () => {
     });
   });
 
-  it("folds a hoodie's hood into a collar behind the neck, never up beside the head", () => {
+  it("folds a hoodie's hood down behind the neck, in a round falling to the shoulders, never up beside the head", () => {
     const { frame: f, fitted: hoodie } = fit(tShirt({ hood: true }));
-    const layer = hoodie?.body ?? null;
+    // Its own layer, behind the body (the composition lets it stand off the body as bulk).
+    const layer = hoodie?.hood ?? null;
+    expect(layer).not.toBeNull();
     let shown = 0;
     let highest = Infinity;
+    let highestOut = Infinity;
     let widest = 0;
     for (let y = 0; layer && y < layer.height; y++) {
       for (let x = 0; x < layer.width; x++) {
         const o = (y * layer.width + x) * 4;
         if ((layer.rgba[o + 3] ?? 0) <= 128 || `${layer.rgba.slice(o, o + 3)}` !== HOOD.join(',')) continue;
         shown++;
+        const off = Math.abs(layer.left + x - f.neck.x);
         highest = Math.min(highest, layer.top + y);
-        widest = Math.max(widest, Math.abs(layer.left + x - f.neck.x));
+        if (off > f.span * 0.3) highestOut = Math.min(highestOut, layer.top + y);
+        widest = Math.max(widest, off);
       }
     }
     // Some of it frames the neckline; none higher than a seventh of the span above the neckline's highest,
@@ -162,6 +167,15 @@ describe('fitUpper', () => {
     expect(shown).toBeGreaterThan(50);
     expect(highest).toBeGreaterThanOrEqual(Math.floor(f.neck.y - f.span * (0.32 + 0.14 + 0.02)));
     expect(widest).toBeLessThanOrEqual(f.span * 0.43);
+    // Out towards the shoulders it lies lower than behind the neck: a round, not a square collar.
+    expect(highestOut).toBeGreaterThan(highest + f.span * 0.05);
+    // The body's layer holds none of it.
+    const body = hoodie?.body;
+    let inBody = 0;
+    for (let o = 0; body && o < body.rgba.length; o += 4) {
+      if ((body.rgba[o + 3] ?? 0) > 128 && `${body.rgba.slice(o, o + 3)}` === HOOD.join(',')) inBody++;
+    }
+    expect(inBody).toBe(0);
   });
 
   it('is not fitted without the neck, shoulder or armpit landmarks', () => {

@@ -136,11 +136,16 @@ export function fitUpper(
   // down it folds into a collar: its top just above the neckline, so it never stands up beside the head.
   const hood = garment.kind === 'hoodie' ? hoodTop(garment) : null;
   if (hood) pair(hood, frame.at(neckDepth - span * HOOD_RISE, 0));
-  const drawn = hood ? [GarmentPart.hood, GarmentPart.body] : [GarmentPart.body];
-  const body = pairs.warp(garment, drawn, span * 0.1, photo, (part, layer) => {
-    if (part === GarmentPart.hood) trimHood(layer, frame, neckDepth - span * HOOD_RISE);
-  });
+  const warped = pairs.warpEach(
+    garment,
+    hood ? [[GarmentPart.body], [GarmentPart.hood]] : [[GarmentPart.body]],
+    span * 0.1,
+    photo,
+  );
+  const body = warped?.[0];
   if (!body) return null;
+  const hoodLayer = warped?.[1] ?? null;
+  if (hoodLayer) trimHood(hoodLayer, frame, neckDepth - span * HOOD_RISE);
 
   const armpits = landed[0] ?? { left: p.leftShoulder, right: p.rightShoulder };
   const sleeve = (s: SleeveLandmarks | undefined, left: boolean): Layer | null => {
@@ -174,7 +179,11 @@ export function fitUpper(
       photo,
     );
   };
-  return { body, limbs: { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) } };
+  return {
+    hood: hoodLayer,
+    body,
+    limbs: { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) },
+  };
 }
 
 /** How far down the torso's axis the knees are. */
@@ -234,8 +243,9 @@ function hoodTop(garment: GarmentAnalysis): Point | null {
 }
 
 /**
- * A hood worn down shows as a collar round the neck: what the warp put higher than `highest` (a depth down
- * the torso's axis) or further out than the shoulders' middle fades out within a fiftieth of the span.
+ * A hood worn down shows as bulk round the neck: it rises `highest` (a depth down the torso's axis) behind
+ * the neck and falls to the shoulder line towards the shoulders' middle, in a round; what the warp put higher
+ * fades out within a fiftieth of the span.
  */
 function trimHood(layer: Layer, frame: BodyFrame, highest: number): void {
   const soft = frame.span * 0.02;
@@ -249,9 +259,10 @@ function trimHood(layer: Layer, frame: BodyFrame, highest: number): void {
       const dy = layer.top + y - neck.y;
       const depth = dx * down.x + dy * down.y;
       const offset = Math.abs(dx * across.x + dy * across.y);
+      const out = Math.min(1, offset / reach);
+      const top = highest * Math.sqrt(1 - out * out);
       const k =
-        Math.min(1, Math.max(0, (depth - highest) / soft)) *
-        Math.min(1, Math.max(0, (reach - offset) / soft));
+        Math.min(1, Math.max(0, (depth - top) / soft)) * Math.min(1, Math.max(0, (reach - offset) / soft));
       layer.rgba[o] = (layer.rgba[o] ?? 0) * k;
     }
   }

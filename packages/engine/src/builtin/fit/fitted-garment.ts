@@ -2,6 +2,8 @@ import type { Layer } from './warp-layer.ts';
 
 /** The garment's parts warped onto the person, back to front: the body, then each sleeve or leg. */
 export interface FittedGarment {
+  /** A hood worn down, behind the body: bulk round the neck that stands off the body. */
+  hood?: Layer | null;
   body: Layer;
   /** Sleeves of a top, or legs of trousers: each over the garment's body. */
   limbs: { left: Layer | null; right: Layer | null };

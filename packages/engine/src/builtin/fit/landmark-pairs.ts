@@ -57,26 +57,32 @@ export class LandmarkPairs {
     parts: readonly number[],
     pad: number,
     photo: { width: number; height: number },
-    /** Called after each part is drawn, before the next goes over it (to trim a part that lies behind). */
-    trim?: (part: number, layer: Layer) => void,
   ): Layer | null {
+    return this.warpEach(garment, [parts], pad, photo)?.[0] ?? null;
+  }
+
+  /** One layer for each list of parts (drawn in order within it), all through the same spline. */
+  warpEach(
+    garment: GarmentAnalysis,
+    layers: readonly (readonly number[])[],
+    pad: number,
+    photo: { width: number; height: number },
+  ): Layer[] | null {
     const toGarment = thinPlateSpline(
       this.pairs.map((p) => p.to),
       this.pairs.map((p) => p.from),
       0.02,
     );
     if (!toGarment) return null;
-    const layer = emptyLayer(
-      landingBox(
-        this.pairs.map((p) => p.to),
-        pad,
-        photo,
-      ),
+    const box = landingBox(
+      this.pairs.map((p) => p.to),
+      pad,
+      photo,
     );
-    for (const part of parts) {
-      warpInto(layer, garment.image, garment.parts, part, toGarment, 4);
-      trim?.(part, layer);
-    }
-    return layer;
+    return layers.map((parts) => {
+      const layer = emptyLayer(box);
+      for (const part of parts) warpInto(layer, garment.image, garment.parts, part, toGarment, 4);
+      return layer;
+    });
   }
 }
