@@ -13,6 +13,7 @@ import type { GarmentCanvas } from './garment-canvas.ts';
 import { growIntoMissedClothes } from './missed-clothes.ts';
 import { near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk } from './shoulder-bulk.ts';
+import { skinSeam } from './skin-seam.ts';
 import { type SkinTone, skinHueLikeness, skinLikeness } from './skin-tone.ts';
 import { boxBlur } from './soft-shadows.ts';
 
@@ -220,19 +221,55 @@ export function cleanUp(
     bh,
     Math.max(1, Math.round(span * 0.008)),
   );
+  const paint = new Float32Array(bw * bh * 3);
+  const painted = new Uint8Array(bw * bh);
+  const real = new Uint8Array(bw * bh);
   for (let k = 0; k < bw * bh; k++) {
+    const x = bx + (k % bw);
+    const y = by + Math.floor(k / bw);
+    const i = y * w + x;
     const shade = skin[k] ?? 0;
-    if (shade === 0) continue;
-    const a = Math.min(1, (soft[k] ?? 0) * 1.3);
-    const i = (by + Math.floor(k / bw)) * w + bx + (k % bw);
+    if (shade === 0) {
+      // The person's own bare skin that stays in view: what the paint must meet.
+      real[k] =
+        parts.labels[i] !== Part.background &&
+        !gone[i] &&
+        (hair.data[i] ?? 0) <= 96 &&
+        coverage(x, y) <= 0.6 &&
+        isBareSkin(patches, x, y)
+          ? 1
+          : 0;
+      continue;
+    }
+    painted[k] = 1;
     const colour = colours[painter[k] ?? 0] ?? tone;
     const lit = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
     // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
     const speck = grain * noise(i);
-    const fill = [colour.r * lit + speck, colour.g * lit + speck, colour.b * lit + speck];
+    paint[k * 3] = colour.r * lit + speck;
+    paint[k * 3 + 1] = colour.g * lit + speck;
+    paint[k * 3 + 2] = colour.b * lit + speck;
+  }
+  // Where the paint meets the person's own skin (a forearm below an old sleeve), its tone runs into theirs.
+  const limbOf = new Uint8Array(bw * bh);
+  for (let k = 0; k < bw * bh; k++) if (painted[k]) limbOf[k] = (painter[k] ?? 0) + 1;
+  const seam = skinSeam(
+    photo,
+    region,
+    paint,
+    limbOf,
+    boxes.map((b) => ({ left: b.x0, top: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 })),
+    real,
+    span,
+  );
+  for (let k = 0; k < bw * bh; k++) {
+    if (!painted[k]) continue;
+    const a = Math.min(1, (soft[k] ?? 0) * 1.3);
+    const i = (by + Math.floor(k / bw)) * w + bx + (k % bw);
     for (let c = 0; c < 3; c++) {
+      const fill = (paint[k * 3 + c] ?? 0) + (seam?.[k * 3 + c] ?? 0);
       photo.data[i * 3 + c] = Math.round(
-        (photo.data[i * 3 + c] ?? 0) * (1 - a) + Math.min(255, Math.max(0, fill[c] ?? 0)) * a,
+        (photo.data[i * 3 + c] ?? 0) * (1 - a) + Math.min(255, Math.max(0, fill)) * a,
       );
     }
   }

@@ -2,6 +2,7 @@ import type { Point } from '../geometry/point.ts';
 import { labToRgb } from '../image/lab-to-rgb.ts';
 import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
 import { rgbToLab } from '../image/rgb-to-lab.ts';
+import { seamMembrane } from '../image/seam-membrane.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
@@ -20,7 +21,6 @@ import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
-import { seamMembrane } from './seam-membrane.ts';
 import { shrinkFace } from './shrink-face.ts';
 import { type Region, warpTriangles } from './warp-triangles.ts';
 
