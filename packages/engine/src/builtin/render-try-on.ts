@@ -1,7 +1,7 @@
 import { armsInFront } from './compose/arms-in-front.ts';
 import { cleanUp } from './compose/clean-up.ts';
 import { composite } from './compose/composite.ts';
-import { drapeOutline } from './compose/drape-outline.ts';
+import { drapeOutline, hangingArms } from './compose/drape-outline.ts';
 import { shadeEdges } from './compose/edge-shading.ts';
 import { garmentCanvas } from './compose/garment-canvas.ts';
 import { hairMask } from './compose/hair-mask.ts';
@@ -74,7 +74,8 @@ export async function renderTryOn(
   const hair = hairMask(photo, pose, parts, tone);
   const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, arms, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
-  if (!isLowerBody(garment.kind)) drapeOutline(models.cv, canvas, silhouette, frame, frame.torsoLength);
+  if (!isLowerBody(garment.kind))
+    drapeOutline(models.cv, canvas, silhouette, frame, frame.torsoLength, hangingArms(arms, frame));
   if (isLowerBody(garment.kind)) {
     // A top that hangs over the hips (a blazer, a long shirt) stays in front of a skirt or trousers.
     const isSkin = (r: number, g: number, b: number): boolean =>

@@ -89,6 +89,34 @@ describe('drapeOutline', () => {
     expect(alpha(sides, 40, 150)).toBe(1);
   });
 
+  it("rounds the shoulders to a bare body's outline even where the old clothes stand square above them", () => {
+    /** Opaque over the whole canvas, a sleeve (part 2) out past 0.6 of the span on the picture's left. */
+    const tall = (): GarmentCanvas => {
+      const c = garment();
+      c.alpha.fill(1);
+      c.part.fill(1);
+      for (let y = 0; y < SIZE; y++) c.part.fill(2, y * SIZE, y * SIZE + 25);
+      return c;
+    };
+    // A padded old top: the silhouette stands square over the whole canvas, so it cuts nothing.
+    const square = person(0, SIZE);
+    const canvas = tall();
+    const taken = drapeOutline(cv, canvas, square, frame, frame.torsoLength);
+    expect(taken).toBeGreaterThan(0);
+    // 0.45 of the span out a bare shoulder reaches 0.1 of the span above the joints (y 50); with the
+    // cloth, 0.13 (y 24): 35 px above is cut, 20 px above stays.
+    expect(alpha(canvas, 60, 15)).toBe(0);
+    expect(alpha(canvas, 60, 30)).toBe(1);
+    // Beside the neck it is left to the fit (a sloping, muscled neckline).
+    expect(alpha(canvas, 150, 15)).toBe(1);
+    // A sleeve past 0.6 of the span rises with a raised arm; on a hanging arm it is rounded too.
+    expect(alpha(canvas, 10, 40)).toBe(1);
+    const hanging = tall();
+    drapeOutline(cv, hanging, square, frame, frame.torsoLength, { left: false, right: true });
+    expect(alpha(hanging, 10, 40)).toBe(0);
+    expect(alpha(hanging, 290, 40)).toBe(0);
+  });
+
   it('keeps the outline when the silhouette would take too much of it (a body the segmentation lost)', () => {
     const canvas = garment();
     const taken = drapeOutline(cv, canvas, person(120, 180), frame, frame.torsoLength);

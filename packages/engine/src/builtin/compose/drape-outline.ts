@@ -1,7 +1,10 @@
 import type { BodyFrame } from '../fit/body-frame.ts';
+import type { BodyPose, Keypoint } from '../person/body-pose.ts';
+import { SEEN } from '../person/check-pose.ts';
 import type { Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
+import { naturalTop } from './shoulder-bulk.ts';
 
 /** A garment stands off the body by up to this share of the shoulder span (ease, a loose sleeve)... */
 const EASE = 0.05;
@@ -16,8 +19,19 @@ const GONE = 0.1;
 const TOP_EASE = 0.015;
 const TOP_GONE = 0.035;
 const SHOULDER_BLEND = 0.2;
-/** The canvas's part label of a hood worn down (`GarmentCanvas.part`). */
+/** The canvas's part labels of a sleeve and of a hood worn down (`GarmentCanvas.part`). */
+const SLEEVE = 2;
 const HOOD = 3;
+/**
+ * Over the shoulders, from this far out from the torso's axis (a share of the span), cloth lies on the
+ * shoulder's round: no higher than a bare body reaches there (`naturalTop`) and `CLOTH` more, even where
+ * the old clothes' silhouette stands higher (a puffy sleeve, padded shoulders, a coat), which the
+ * silhouette's cut keeps. A sleeve only up to `SLEEVE_ROUND_UNTIL` unless its arm hangs: further out a
+ * raised arm's sleeve rises with the arm.
+ */
+const ROUND_FROM = 0.3;
+const SLEEVE_ROUND_UNTIL = 0.6;
+const CLOTH = 0.03;
 /** Silhouette probability (0-255) from which a pixel is the person. */
 const PERSON = 110;
 /**
@@ -41,6 +55,7 @@ export function drapeOutline(
   silhouette: Mask,
   frame: BodyFrame,
   freeBelow: number,
+  hanging: { left: boolean; right: boolean } = { left: false, right: false },
 ): number {
   const { width: w, height: h, left, top } = canvas;
   const ease = frame.span * EASE;
@@ -72,8 +87,10 @@ export function drapeOutline(
     cv.distanceTransform(outside, distance, cv.DIST_L2, 3);
     const d = distance.data32F;
     const keep = new Float32Array(w * h).fill(1);
+    const rounded = new Float32Array(w * h).fill(1);
     let total = 0;
     let taken = 0;
+    let roundedTaken = 0;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
@@ -84,6 +101,22 @@ export function drapeOutline(
         if (canvas.part[i] === HOOD) continue;
         const depth = (left + x - frame.neck.x) * frame.down.x + (top + y - frame.neck.y) * frame.down.y;
         if (depth > freeBelow) continue;
+        if (depth < 0) {
+          // Over the shoulders, whatever the silhouette says (a puffy old sleeve, padded shoulders).
+          const signed =
+            ((left + x - frame.neck.x) * frame.across.x + (top + y - frame.neck.y) * frame.across.y) /
+            frame.span;
+          const across = Math.abs(signed);
+          const free = canvas.part[i] !== SLEEVE || (signed > 0 ? hanging.left : hanging.right);
+          if (across >= ROUND_FROM && (free || across <= SLEEVE_ROUND_UNTIL)) {
+            const over = -depth - (naturalTop(across) + CLOTH) * frame.span;
+            const k = Math.min(1, Math.max(0, 0.5 - over));
+            if (k < 1) {
+              rounded[i] = k;
+              roundedTaken += a * (1 - k);
+            }
+          }
+        }
         const off = d[(y + pad) * bw + x + pad] ?? 0;
         // Depth below the shoulder joints' line, where the sides' ease comes back.
         const side = Math.min(1, Math.max(0, depth / blend));
@@ -97,15 +130,33 @@ export function drapeOutline(
         taken += a * (1 - k);
       }
     }
-    if (total === 0 || taken / total > MAX_TAKEN) return 0;
+    if (total === 0) return 0;
+    // The silhouette's cut is left out when it would take too much (the segmentation lost the body); the
+    // shoulders' round does not hang on the segmentation.
+    const bySilhouette = taken / total <= MAX_TAKEN;
     for (let i = 0; i < w * h; i++) {
-      const k = keep[i] ?? 1;
+      const k = Math.min(bySilhouette ? (keep[i] ?? 1) : 1, rounded[i] ?? 1);
       if (k >= 1) continue;
       canvas.alpha[i] = (canvas.alpha[i] ?? 0) * k;
       if (k < 0.5) canvas.part[i] = 0;
     }
-    return taken / total;
+    return ((bySilhouette ? taken : 0) + roundedTaken) / total;
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/** An arm hangs when the pose did not see its elbow or saw it this far below the shoulders (a share of the span). */
+const HANGING_ELBOW = 0.25;
+
+/**
+ * Which arms hang (`drapeOutline`'s `hanging`): the elbow unseen (the sleeve then hangs down the body's side)
+ * or seen well below the shoulder joints' line.
+ */
+export function hangingArms(pose: BodyPose, frame: BodyFrame): { left: boolean; right: boolean } {
+  const hangs = (elbow: Keypoint): boolean =>
+    elbow.score < SEEN ||
+    (elbow.x - frame.neck.x) * frame.down.x + (elbow.y - frame.neck.y) * frame.down.y >
+      HANGING_ELBOW * frame.span;
+  return { left: hangs(pose.points.leftElbow), right: hangs(pose.points.rightElbow) };
 }
