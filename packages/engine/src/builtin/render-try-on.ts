@@ -75,7 +75,15 @@ export async function renderTryOn(
   const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, arms, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
   if (!isLowerBody(garment.kind))
-    drapeOutline(models.cv, canvas, silhouette, frame, frame.torsoLength, hangingArms(arms, frame));
+    drapeOutline(
+      models.cv,
+      canvas,
+      silhouette,
+      frame,
+      frame.torsoLength,
+      fitted.shoulders,
+      hangingArms(arms, frame),
+    );
   if (isLowerBody(garment.kind)) {
     // A top that hangs over the hips (a blazer, a long shirt) stays in front of a skirt or trousers.
     const isSkin = (r: number, g: number, b: number): boolean =>
@@ -97,6 +105,7 @@ export async function renderTryOn(
     cleanUp(models.cv, photo, arms, parts, canvas, hair.seen, tone, {
       rim: true,
       chest: garment.kind !== 'jacket',
+      hairInFront: hair.front,
     });
   composite(photo, canvas, shade);
   const bytes = await encodeResult(photo);

@@ -89,8 +89,8 @@ describe('drapeOutline', () => {
     expect(alpha(sides, 40, 150)).toBe(1);
   });
 
-  it("rounds the shoulders to a bare body's outline even where the old clothes stand square above them", () => {
-    /** Opaque over the whole canvas, a sleeve (part 2) out past 0.6 of the span on the picture's left. */
+  it("cuts what stands above the shoulder line from the neckline's corner to the seam, whatever the old clothes", () => {
+    /** Opaque over the whole canvas, a sleeve (part 2) out past x 25 on the picture's left. */
     const tall = (): GarmentCanvas => {
       const c = garment();
       c.alpha.fill(1);
@@ -98,23 +98,34 @@ describe('drapeOutline', () => {
       for (let y = 0; y < SIZE; y++) c.part.fill(2, y * SIZE, y * SIZE + 25);
       return c;
     };
+    // The neckline's corners 30 px either side of the axis, 40 px above the joints (y 10); the seams 100 px
+    // out, 10 px above them (y 40).
+    const shoulders = {
+      left: { neck: { x: 180, y: 10 }, seam: { x: 250, y: 40 } },
+      right: { neck: { x: 120, y: 10 }, seam: { x: 50, y: 40 } },
+    };
     // A padded old top: the silhouette stands square over the whole canvas, so it cuts nothing.
     const square = person(0, SIZE);
     const canvas = tall();
-    const taken = drapeOutline(cv, canvas, square, frame, frame.torsoLength);
+    const taken = drapeOutline(cv, canvas, square, frame, frame.torsoLength, shoulders);
     expect(taken).toBeGreaterThan(0);
-    // 0.45 of the span out a bare shoulder reaches 0.1 of the span above the joints (y 50); with the
-    // cloth, 0.13 (y 24): 35 px above is cut, 20 px above stays.
-    expect(alpha(canvas, 60, 15)).toBe(0);
-    expect(alpha(canvas, 60, 30)).toBe(1);
-    // Beside the neck it is left to the fit (a sloping, muscled neckline).
-    expect(alpha(canvas, 150, 15)).toBe(1);
-    // A sleeve past 0.6 of the span rises with a raised arm; on a hanging arm it is rounded too.
-    expect(alpha(canvas, 10, 40)).toBe(1);
+    // 60 px out the line is 27 px above the joints (y 23), with the cloth 33 (y 17).
+    expect(alpha(canvas, 210, 12)).toBe(0);
+    expect(alpha(canvas, 90, 12)).toBe(0);
+    expect(alpha(canvas, 210, 22)).toBe(1);
+    // Within the neckline's corners it is left to the fit.
+    expect(alpha(canvas, 150, 5)).toBe(1);
+    // Past the seam the body goes no higher than the seam and the cloth (y 34)...
+    expect(alpha(canvas, 270, 25)).toBe(0);
+    expect(alpha(canvas, 270, 40)).toBe(1);
+    // ...and a sleeve only on a hanging arm: a raised arm's rises with it.
+    expect(alpha(canvas, 10, 25)).toBe(1);
     const hanging = tall();
-    drapeOutline(cv, hanging, square, frame, frame.torsoLength, { left: false, right: true });
-    expect(alpha(hanging, 10, 40)).toBe(0);
-    expect(alpha(hanging, 290, 40)).toBe(0);
+    drapeOutline(cv, hanging, square, frame, frame.torsoLength, shoulders, { left: false, right: true });
+    expect(alpha(hanging, 10, 25)).toBe(0);
+    // Without the line (a lower garment) nothing is cut over a square silhouette.
+    const none = tall();
+    expect(drapeOutline(cv, none, square, frame, frame.torsoLength)).toBe(0);
   });
 
   it('keeps the outline when the silhouette would take too much of it (a body the segmentation lost)', () => {

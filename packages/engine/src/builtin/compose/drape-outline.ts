@@ -1,4 +1,6 @@
 import type { BodyFrame } from '../fit/body-frame.ts';
+import type { ShoulderLine } from '../fit/fitted-garment.ts';
+import type { Point } from '../geometry/point.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
 import type { Mask } from '../person/mask.ts';
@@ -23,14 +25,11 @@ const SHOULDER_BLEND = 0.2;
 const SLEEVE = 2;
 const HOOD = 3;
 /**
- * Over the shoulders, from this far out from the torso's axis (a share of the span), cloth lies on the
- * shoulder's round: no higher than a bare body reaches there (`naturalTop`) and `CLOTH` more, even where
- * the old clothes' silhouette stands higher (a puffy sleeve, padded shoulders, a coat), which the
- * silhouette's cut keeps. A sleeve only up to `SLEEVE_ROUND_UNTIL` unless its arm hangs: further out a
- * raised arm's sleeve rises with the arm.
+ * Over the shoulders cloth lies from the neckline's corner to the shoulder seam (`FittedGarment.shoulders`;
+ * the seam no higher than a bare body's round there, `naturalTop`) and no more than `CLOTH` (a share of the
+ * span) above that line, even where the old clothes' silhouette stands higher (a puffy sleeve, padded
+ * shoulders, a coat), which the silhouette's cut keeps: the flat lay's square corners go. Past the seam a sleeve only when its arm hangs: a raised arm's sleeve rises with it.
  */
-const ROUND_FROM = 0.3;
-const SLEEVE_ROUND_UNTIL = 0.6;
 const CLOTH = 0.03;
 /** Silhouette probability (0-255) from which a pixel is the person. */
 const PERSON = 110;
@@ -55,8 +54,22 @@ export function drapeOutline(
   silhouette: Mask,
   frame: BodyFrame,
   freeBelow: number,
+  shoulders?: { left: ShoulderLine; right: ShoulderLine },
   hanging: { left: boolean; right: boolean } = { left: false, right: false },
 ): number {
+  const cloth = frame.span * CLOTH;
+  const inFrame = (line: ShoulderLine) => {
+    const seamAcross = Math.abs(acrossOf(frame, line.seam));
+    return {
+      neckAcross: Math.abs(acrossOf(frame, line.neck)),
+      neckDepth: depthOf(frame, line.neck),
+      seamAcross,
+      // The fit raises a seam to the silhouette's top (the old shoulder must not show above the new one); a
+      // puffy old sleeve's top is not the shoulder, which reaches no higher than a bare body's round there.
+      seamDepth: Math.max(depthOf(frame, line.seam), -naturalTop(seamAcross / frame.span) * frame.span),
+    };
+  };
+  const lines = shoulders ? { left: inFrame(shoulders.left), right: inFrame(shoulders.right) } : null;
   const { width: w, height: h, left, top } = canvas;
   const ease = frame.span * EASE;
   const gone = frame.span * GONE;
@@ -101,16 +114,20 @@ export function drapeOutline(
         if (canvas.part[i] === HOOD) continue;
         const depth = (left + x - frame.neck.x) * frame.down.x + (top + y - frame.neck.y) * frame.down.y;
         if (depth > freeBelow) continue;
-        if (depth < 0) {
+        if (lines) {
           // Over the shoulders, whatever the silhouette says (a puffy old sleeve, padded shoulders).
-          const signed =
-            ((left + x - frame.neck.x) * frame.across.x + (top + y - frame.neck.y) * frame.across.y) /
-            frame.span;
-          const across = Math.abs(signed);
-          const free = canvas.part[i] !== SLEEVE || (signed > 0 ? hanging.left : hanging.right);
-          if (across >= ROUND_FROM && (free || across <= SLEEVE_ROUND_UNTIL)) {
-            const over = -depth - (naturalTop(across) + CLOTH) * frame.span;
-            const k = Math.min(1, Math.max(0, 0.5 - over));
+          const offset =
+            (left + x - frame.neck.x) * frame.across.x + (top + y - frame.neck.y) * frame.across.y;
+          const line = offset > 0 ? lines.left : lines.right;
+          const across = Math.abs(offset);
+          const free = canvas.part[i] !== SLEEVE || (offset > 0 ? hanging.left : hanging.right);
+          if (across >= line.neckAcross && (across <= line.seamAcross || free)) {
+            const t = Math.min(
+              1,
+              (across - line.neckAcross) / Math.max(1, line.seamAcross - line.neckAcross),
+            );
+            const highest = line.neckDepth + (line.seamDepth - line.neckDepth) * t - cloth;
+            const k = Math.min(1, Math.max(0, 0.5 - (highest - depth)));
             if (k < 1) {
               rounded[i] = k;
               roundedTaken += a * (1 - k);
@@ -160,3 +177,8 @@ export function hangingArms(pose: BodyPose, frame: BodyFrame): { left: boolean; 
       HANGING_ELBOW * frame.span;
   return { left: hangs(pose.points.leftElbow), right: hangs(pose.points.rightElbow) };
 }
+
+const acrossOf = (frame: BodyFrame, q: Point): number =>
+  (q.x - frame.neck.x) * frame.across.x + (q.y - frame.neck.y) * frame.across.y;
+const depthOf = (frame: BodyFrame, q: Point): number =>
+  (q.x - frame.neck.x) * frame.down.x + (q.y - frame.neck.y) * frame.down.y;

@@ -183,6 +183,10 @@ export function fitUpper(
     hood: hoodLayer,
     body,
     limbs: { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) },
+    shoulders: {
+      left: { neck: frame.at(neckDepth, neckHalf), seam: shoulderL },
+      right: { neck: frame.at(neckDepth, -neckHalf), seam: shoulderR },
+    },
   };
 }
 

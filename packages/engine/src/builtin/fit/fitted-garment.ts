@@ -1,3 +1,4 @@
+import type { Point } from '../geometry/point.ts';
 import type { Layer } from './warp-layer.ts';
 
 /** The garment's parts warped onto the person, back to front: the body, then each sleeve or leg. */
@@ -7,4 +8,14 @@ export interface FittedGarment {
   body: Layer;
   /** Sleeves of a top, or legs of trousers: each over the garment's body. */
   limbs: { left: Layer | null; right: Layer | null };
+  /**
+   * A top's shoulder line on each side, where its landmarks landed: the neckline's corner, then the shoulder
+   * seam (or a tank's strap). Cloth lies from the one to the other; the flat lay's corners above it do not.
+   */
+  shoulders?: { left: ShoulderLine; right: ShoulderLine };
+}
+
+export interface ShoulderLine {
+  neck: Point;
+  seam: Point;
 }
