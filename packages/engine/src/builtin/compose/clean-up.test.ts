@@ -249,6 +249,31 @@ describe('cleanUp', () => {
     expect(skinAt(243, 300)).toBeLessThan(0.3);
   });
 
+  it('leaves hair kept in front where it hangs beside the new garment: braids over the old top are not its rim', () => {
+    const tank: GarmentCanvas = tShirtCanvas(parts);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      const x = i % PHOTO.width;
+      if (parts.labels[i] !== Part.torso || Math.abs(x - 200) >= 30) tank.alpha[i] = 0;
+    }
+    // A dark braid down the body's side, beside the tank (x 240-245, y 250-330).
+    const braided: Raster = { ...before, data: Uint8Array.from(before.data) };
+    const hair = emptyMask(PHOTO.width, PHOTO.height);
+    for (let y = 250; y < 330; y++) {
+      for (let x = 240; x < 246; x++) {
+        braided.data.set([25, 20, 18], (y * PHOTO.width + x) * 3);
+        hair.data[y * PHOTO.width + x] = 255;
+      }
+    }
+    expect(parts.labels[300 * PHOTO.width + 243]).toBe(Part.torso);
+    const kept: Raster = { ...braided, data: Uint8Array.from(braided.data) };
+    cleanUp(cv, kept, pose, parts, tank, hair, tone, { rim: true, hairInFront: hair });
+    expect(pixel(kept, 243, 300)).toEqual([25, 20, 18]);
+    // Without it the braid went with the old top's rim, filled from the background.
+    const filled: Raster = { ...braided, data: Uint8Array.from(braided.data) };
+    cleanUp(cv, filled, pose, parts, tank, hair, tone, { rim: true });
+    expect(pixel(filled, 243, 300)).not.toEqual([25, 20, 18]);
+  });
+
   it("paints a bare limb in the tone of the same arm's bare hand, not the face's", () => {
     // A tanned hand, darker than the face (the same hue): the forearm painted above it takes its tone.
     const tanned = [150, 105, 85] as const;

@@ -57,7 +57,7 @@ export function cleanUp(
   canvas: GarmentCanvas,
   hair: Mask,
   tone: SkinTone | null,
-  options: { rim: boolean; chest?: boolean },
+  options: { rim: boolean; chest?: boolean; hairInFront?: Mask },
 ): void {
   if (!tone) return;
   const p = pose.points;
@@ -186,7 +186,8 @@ export function cleanUp(
     }
   }
   const collarLine = { neck: neckBase, down, until: span * COLLAR_DEPTH };
-  if (options.rim && markRim(parts, canvas, patches, span, collarLine, gone)) anyGone = true;
+  if (options.rim && markRim(parts, canvas, patches, span, collarLine, options.hairInFront ?? null, gone))
+    anyGone = true;
   const mouth = mid(p.leftMouth, p.rightMouth);
   const mouthHeight = -((mouth.x - neckBase.x) * down.x + (mouth.y - neckBase.y) * down.y);
   const shoulders = { neck: neckBase, down, span, mouthHeight };
@@ -636,9 +637,13 @@ function markRim(
   skin: BareSkin,
   span: number,
   collar: { neck: Point; down: Point; until: number },
+  hair: Mask | null,
   marked: Uint8Array,
 ): boolean {
   const reach = Math.round(span * 0.2);
+  // Hair kept in front of the new garment hangs beside it too (braids over an old dress): not the rim. The
+  // old clothes between its strands are, and the fill takes them from the strands and the background.
+  const isHair = (i: number): boolean => (hair?.data[i] ?? 0) > 96;
   const { width: cw, height: ch } = canvas;
   const covered = (x: number, y: number): boolean => (canvas.alpha[y * cw + x] ?? 0) > 0.5;
   let any = false;
@@ -662,7 +667,7 @@ function markRim(
         const i = (y - k + canvas.top) * parts.width + x + canvas.left;
         const label = parts.labels[i] ?? 0;
         if (label !== Part.torso && label !== Part.neck) break;
-        if (isBareSkin(skin, x + canvas.left, y - k + canvas.top)) continue;
+        if (isBareSkin(skin, x + canvas.left, y - k + canvas.top) || isHair(i)) continue;
         marked[i] = 1;
         any = true;
       }
@@ -676,7 +681,7 @@ function markRim(
         const py = y + canvas.top;
         const i = py * parts.width + px;
         if (parts.labels[i] !== Part.torso || covered(x, y)) continue;
-        if (isBareSkin(skin, px, py)) continue;
+        if (isBareSkin(skin, px, py) || isHair(i)) continue;
         marked[i] = 1;
         any = true;
       }
