@@ -58,6 +58,35 @@ describe('openNeckline', () => {
     expect(at(parts, 60, 50)).toBe(GarmentPart.body);
   });
 
+  it('opens a striped front along one smooth curve, with no steps at its stripes and no specks below', () => {
+    // A neckline between the V and the round curve; light (170) and dark (60) bands 4 rows each, the inside
+    // of the back in the light stripe's grey, a little darker (160). Told a pixel at a time, the light
+    // stripes between this neckline and the round curve went with the inside and the dark ones stayed, in
+    // steps, and specks of the inside's grey in the front went too.
+    const neckline = (x: number): number => 80 - 60 * (Math.abs(x - 100) / 60) ** 1.5;
+    const inside = (x: number, y: number): boolean => x > 40 && x < 160 && y < neckline(x);
+    const { shape, grey, parts } = top(inside, 160);
+    for (let y = 20; y < H; y++) {
+      for (let x = 10; x < W - 10; x++) {
+        if (!inside(x, y)) grey[y * W + x] = Math.floor(y / 4) % 2 ? 60 : 170;
+      }
+    }
+    const specks = [
+      [60, 51],
+      [140, 51],
+      [100, 84],
+    ] as const;
+    for (const [x, y] of specks) grey[y * W + x] = 160;
+    openNeckline(parts, shape, grey, neck);
+    // Each column's opening ends within two rows of the neckline, the front whole below it.
+    for (let x = 45; x <= 155; x += 5) {
+      let lowest = -1;
+      for (let y = 20; y < H; y++) if (at(parts, x, y) === GarmentPart.none) lowest = y;
+      expect(Math.abs(lowest + 1 - neckline(x))).toBeLessThanOrEqual(2);
+    }
+    for (const [x, y] of specks) expect(at(parts, x, y)).toBe(GarmentPart.body);
+  });
+
   it('leaves the garment whole when the inside cannot be told from the front (a dark garment)', () => {
     const { shape, grey, parts } = top((x, y) => x > 40 && x < 160 && y < round(x), 148);
     const before = Uint8Array.from(parts);
