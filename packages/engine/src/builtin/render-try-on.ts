@@ -4,9 +4,10 @@ import { composite } from './compose/composite.ts';
 import { drapeOutline, hangingArms } from './compose/drape-outline.ts';
 import { shadeEdges } from './compose/edge-shading.ts';
 import { garmentCanvas } from './compose/garment-canvas.ts';
+import { skinGrain } from './compose/grain.ts';
 import { hairMask } from './compose/hair-mask.ts';
 import { shadeGarment } from './compose/shade-garment.ts';
-import { skinLikeness, skinTone } from './compose/skin-tone.ts';
+import { looksLikeSkin, skinLikeness, skinTone } from './compose/skin-tone.ts';
 import { softShadows } from './compose/soft-shadows.ts';
 import { tuckUnder } from './compose/tuck-under.ts';
 import { bodyFrame } from './fit/body-frame.ts';
@@ -21,6 +22,7 @@ import { bodyParts } from './person/body-parts.ts';
 import { detectBodyPose } from './person/body-pose.ts';
 import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
+import type { Box } from './person/mask.ts';
 import { withoutArms } from './person/stray-arms.ts';
 import { topHem } from './person/top-hem.ts';
 import type { Models } from './worker/load-models.ts';
@@ -101,13 +103,17 @@ export async function renderTryOn(
   const shade = softShadows(canvas, frame.neck.x, frame.span);
   // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
   // A jacket is worn over a top: what its opening shows below the neck is that top, not bare skin.
+  // The photo's grain, read on the skin round the garment, for the paint and the garment alike.
+  const around = grown(canvas, frame.span * 0.5, photo);
+  const grain = tone ? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), around, frame.span) : 0;
   if (!isLowerBody(garment.kind))
     cleanUp(models.cv, photo, arms, parts, canvas, hair.seen, tone, {
       rim: true,
       chest: garment.kind !== 'jacket',
       hairInFront: hair.front,
+      grain,
     });
-  composite(photo, canvas, shade);
+  composite(photo, canvas, shade, grain);
   const bytes = await encodeResult(photo);
   return { bytes, width: photo.width, height: photo.height, contentType: 'image/webp' };
 }
@@ -116,4 +122,16 @@ export async function renderTryOn(
 function coverage(kind: GarmentKind): 'upper' | 'dress' | 'lower' {
   if (isLowerBody(kind)) return 'lower';
   return kind === 'dress' ? 'dress' : 'upper';
+}
+
+/** `box` grown by `by` pixels on every side, within the photo. */
+function grown(box: Box, by: number, photo: { width: number; height: number }): Box {
+  const left = Math.max(0, Math.floor(box.left - by));
+  const top = Math.max(0, Math.floor(box.top - by));
+  return {
+    left,
+    top,
+    width: Math.min(photo.width, Math.ceil(box.left + box.width + by)) - left,
+    height: Math.min(photo.height, Math.ceil(box.top + box.height + by)) - top,
+  };
 }

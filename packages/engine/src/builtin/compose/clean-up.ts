@@ -10,11 +10,12 @@ import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
+import { grainNoise, skinGrain } from './grain.ts';
 import { growIntoMissedClothes } from './missed-clothes.ts';
 import { near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
-import { type SkinTone, skinHueLikeness, skinLikeness } from './skin-tone.ts';
+import { looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
 import { boxBlur } from './soft-shadows.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
@@ -57,7 +58,7 @@ export function cleanUp(
   canvas: GarmentCanvas,
   hair: Mask,
   tone: SkinTone | null,
-  options: { rim: boolean; chest?: boolean; hairInFront?: Mask },
+  options: { rim: boolean; chest?: boolean; hairInFront?: Mask; grain?: number },
 ): void {
   if (!tone) return;
   const p = pose.points;
@@ -214,7 +215,7 @@ export function cleanUp(
     growIntoBackground(gone, parts, hidden, Math.max(2, Math.round(span * EDGE_REACH)));
     fillFromBackground(cv, photo, gone, hidden);
   }
-  const grain = skinGrain(photo, parts, tone, region, span);
+  const grain = options.grain ?? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), region, span);
   for (const light of lights) light.settle();
   const soft = boxBlur(
     skin.map((v) => (v > 0 ? 1 : 0)),
@@ -246,7 +247,7 @@ export function cleanUp(
     const colour = colours[painter[k] ?? 0] ?? tone;
     const lit = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
     // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
-    const speck = grain * noise(i);
+    const speck = grain * grainNoise(i);
     paint[k * 3] = colour.r * lit + speck;
     paint[k * 3 + 1] = colour.g * lit + speck;
     paint[k * 3 + 2] = colour.b * lit + speck;
@@ -341,52 +342,6 @@ class LimbLight {
     const column = Math.min(LIGHT_ACROSS - 1, Math.max(0, Math.floor(((across + 1) / 2) * LIGHT_ACROSS)));
     return row * LIGHT_ACROSS + column;
   }
-}
-
-/**
- * The grain of the person's bare skin in the photo (sensor noise, pores, JPEG): how far its lightness strays
- * from the 3x3 mean around it, over skin-coloured pixels of the face, neck and bare limbs within `region`.
- * Read as a median (scaled to a standard deviation), so the few pixels at the edges of the skin, where the
- * mean takes in hair or cloth, do not count.
- */
-function skinGrain(
-  photo: Raster,
-  parts: BodyParts,
-  tone: SkinTone,
-  region: { left: number; top: number; width: number; height: number },
-  span: number,
-): number {
-  const w = parts.width;
-  const strays: number[] = [];
-  // Every other row and column: a median of the strays needs no more, and this runs before every try-on.
-  for (let y = Math.max(1, region.top); y < Math.min(parts.height - 1, region.top + region.height); y += 2) {
-    for (let x = Math.max(1, region.left); x < Math.min(w - 1, region.left + region.width); x += 2) {
-      const i = y * w + x;
-      if (!(parts.labels[i] ?? 0) || !looksLikeSkin(tone, photo, i)) continue;
-      let around = 0;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) around += lumaAt(photo, i + dy * w + dx);
-      strays.push(Math.abs(lumaAt(photo, i) - around / 9));
-    }
-  }
-  if (strays.length < (MIN_SAMPLE * span * span) / 4) return 0;
-  // The median absolute stray of normal noise is 0.674 of its spread; a 3x3 mean holds a ninth of the
-  // pixel itself, which takes 1/9 of the stray away.
-  return Math.min(GRAIN_MAX, ((median(strays) ?? 0) / 0.674) * (9 / 8));
-}
-
-/** The paint's grain never exceeds this (in 8-bit levels): a noisy dark photo must not speckle the arms. */
-const GRAIN_MAX = 6;
-
-/** A fixed pseudo-random number a pixel, about normal with spread 1, so a render is the same every time. */
-function noise(i: number): number {
-  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  let g = Math.imul(i + 0x68e31da4, 0x27d4eb2f);
-  g ^= g >>> 15;
-  // The sum of two uniforms, centred and scaled to spread 1 (a triangle, close enough to a bell for grain).
-  return ((h >>> 0) / 4294967296 + (g >>> 0) / 4294967296 - 1) * Math.sqrt(6);
 }
 
 /**
@@ -770,12 +725,5 @@ function looksLikeSkinInShade(tone: SkinTone, photo: Raster, i: number): boolean
   return (
     skinHueLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
     0.3
-  );
-}
-
-/** Whether pixel `i` of the photo is more likely the person's skin than not (the old clothes are not). */
-function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean {
-  return (
-    skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) > 0.3
   );
 }

@@ -119,6 +119,29 @@ describe('composite', () => {
     expect(pixel(teal, 20, 20)).toEqual([100, 100, 100]);
   });
 
+  it("lays the photo's grain on the garment, the same on every channel, and none when it has none", () => {
+    const photo = colourPhoto(120);
+    composite(photo, canvas([150, 100, 80]), noShade(), 4);
+    const values: number[] = [];
+    for (let y = 16; y < 24; y++) {
+      for (let x = 16; x < 24; x++) {
+        const [r, g, b] = pixel(photo, x, y);
+        // One offset for all three channels (rounding aside).
+        expect(Math.abs(r - 150 - (g - 100))).toBeLessThanOrEqual(1);
+        expect(Math.abs(r - 150 - (b - 80))).toBeLessThanOrEqual(1);
+        values.push(r);
+      }
+    }
+    const mean = values.reduce((s, v) => s + v, 0) / values.length;
+    const spread = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+    expect(Math.abs(mean - 150)).toBeLessThan(1.5);
+    expect(spread).toBeGreaterThan(2.5);
+    expect(spread).toBeLessThan(5.5);
+    const clean = colourPhoto(120);
+    composite(clean, canvas([150, 100, 80]), noShade());
+    expect(pixel(clean, 17, 19)).toEqual([150, 100, 80]);
+  });
+
   it('never overflows a bright garment under a warm cast', () => {
     const photo = solidRgb(40, 40, [220, 185, 160]);
     for (let i = 35 * 40; i < 40 * 40; i++) photo.data.set(i % 2 ? [200, 40, 60] : [30, 60, 200], i * 3);

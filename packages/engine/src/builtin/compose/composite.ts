@@ -1,5 +1,6 @@
 import type { Raster } from '../image/raster.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
+import { grainNoise } from './grain.ts';
 import { boxBlur } from './soft-shadows.ts';
 
 /** How much of the photo's colour cast the garment takes on (1 = all of it). */
@@ -13,9 +14,10 @@ const MONO_HIGH_SPREAD = 10;
  * Lays the garment canvas on the photo: its edge softened by a pixel, its colours cast like the photo's
  * light (the mean colour of its near-neutral pixels against neutral grey), and the person's shadows from the
  * garment applied around it. In a black-and-white (or toned) photo the garment is too: a colour garment in
- * a photo without colour is the plainest sign of a paste. Changes `photo` in place.
+ * a photo without colour is the plainest sign of a paste. The photo's `grain` (`skinGrain`) goes on the
+ * garment too, the same offset on every channel. Changes `photo` in place.
  */
-export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Float32Array): void {
+export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Float32Array, grain = 0): void {
   const { width: w, height: h } = canvas;
   const cast = colourCast(photo);
   const tone = monochromeTone(photo);
@@ -35,13 +37,15 @@ export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Floa
       // Half the blurred edge, half the sharp one: soft, but not a halo.
       const a = (Math.min(canvas.alpha[c] ?? 0, soft) + soft) / 2;
       const shade = photoShade[c] ?? 1;
+      // The photo's grain on the garment: a flat lay's clean colour in a noisy photo reads as pasted.
+      const speck = grain > 0 && a > 0 ? grain * grainNoise(i / 3) : 0;
       for (let k = 0; k < 3; k++) {
         const under = (photo.data[i + k] ?? 0) * shade;
         const colour = soft > 0 ? (premultiplied[k]?.[c] ?? 0) / soft : 0;
         const over = tone
           ? lumaOf(premultiplied, c, soft) * (tone[k] ?? 1)
           : colour * (1 + CAST * ((cast[k] ?? 1) - 1));
-        photo.data[i + k] = Math.round(Math.min(255, under * (1 - a) + over * a));
+        photo.data[i + k] = Math.round(Math.min(255, Math.max(0, under * (1 - a) + (over + speck) * a)));
       }
     }
   }

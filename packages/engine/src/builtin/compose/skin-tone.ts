@@ -147,3 +147,10 @@ const luma = (q: readonly [number, number, number]): number => 0.299 * q[0] + 0.
 function toChroma(r: number, g: number, b: number): [number, number] {
   return [-0.1687 * r - 0.3313 * g + 0.5 * b, 0.5 * r - 0.4187 * g - 0.0813 * b];
 }
+
+/** Whether pixel `i` of the photo is more likely the person's skin than not (the old clothes are not). */
+export function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean {
+  return (
+    skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) > 0.3
+  );
+}
