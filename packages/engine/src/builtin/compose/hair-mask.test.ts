@@ -102,6 +102,31 @@ describe('hairMask', () => {
     expect(at(hair, 241, 325)).toBe(0);
   });
 
+  it("leaves an old top's stripe in shade between the strands, near the hair in RGB but far more colourful", () => {
+    // Dark hair with lighter strands (rows alternately near black and dark brown), and a dark blue stripe
+    // running from the strand across the chest: within the hair's colour spread in RGB, but colourful.
+    const striped = (stripeColour: readonly [number, number, number]): Raster => {
+      const photo = scene().photo;
+      const hairShapes = drawMask(PHOTO.width, PHOTO.height, [rect(150, 30, 250, 62), strand]);
+      for (let i = 0; i < hairShapes.data.length; i++) {
+        if (!hairShapes.data[i] || !silhouette.data[i]) continue;
+        photo.data.set(Math.floor(i / PHOTO.width) % 2 ? [22, 20, 18] : [70, 52, 40], i * 3);
+      }
+      const stripe = drawMask(PHOTO.width, PHOTO.height, [rect(200, 180, 232, 186)]);
+      for (let i = 0; i < stripe.data.length; i++) {
+        if (stripe.data[i] && silhouette.data[i]) photo.data.set(stripeColour, i * 3);
+      }
+      return photo;
+    };
+    const blue = striped([22, 28, 80]);
+    const found = hairMask(blue, pose, parts, skinTone(blue, pose)).front;
+    expect(at(found, 241, 150)).toBe(255);
+    expect(at(found, 228, 183)).toBe(0);
+    // A stripe no more colourful than the hair is taken with it (it cannot be told from a strand).
+    const brown = striped([60, 45, 36]);
+    expect(at(hairMask(brown, pose, parts, skinTone(brown, pose)).front, 228, 183)).toBe(255);
+  });
+
   it('finds no hair on a head with (almost) none above the eyes', () => {
     const bald = scene(false);
     const { front: mask, seen } = hairMask(

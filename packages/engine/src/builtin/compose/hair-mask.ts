@@ -61,6 +61,7 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
       ((photo.data[i * 3 + 2] ?? 0) - hb) ** 2;
   }
   const limit = Math.max(30, Math.min(70, 1.6 * Math.sqrt(spread / seeds.length)));
+  const hairChroma = Math.max(hr, hg, hb) - Math.min(hr, hg, hb);
   const reach = span * 2;
   const neck = mid(p.leftShoulder, p.rightShoulder);
   const lowest = neck.y + span * 1.4;
@@ -77,7 +78,13 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
     const dg = (photo.data[i * 3 + 1] ?? 0) - hg;
     const db = (photo.data[i * 3 + 2] ?? 0) - hb;
     const d = Math.sqrt(dr * dr + dg * dg + db * db);
-    return d < limit && notSkin(i);
+    if (d >= limit || !notSkin(i)) return false;
+    // Far more colourful than the hair: an old top's stripe in shade between strands (a dark red is near
+    // black in RGB), not hair, which would keep it in front of the new garment.
+    const r = photo.data[i * 3] ?? 0;
+    const g = photo.data[i * 3 + 1] ?? 0;
+    const b = photo.data[i * 3 + 2] ?? 0;
+    return Math.max(r, g, b) - Math.min(r, g, b) <= hairChroma + MORE_CHROMA;
   };
   // Grow from the seeds through hair-coloured person pixels (4-connected); each pixel is queued once.
   const queue = new Int32Array(width * height);
@@ -117,6 +124,8 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
 }
 
 const MAX_HAIR_BELOW = 0.5;
+/** A pixel whose channels spread this much more than the hair colour's is no hair (0-255 levels). */
+const MORE_CHROMA = 40;
 /** The hair's colour is read this far up the head's non-skin pixels by brightness. */
 const HAIR_RANK = 0.3;
 /** The forehead reaches about this many eyes-to-mouth distances above the eyes. */
