@@ -31,7 +31,7 @@ export function garmentCanvas(
   hair: Mask,
   arms: Uint8Array,
 ): GarmentCanvas {
-  const layers = [fit.hood ?? null, fit.body, fit.limbs.left, fit.limbs.right].filter(
+  const layers = [fit.hood ?? null, fit.body, fit.joins ?? null, fit.limbs.left, fit.limbs.right].filter(
     (l): l is Layer => l !== null,
   );
   const left = Math.min(...layers.map((l) => l.left));
@@ -78,6 +78,7 @@ export function garmentCanvas(
   };
   draw(fit.hood ?? null, 3);
   draw(fit.body, 1);
+  draw(fit.joins ?? null, 1);
   draw(fit.limbs.left, 2);
   draw(fit.limbs.right, 2);
   return canvas;

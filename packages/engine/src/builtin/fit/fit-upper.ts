@@ -13,6 +13,7 @@ import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
 import { EASE, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
+import { shoulderJoins } from './shoulder-joins.ts';
 import type { Layer } from './warp-layer.ts';
 
 /** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
@@ -179,10 +180,12 @@ export function fitUpper(
       photo,
     );
   };
+  const limbs = { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) };
   return {
     hood: hoodLayer,
     body,
-    limbs: { left: sleeve(g.sleeves?.left, true), right: sleeve(g.sleeves?.right, false) },
+    joins: shoulderJoins([body, limbs.left, limbs.right], [shoulderL, shoulderR]),
+    limbs,
     shoulders: {
       left: { neck: frame.at(neckDepth, neckHalf), seam: shoulderL },
       right: { neck: frame.at(neckDepth, -neckHalf), seam: shoulderR },

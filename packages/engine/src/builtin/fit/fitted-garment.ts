@@ -6,6 +6,8 @@ export interface FittedGarment {
   /** A hood worn down, behind the body: bulk round the neck that stands off the body. */
   hood?: Layer | null;
   body: Layer;
+  /** Where a sleeve turned away from the body at its seam: the notch closed, drawn under the sleeves. */
+  joins?: Layer | null;
   /** Sleeves of a top, or legs of trousers: each over the garment's body. */
   limbs: { left: Layer | null; right: Layer | null };
   /**
