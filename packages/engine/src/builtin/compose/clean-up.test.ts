@@ -228,13 +228,18 @@ describe('cleanUp', () => {
     expect(left).toEqual([]);
   });
 
-  it("paints the round of the shoulder beside a tank top's strap, not the old top down the body's side", () => {
-    // A tank: the torso between x 171 and 229 only, so the old top shows between its straps and the arms.
-    const tank: GarmentCanvas = tShirtCanvas(parts);
+  /** A tank: the torso between x 171 and 229 only, so the old top shows between its straps and the arms. */
+  function tankCanvas(): GarmentCanvas {
+    const tank = tShirtCanvas(parts);
     for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
       const x = i % PHOTO.width;
       if (parts.labels[i] !== Part.torso || Math.abs(x - 200) >= 30) tank.alpha[i] = 0;
     }
+    return tank;
+  }
+
+  it("paints the round of the shoulder beside a tank top's strap, not the old top down the body's side", () => {
+    const tank = tankCanvas();
     const out: Raster = { ...before, data: Uint8Array.from(before.data) };
     cleanUp(cv, out, pose, parts, tank, emptyMask(PHOTO.width, PHOTO.height), tone, { rim: true });
     if (!tone) throw new Error('no skin tone');
@@ -250,11 +255,7 @@ describe('cleanUp', () => {
   });
 
   it('leaves hair kept in front where it hangs beside the new garment: braids over the old top are not its rim', () => {
-    const tank: GarmentCanvas = tShirtCanvas(parts);
-    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
-      const x = i % PHOTO.width;
-      if (parts.labels[i] !== Part.torso || Math.abs(x - 200) >= 30) tank.alpha[i] = 0;
-    }
+    const tank = tankCanvas();
     // A dark braid down the body's side, beside the tank (x 240-245, y 250-330).
     const braided: Raster = { ...before, data: Uint8Array.from(before.data) };
     const hair = emptyMask(PHOTO.width, PHOTO.height);
