@@ -101,11 +101,11 @@ export async function renderTryOn(
   shadeGarment(models.cv, photo, canvas, frame.span);
   shadeEdges(models.cv, canvas, frame.span);
   const shade = softShadows(canvas, frame.neck.x, frame.span);
-  // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
-  // A jacket is worn over a top: what its opening shows below the neck is that top, not bare skin.
   // The photo's grain, read on the skin round the garment, for the paint and the garment alike.
   const around = grown(canvas, frame.span * 0.5, photo);
   const grain = tone ? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), around, frame.span) : 0;
+  // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
+  // A jacket is worn over a top: what its opening shows below the neck is that top, not bare skin.
   if (!isLowerBody(garment.kind))
     cleanUp(models.cv, photo, arms, parts, canvas, hair.seen, tone, {
       rim: true,

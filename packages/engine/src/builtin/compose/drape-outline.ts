@@ -28,7 +28,8 @@ const HOOD = 3;
  * Over the shoulders cloth lies from the neckline's corner to the shoulder seam (`FittedGarment.shoulders`;
  * the seam no higher than a bare body's round there, `naturalTop`) and no more than `CLOTH` (a share of the
  * span) above that line, even where the old clothes' silhouette stands higher (a puffy sleeve, padded
- * shoulders, a coat), which the silhouette's cut keeps: the flat lay's square corners go. Past the seam a sleeve only when its arm hangs: a raised arm's sleeve rises with it.
+ * shoulders, a coat), which the silhouette's cut keeps: the flat lay's square corners go. Past the seam a
+ * sleeve only when its arm hangs: a raised arm's sleeve rises with it.
  */
 const CLOTH = 0.03;
 /** Silhouette probability (0-255) from which a pixel is the person. */
@@ -46,7 +47,9 @@ const MAX_TAKEN = 0.2;
  * above the shoulders, where cloth lies on the body), so the outline follows the shoulders' round and the
  * arms with an edge as crisp as cloth's. Below the hips (`freeBelow`, a depth down the
  * torso's axis) cloth hangs as cut (a dress's skirt flares away from the legs, a coat covers the gap between
- * them) and is left alone. Answers the share of the garment's coverage taken (0 when left alone).
+ * them) and is left alone. With a top's `shoulders` it is also cut above the line over each shoulder (see
+ * `CLOTH`), a sleeve past the seam only on an arm that `hanging` says hangs (`hangingArms`). Answers the
+ * share of the garment's coverage taken.
  */
 export function drapeOutline(
   cv: OpenCv,
@@ -103,7 +106,6 @@ export function drapeOutline(
     const rounded = new Float32Array(w * h).fill(1);
     let total = 0;
     let taken = 0;
-    let roundedTaken = 0;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
@@ -128,10 +130,7 @@ export function drapeOutline(
             );
             const highest = line.neckDepth + (line.seamDepth - line.neckDepth) * t - cloth;
             const k = Math.min(1, Math.max(0, 0.5 - (highest - depth)));
-            if (k < 1) {
-              rounded[i] = k;
-              roundedTaken += a * (1 - k);
-            }
+            if (k < 1) rounded[i] = k;
           }
         }
         const off = d[(y + pad) * bw + x + pad] ?? 0;
@@ -151,19 +150,24 @@ export function drapeOutline(
     // The silhouette's cut is left out when it would take too much (the segmentation lost the body); the
     // shoulders' round does not hang on the segmentation.
     const bySilhouette = taken / total <= MAX_TAKEN;
+    let removed = 0;
     for (let i = 0; i < w * h; i++) {
       const k = Math.min(bySilhouette ? (keep[i] ?? 1) : 1, rounded[i] ?? 1);
       if (k >= 1) continue;
+      removed += (canvas.alpha[i] ?? 0) * (1 - k);
       canvas.alpha[i] = (canvas.alpha[i] ?? 0) * k;
       if (k < 0.5) canvas.part[i] = 0;
     }
-    return ((bySilhouette ? taken : 0) + roundedTaken) / total;
+    return removed / total;
   } finally {
     for (const m of mats) m.delete();
   }
 }
 
-/** An arm hangs when the pose did not see its elbow or saw it this far below the shoulders (a share of the span). */
+/**
+ * An arm hangs when the pose did not see its elbow or saw it this far below the shoulders (a share of the
+ * span).
+ */
 const HANGING_ELBOW = 0.25;
 
 /**

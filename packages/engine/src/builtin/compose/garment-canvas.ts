@@ -20,10 +20,10 @@ const FOREARMS = new Set<number>([Part.leftForearm, Part.rightForearm]);
 const HANDS = new Set<number>([Part.leftHand, Part.rightHand]);
 
 /**
- * Layers the garment's parts (a hood worn down, the body over it, then sleeves over that) and cuts out what is in front of each: the head
- * always; the hands, and the forearms in front of the body, where `arms` (armsInFront) says a pixel is the
- * arm itself, not the old clothes beside it; hair in front of everything, softly. A sleeve is over its own
- * arm.
+ * Layers the garment's parts (a hood worn down, the body over it, the shoulder joins, then sleeves over
+ * that) and cuts out what is in front of each: the head always; the hands, and the forearms in front of the
+ * body, where `arms` (armsInFront) says a pixel is the arm itself, not the old clothes beside it; hair in
+ * front of everything, softly. A sleeve is over its own arm.
  */
 export function garmentCanvas(
   fit: FittedGarment,

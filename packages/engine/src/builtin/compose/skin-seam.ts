@@ -2,7 +2,10 @@ import type { Raster } from '../image/raster.ts';
 import { seamMembrane } from '../image/seam-membrane.ts';
 import type { Box } from '../person/mask.ts';
 
-/** The grid's cells are this share of the span across: real skin within a cell of the paint is what it meets. */
+/**
+ * The grid's cells are this share of the span across: real skin within a cell of the paint is what it
+ * meets.
+ */
 const REACH = 0.02;
 /** A painted cell reads the seam when at least this share of the 3 x 3 cells round it is real skin. */
 const RING_SHARE = 0.15;
