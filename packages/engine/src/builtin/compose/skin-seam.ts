@@ -50,10 +50,11 @@ export function skinSeam(
 }
 
 /**
- * One limb's correction over `box` (within `region`) into `out`; false when its paint meets no real skin. Worked on a grid
- * of cells `REACH` of the span across (the correction is as smooth as light, and a pixel grid made it cost
- * 80-140 ms a try-on): a cell reads the seam when it is partly painted and the real skin covers a fair share
- * of the cells round it; the membrane spreads those readings over the grid, sampled back bilinearly.
+ * One limb's correction over `box` (within `region`) into `out`; false when its paint meets no real skin.
+ * Worked on a grid of cells `REACH` of the span across (the correction is as smooth as light, and a pixel
+ * grid made it cost 80-140 ms a try-on): a cell reads the seam when it is partly painted and the real skin
+ * covers a fair share of the cells round it; the membrane spreads those readings over the grid, sampled
+ * back bilinearly.
  */
 function limbSeam(
   photo: Raster,
