@@ -146,8 +146,10 @@ export class ImportProcessor implements JobRunner {
       );
     }
     if (job.remove_missing === 1) await this.removeMissing(job, auth);
+    // The counts first, then the status: whoever sees the import done sees its final counts (recounted after
+    // it, a reader in between saw `done` with the removals not yet counted).
+    await this.imports.refreshProgress(id, this.clock.now() + this.options.leaseMs);
     await this.imports.finish(id, 'done', null, this.clock.now());
-    await this.imports.refreshProgress(id, this.clock.now());
     return { outcome: 'done' };
   }
 

@@ -8,6 +8,7 @@ import { startImageHost } from '../../../test/image-host.ts';
 import { testImage } from '../../../test/images.ts';
 import { createShop, type ShopFixture } from '../../../test/shop-fixture.ts';
 import { SOURCE_MAX_BYTES } from './import-source.ts';
+import { ImportsRepository } from './imports.repository.ts';
 
 const r = routes.imports;
 
@@ -318,8 +319,23 @@ describe('catalogue imports', () => {
       }),
     );
     const url = host.url('/products/linen-dress');
+    // Whoever sees the import done sees its final counts: they are in place when it is marked done.
+    const countsWhenDone: (number | undefined)[] = [];
+    const finish = ImportsRepository.prototype.finish;
+    const spy = vi.spyOn(ImportsRepository.prototype, 'finish').mockImplementation(async function (
+      this: ImportsRepository,
+      id,
+      status,
+      error,
+      now,
+    ) {
+      if (status === 'done') countsWhenDone.push((await this.find(null, id))?.removed);
+      return finish.call(this, id, status, error, now);
+    });
     const again = ok(await owner.call(r.url, { query: { source: 'shopify', url, removeMissing: '1' } }), 202);
     expect((await finished(owner, again.id)).rows).toMatchObject({ created: 1, removed: 1 });
+    spy.mockRestore();
+    expect(countsWhenDone).toEqual([1]);
     const skus = ok(await owner.call(routes.garments.list, { query: { limit: 10 } })).items.map((g) => g.sku);
     expect(skus).toEqual(['S3']);
   });
