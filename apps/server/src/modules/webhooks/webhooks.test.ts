@@ -155,7 +155,16 @@ describe('webhook endpoints and events', () => {
     // The look-only endpoint heard nothing of it.
     expect(receiver.received.filter((x) => x.path === '/looks')).toEqual([]);
 
-    const log = ok(await shop.ownerApi.call(r.deliveries, { query: { id: endpoint.id } }));
+    // The delivery is marked once the receiver's answer is back, which may be a moment after it got the
+    // request.
+    const log = await vi.waitFor(
+      async () => {
+        const deliveries = ok(await shop.ownerApi.call(r.deliveries, { query: { id: endpoint.id } }));
+        expect(deliveries.items[0]?.status).not.toBe('running');
+        return deliveries;
+      },
+      { timeout: 8000, interval: 50 },
+    );
     expect(log.items[0]).toMatchObject({ eventId: event.id, type: 'tryon.completed', status: 'succeeded' });
     expect(log.items[0]?.attempts[0]).toMatchObject({ attempt: 1, statusCode: 200, responseExcerpt: 'ok' });
     for (const id of [endpoint.id, lookOnly.id]) ok(await shop.ownerApi.call(r.remove, { query: { id } }));
