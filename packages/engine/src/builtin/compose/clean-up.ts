@@ -237,8 +237,8 @@ export function cleanUp(
         parts.labels[i] !== Part.background &&
         !gone[i] &&
         (hair.data[i] ?? 0) <= 96 &&
-        coverage(x, y) <= 0.6 &&
-        isBareSkin(patches, x, y)
+        isBareSkin(patches, x, y) &&
+        coverage(x, y) <= 0.6
           ? 1
           : 0;
       continue;

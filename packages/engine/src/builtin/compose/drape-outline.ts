@@ -103,7 +103,8 @@ export function drapeOutline(
     cv.distanceTransform(outside, distance, cv.DIST_L2, 3);
     const d = distance.data32F;
     const keep = new Float32Array(w * h).fill(1);
-    const rounded = new Float32Array(w * h).fill(1);
+    // What the shoulder lines cut (a top only), kept apart from the silhouette's cut, which may be dropped.
+    const rounded = lines ? new Float32Array(w * h).fill(1) : null;
     let total = 0;
     let taken = 0;
     for (let y = 0; y < h; y++) {
@@ -130,7 +131,7 @@ export function drapeOutline(
             );
             const highest = line.neckDepth + (line.seamDepth - line.neckDepth) * t - cloth;
             const k = Math.min(1, Math.max(0, 0.5 - (highest - depth)));
-            if (k < 1) rounded[i] = k;
+            if (k < 1 && rounded) rounded[i] = k;
           }
         }
         const off = d[(y + pad) * bw + x + pad] ?? 0;
@@ -152,7 +153,7 @@ export function drapeOutline(
     const bySilhouette = taken / total <= MAX_TAKEN;
     let removed = 0;
     for (let i = 0; i < w * h; i++) {
-      const k = Math.min(bySilhouette ? (keep[i] ?? 1) : 1, rounded[i] ?? 1);
+      const k = Math.min(bySilhouette ? (keep[i] ?? 1) : 1, rounded?.[i] ?? 1);
       if (k >= 1) continue;
       removed += (canvas.alpha[i] ?? 0) * (1 - k);
       canvas.alpha[i] = (canvas.alpha[i] ?? 0) * k;

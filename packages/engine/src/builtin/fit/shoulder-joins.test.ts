@@ -33,7 +33,7 @@ describe('shoulderJoins', () => {
     expect(joins).not.toBeNull();
     expect(alphaAt(joins, 101, 10)).toBe(255);
     expect(alphaAt(joins, 102, 60)).toBe(255);
-    const o = (10 * (joins?.width ?? 0) + 101 - (joins?.left ?? 0)) * 4;
+    const o = ((10 - (joins?.top ?? 0)) * (joins?.width ?? 0) + 101 - (joins?.left ?? 0)) * 4;
     const [r, g, b] = [joins?.rgba[o] ?? 0, joins?.rgba[o + 1] ?? 0, joins?.rgba[o + 2] ?? 0];
     expect(g).toBe(0);
     expect(r + b).toBeGreaterThan(150);

@@ -1,18 +1,26 @@
 import { dist, type Point } from '../geometry/point.ts';
+import type { Box } from '../person/mask.ts';
 import { emptyLayer, type Layer } from './warp-layer.ts';
 
 /** Round each shoulder seam, within this share of the seams' distance, the sleeve and the body must meet. */
 const JOIN_REACH = 0.3;
 /** Notches narrower than this share of the seams' distance are closed there. */
 const JOIN_GAP = 0.07;
+/** The four directions a closed pixel looks along for the garment's colour. */
+const STEPS = [
+  [-1, 0],
+  [1, 0],
+  [0, -1],
+  [0, 1],
+] as const;
 
 /**
  * Each sleeve is warped down its arm by a spline of its own, the body by another: on an arm hanging out
  * from the body, or raised, the sleeve's top turns away from the body's shoulder and a notch opens at the
  * seam, showing the old clothes or the backdrop where a worn garment is sewn shut. Round each seam this
  * closes the coverage of body and sleeves (a dilation then an erosion by a square `JOIN_GAP` wide) and
- * answers a layer of what was closed, coloured from the garment round it (its mean colour within the gap's
- * width, weighted by coverage), to be drawn under the sleeves. Null when nothing was closed. The neckline
+ * answers a layer of what was closed, coloured from the garment round it (the nearest garment along its row
+ * and column), to be drawn under the sleeves. Null when nothing was closed. The neckline
  * and the gap between a hanging arm and the torso, further from the seams, are left open.
  */
 export function shoulderJoins(layers: readonly (Layer | null)[], seams: readonly Point[]): Layer | null {
@@ -22,55 +30,65 @@ export function shoulderJoins(layers: readonly (Layer | null)[], seams: readonly
   const reach = Math.max(4, Math.round(across * JOIN_REACH));
   const r = Math.max(1, Math.round((across * JOIN_GAP) / 2));
   let out: Layer | null = null;
-  for (const seam of seams) {
-    const box = {
-      left: Math.round(seam.x - reach - r),
-      top: Math.round(seam.y - reach - r),
-      width: 2 * (reach + r) + 1,
-      height: 2 * (reach + r) + 1,
-    };
+  const boxes = seams.map((seam) => ({
+    left: Math.round(seam.x - reach - r),
+    top: Math.round(seam.y - reach - r),
+    width: 2 * (reach + r) + 1,
+    height: 2 * (reach + r) + 1,
+  }));
+  for (const box of boxes) {
     const { alpha, rgb } = union(drawn, box);
-    const closed = erode(dilate(alpha, box.width, box.height, r), box.width, box.height, r);
     const w = box.width;
+    const h = box.height;
+    const n = w * h;
+    // Closing by a square: dilated where any covered pixel lies within r, then eroded where any pixel within
+    // r was not dilated (box counts by summed-area tables).
+    const covered = new Float32Array(n);
+    for (let i = 0; i < n; i++) covered[i] = (alpha[i] ?? 0) >= 128 ? 1 : 0;
+    const near = boxSum(covered, w, h, r);
+    const notDilated = new Float32Array(n);
+    for (let i = 0; i < n; i++) notDilated[i] = (near[i] ?? 0) > 0.5 ? 0 : 1;
+    const open = boxSum(notDilated, w, h, r);
+    const closed = new Uint8Array(n);
     let any = false;
-    for (let i = 0; i < closed.length; i++) {
-      if ((closed[i] ?? 0) >= 128 && (alpha[i] ?? 0) < 128) {
-        const x = (i % w) - reach - r;
-        const y = Math.floor(i / w) - reach - r;
-        if (x * x + y * y <= reach * reach) {
-          any = true;
-          continue;
-        }
-      }
-      closed[i] = 0;
+    for (let i = 0; i < n; i++) {
+      if (covered[i] || (open[i] ?? 0) > 0.5) continue;
+      const x = (i % w) - reach - r;
+      const y = Math.floor(i / w) - reach - r;
+      if (x * x + y * y > reach * reach) continue;
+      closed[i] = 1;
+      any = true;
     }
     if (!any) continue;
-    // The garment's colour round each closed pixel: a box mean of colour weighted by coverage.
-    const layer: Layer = out ?? emptyLayer(joinBox(drawn));
+    // One layer over both seams' boxes (not the whole garment's: the canvas draws every pixel of it).
+    const layer: Layer = out ?? emptyLayer(within(joinBox(boxes), joinBox(drawn)));
     out = layer;
-    const weight = boxSum(
-      Float32Array.from(alpha, (a) => a / 255),
-      w,
-      box.height,
-      2 * r,
-    );
-    const sums = [0, 1, 2].map((k) =>
-      boxSum(
-        Float32Array.from(alpha, (a, i) => (a / 255) * (rgb[i * 3 + k] ?? 0)),
-        w,
-        box.height,
-        2 * r,
-      ),
-    );
-    for (let i = 0; i < closed.length; i++) {
+    // Each closed pixel in the colours of the nearest garment along its row and column (the notch is at
+    // most 2r wide), the nearer weighing more.
+    for (let i = 0; i < n; i++) {
       if (!closed[i]) continue;
-      const wt = weight[i] ?? 0;
-      if (wt <= 0) continue;
       const x = box.left + (i % w) - layer.left;
       const y = box.top + Math.floor(i / w) - layer.top;
       if (x < 0 || y < 0 || x >= layer.width || y >= layer.height) continue;
+      const bx = i % w;
+      const by = Math.floor(i / w);
+      let weight = 0;
+      const sum = [0, 0, 0];
+      for (const [sx, sy] of STEPS) {
+        for (let d = 1; d <= 2 * r + 1; d++) {
+          const cx = bx + sx * d;
+          const cy = by + sy * d;
+          if (cx < 0 || cy < 0 || cx >= w || cy >= h) break;
+          const j = cy * w + cx;
+          if (!covered[j]) continue;
+          for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (rgb[j * 3 + k] ?? 0) / d;
+          weight += 1 / d;
+          break;
+        }
+      }
+      if (weight === 0) continue;
       const o = (y * layer.width + x) * 4;
-      for (let k = 0; k < 3; k++) layer.rgba[o + k] = (sums[k]?.[i] ?? 0) / wt;
+      for (let k = 0; k < 3; k++) layer.rgba[o + k] = (sum[k] ?? 0) / weight;
       layer.rgba[o + 3] = 255;
     }
   }
@@ -78,10 +96,7 @@ export function shoulderJoins(layers: readonly (Layer | null)[], seams: readonly
 }
 
 /** The layers' coverage (0-255, the most of any) and colour (the topmost's) over `box`. */
-function union(
-  layers: readonly Layer[],
-  box: { left: number; top: number; width: number; height: number },
-): { alpha: Uint8Array; rgb: Float32Array } {
+function union(layers: readonly Layer[], box: Box): { alpha: Uint8Array; rgb: Float32Array } {
   const alpha = new Uint8Array(box.width * box.height);
   const rgb = new Float32Array(box.width * box.height * 3);
   for (const layer of layers) {
@@ -107,52 +122,22 @@ function union(
   return { alpha, rgb };
 }
 
-/** The box all layers cover. */
-function joinBox(layers: readonly Layer[]): { left: number; top: number; width: number; height: number } {
-  const left = Math.min(...layers.map((l) => l.left));
-  const top = Math.min(...layers.map((l) => l.top));
-  const right = Math.max(...layers.map((l) => l.left + l.width));
-  const bottom = Math.max(...layers.map((l) => l.top + l.height));
+/** The box all `boxes` cover. */
+function joinBox(boxes: readonly Box[]): Box {
+  const left = Math.min(...boxes.map((l) => l.left));
+  const top = Math.min(...boxes.map((l) => l.top));
+  const right = Math.max(...boxes.map((l) => l.left + l.width));
+  const bottom = Math.max(...boxes.map((l) => l.top + l.height));
   return { left, top, width: right - left, height: bottom - top };
 }
 
-/** A square max (dilate) or min (erode) filter of radius r, rows then columns. */
-function dilate(values: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  return rank(values, w, h, r, Math.max);
-}
-
-function erode(values: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  return rank(values, w, h, r, Math.min);
-}
-
-function rank(
-  values: Uint8Array,
-  w: number,
-  h: number,
-  r: number,
-  pick: (...v: number[]) => number,
-): Uint8Array {
-  const rows = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = values[y * w + x] ?? 0;
-      for (let d = 1; d <= r; d++) {
-        v = pick(v, values[y * w + Math.max(0, x - d)] ?? 0, values[y * w + Math.min(w - 1, x + d)] ?? 0);
-      }
-      rows[y * w + x] = v;
-    }
-  }
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = rows[y * w + x] ?? 0;
-      for (let d = 1; d <= r; d++) {
-        v = pick(v, rows[Math.max(0, y - d) * w + x] ?? 0, rows[Math.min(h - 1, y + d) * w + x] ?? 0);
-      }
-      out[y * w + x] = v;
-    }
-  }
-  return out;
+/** `box` cut to `bounds`. */
+function within(box: Box, bounds: Box): Box {
+  const left = Math.max(box.left, bounds.left);
+  const top = Math.max(box.top, bounds.top);
+  const right = Math.min(box.left + box.width, bounds.left + bounds.width);
+  const bottom = Math.min(box.top + box.height, bounds.top + bounds.height);
+  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
 /** Sums over a square of radius r round each pixel (a summed-area table). */
