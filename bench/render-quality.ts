@@ -11,7 +11,7 @@ import { passes, type TryOnCase, type TryOnRow, tryOnQuality } from './quality/t
  * people that npm packages ship (front, turned, side and back views), and looks between shipped portraits.
  * Prints a table a render and the share of renders meeting each bar; writes contact sheets to
  * `bench/out/quality/` to grade by eye (0 broken, 1 wrong placement, 2 placed but obviously pasted,
- * 3 convincing). `PEOPLE=a,b` and `KINDS=t-shirt,dress` narrow the run; `ONLY=try-ons` or `ONLY=looks`
+ * 3 convincing), and each try-on at full size to `bench/out/quality/try-ons/` (person-garment.webp). `PEOPLE=a,b` and `KINDS=t-shirt,dress` narrow the run; `ONLY=try-ons` or `ONLY=looks`
  * runs one half; `LOOKS=face:model,...` renders those looks only.
  */
 const only = process.env.ONLY;

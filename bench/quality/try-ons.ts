@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { GarmentKind } from '../../packages/engine/src/builtin/garment/garment.ts';
@@ -87,6 +87,10 @@ export async function tryOnQuality(
   });
   const rows: TryOnRow[] = [];
   const cells = new Map<string, Buffer>();
+  // Each render at its full size too, to be looked at as a shopper sees it: what reads as pasted (an outline,
+  // a seam, a neckline, the paint) often shows only there, not in a 240 px tile.
+  const fullSize = path.join(outDir, 'try-ons');
+  await mkdir(fullSize, { recursive: true });
   for (const c of cases) {
     const started = performance.now();
     let result: Buffer | null = null;
@@ -97,6 +101,7 @@ export async function tryOnQuality(
       refused = (error as { code?: string }).code ?? String(error);
     }
     const ms = performance.now() - started;
+    if (result) await writeFile(path.join(fullSize, `${c.person}-${c.garment}.webp`), result);
     const scores = result
       ? await judgeTryOn(judge, c, result)
       : { cover: null, shoulderOff: null, sleeves: null, faceChanged: null };
