@@ -22,7 +22,7 @@ import { bodyParts } from './person/body-parts.ts';
 import { detectBodyPose } from './person/body-pose.ts';
 import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
-import type { Box } from './person/mask.ts';
+import { clipBox } from './person/mask.ts';
 import { withoutArms } from './person/stray-arms.ts';
 import { topHem } from './person/top-hem.ts';
 import type { Models } from './worker/load-models.ts';
@@ -102,7 +102,16 @@ export async function renderTryOn(
   shadeEdges(models.cv, canvas, frame.span);
   const shade = softShadows(canvas, frame.neck.x, frame.span);
   // The photo's grain, read on the skin round the garment, for the paint and the garment alike.
-  const around = grown(canvas, frame.span * 0.5, photo);
+  const by = Math.ceil(frame.span * 0.5);
+  const around = clipBox(
+    {
+      left: canvas.left - by,
+      top: canvas.top - by,
+      width: canvas.width + 2 * by,
+      height: canvas.height + 2 * by,
+    },
+    { left: 0, top: 0, width: photo.width, height: photo.height },
+  );
   const grain = tone ? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), around, frame.span) : 0;
   // Only a top or a dress takes over the arms and neck: trousers and skirts leave the upper body as it is.
   // A jacket is worn over a top: what its opening shows below the neck is that top, not bare skin.
@@ -122,16 +131,4 @@ export async function renderTryOn(
 function coverage(kind: GarmentKind): 'upper' | 'dress' | 'lower' {
   if (isLowerBody(kind)) return 'lower';
   return kind === 'dress' ? 'dress' : 'upper';
-}
-
-/** `box` grown by `by` pixels on every side, within the photo. */
-function grown(box: Box, by: number, photo: { width: number; height: number }): Box {
-  const left = Math.max(0, Math.floor(box.left - by));
-  const top = Math.max(0, Math.floor(box.top - by));
-  return {
-    left,
-    top,
-    width: Math.min(photo.width, Math.ceil(box.left + box.width + by)) - left,
-    height: Math.min(photo.height, Math.ceil(box.top + box.height + by)) - top,
-  };
 }

@@ -1,11 +1,12 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
+import { boxBlur } from '../image/box-blur.ts';
 import { luma, lumaAt, type Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
-import type { Box, Mask } from '../person/mask.ts';
+import { type Box, boundingBox, clipBox, type Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
@@ -16,7 +17,6 @@ import { near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
 import { looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
-import { boxBlur } from './soft-shadows.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
 interface Limb {
@@ -120,7 +120,9 @@ export function cleanUp(
     width: span * 3.2,
     height: span * 1.8,
   };
-  const skinBox = roundBox(unionBox(unionBox(region, canvas, w, h), above, w, h));
+  const skinBox = roundBox(
+    clipBox(boundingBox([region, canvas, above]), { left: 0, top: 0, width: w, height: h }),
+  );
   // Only the person's pixels are asked (the colour test is the costly part; every use of the patches is on
   // the person): a patch of skin lies within the silhouette.
   const patches = bareSkin(
@@ -224,7 +226,6 @@ export function cleanUp(
     Math.max(1, Math.round(span * 0.008)),
   );
   const paint = new Float32Array(bw * bh * 3);
-  const painted = new Uint8Array(bw * bh);
   const real = new Uint8Array(bw * bh);
   for (let k = 0; k < bw * bh; k++) {
     const x = bx + (k % bw);
@@ -243,7 +244,6 @@ export function cleanUp(
           : 0;
       continue;
     }
-    painted[k] = 1;
     const colour = colours[painter[k] ?? 0] ?? tone;
     const lit = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
     // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
@@ -253,19 +253,18 @@ export function cleanUp(
     paint[k * 3 + 2] = colour.b * lit + speck;
   }
   // Where the paint meets the person's own skin (a forearm below an old sleeve), its tone runs into theirs.
-  const limbOf = new Uint8Array(bw * bh);
-  for (let k = 0; k < bw * bh; k++) if (painted[k]) limbOf[k] = (painter[k] ?? 0) + 1;
   const seam = skinSeam(
     photo,
     region,
     paint,
-    limbOf,
+    skin,
+    painter,
     boxes.map((b) => ({ left: b.x0, top: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 })),
     real,
     span,
   );
   for (let k = 0; k < bw * bh; k++) {
-    if (!painted[k]) continue;
+    if (!skin[k]) continue;
     const a = Math.min(1, (soft[k] ?? 0) * 1.3);
     const i = (by + Math.floor(k / bw)) * w + bx + (k % bw);
     for (let c = 0; c < 3; c++) {
@@ -418,15 +417,6 @@ function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, ch
  * or a print's speck of skin colour is not (`bareSkin`).
  */
 const SKIN_PATCH = 0.015;
-
-/** The bounding box of two boxes, within the photo. */
-function unionBox(a: Box, b: Box, w: number, h: number): Box {
-  const left = Math.max(0, Math.min(a.left, b.left));
-  const top = Math.max(0, Math.min(a.top, b.top));
-  const right = Math.min(w, Math.max(a.left + a.width, b.left + b.width));
-  const bottom = Math.min(h, Math.max(a.top + a.height, b.top + b.height));
-  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
-}
 
 /** A box with whole-pixel edges. */
 function roundBox(b: Box): Box {

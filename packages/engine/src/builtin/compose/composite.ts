@@ -1,7 +1,7 @@
+import { boxBlur } from '../image/box-blur.ts';
 import type { Raster } from '../image/raster.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise } from './grain.ts';
-import { boxBlur } from './soft-shadows.ts';
 
 /** How much of the photo's colour cast the garment takes on (1 = all of it). */
 const CAST = 0.4;

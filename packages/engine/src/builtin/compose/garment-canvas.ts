@@ -1,7 +1,7 @@
 import type { FittedGarment } from '../fit/fitted-garment.ts';
 import type { Layer } from '../fit/warp-layer.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
-import type { Box, Mask } from '../person/mask.ts';
+import { type Box, boundingBox, type Mask } from '../person/mask.ts';
 
 /** The fitted garment flattened over a box of the photo, with what stays in front of it already cut away. */
 export interface GarmentCanvas extends Box {
@@ -34,12 +34,7 @@ export function garmentCanvas(
   const layers = [fit.hood ?? null, fit.body, fit.joins ?? null, fit.limbs.left, fit.limbs.right].filter(
     (l): l is Layer => l !== null,
   );
-  const left = Math.min(...layers.map((l) => l.left));
-  const top = Math.min(...layers.map((l) => l.top));
-  const right = Math.max(...layers.map((l) => l.left + l.width));
-  const bottom = Math.max(...layers.map((l) => l.top + l.height));
-  const width = right - left;
-  const height = bottom - top;
+  const { left, top, width, height } = boundingBox(layers);
   const canvas: GarmentCanvas = {
     left,
     top,

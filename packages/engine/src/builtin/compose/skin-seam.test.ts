@@ -11,17 +11,20 @@ function scene() {
   const photo = solidRgb(60, 100, [110, 80, 60]);
   const region = { left: 0, top: 0, width: 60, height: 100 };
   const paint = new Float32Array(60 * 100 * 3);
+  const painted = new Float32Array(60 * 100);
   const painter = new Uint8Array(60 * 100);
   const real = new Uint8Array(60 * 100);
   for (let y = 0; y < 100; y++) {
     for (let x = 0; x < 60; x++) {
       const k = y * 60 + x;
       if (x >= 20 && x < 40 && y < 50) {
-        painter[k] = 1;
+        painted[k] = 1;
+        painter[k] = 0;
         paint.set([150, 110, 90], k * 3);
       } else if (x >= 20 && x < 40) real[k] = 1;
       else if (x < 10 && y < 30) {
-        painter[k] = 2;
+        painted[k] = 1;
+        painter[k] = 1;
         paint.set([150, 110, 90], k * 3);
       }
     }
@@ -30,13 +33,13 @@ function scene() {
     { left: 15, top: 0, width: 30, height: 100 },
     { left: 0, top: 0, width: 12, height: 40 },
   ];
-  return { photo, region, paint, painter, real, limbs };
+  return { photo, region, paint, painted, painter, real, limbs };
 }
 
 describe('skinSeam', () => {
   it("takes a limb's paint towards the real skin it meets, with no step at the seam", () => {
-    const { photo, region, paint, painter, real, limbs } = scene();
-    const correction = skinSeam(photo, region, paint, painter, limbs, real, 100);
+    const { photo, region, paint, painted, painter, real, limbs } = scene();
+    const correction = skinSeam(photo, region, paint, painted, painter, limbs, real, 100);
     expect(correction).not.toBeNull();
     const at = (x: number, y: number, c = 0): number =>
       (paint[(y * 60 + x) * 3 + c] ?? 0) + (correction?.[(y * 60 + x) * 3 + c] ?? 0);
@@ -48,17 +51,17 @@ describe('skinSeam', () => {
   });
 
   it("leaves a limb whose paint meets no real skin as painted, whatever another limb's seam says", () => {
-    const { photo, region, paint, painter, real, limbs } = scene();
-    const correction = skinSeam(photo, region, paint, painter, limbs, real, 100);
+    const { photo, region, paint, painted, painter, real, limbs } = scene();
+    const correction = skinSeam(photo, region, paint, painted, painter, limbs, real, 100);
     expect(correction?.[(10 * 60 + 5) * 3]).toBe(0);
     // No real skin anywhere: nothing to correct.
-    expect(skinSeam(photo, region, paint, painter, limbs, new Uint8Array(60 * 100), 100)).toBeNull();
+    expect(skinSeam(photo, region, paint, painted, painter, limbs, new Uint8Array(60 * 100), 100)).toBeNull();
   });
 
   it('moves the paint by at most 40 levels: a neighbour far from its tone was not skin', () => {
-    const { photo, region, paint, painter, real, limbs } = scene();
+    const { photo, region, paint, painted, painter, real, limbs } = scene();
     photo.data.fill(0);
-    const correction = skinSeam(photo, region, paint, painter, limbs, real, 100);
+    const correction = skinSeam(photo, region, paint, painted, painter, limbs, real, 100);
     expect(Math.min(...(correction ?? []))).toBeGreaterThanOrEqual(-40);
     expect(correction?.[(48 * 60 + 30) * 3]).toBeCloseTo(-40, 5);
   });

@@ -21,15 +21,16 @@ const MOST = 40;
  * painted upper arm runs into its forearm's own tone and light. Each limb on its own: a face in full light
  * beside the neck's paint says nothing of an arm in shade.
  *
- * `paint`: the paint's RGB over `region` (three values a pixel); `painter`: which limb laid each pixel (its
- * index + 1, 0 where nothing is painted); `limbs`: each limb's box in the photo; `real`: the person's own
- * bare skin that stays (1). Answers the correction to add to the paint (three values a pixel over `region`),
- * or null when no paint meets real skin.
+ * `paint`: the paint's RGB over `region` (three values a pixel) where `painted` is over 0; `painter`: which
+ * limb (its index in `limbs`, their boxes in the photo) laid each painted pixel; `real`: the person's own bare
+ * skin that stays (1). Answers the correction to add to the paint (three values a pixel over `region`), or
+ * null when no paint meets real skin.
  */
 export function skinSeam(
   photo: Raster,
   region: Box,
   paint: Float32Array,
+  painted: Float32Array,
   painter: Uint8Array,
   limbs: readonly Box[],
   real: Uint8Array,
@@ -44,7 +45,7 @@ export function skinSeam(
     const y1 = Math.min(region.top + region.height, Math.ceil(limb.top + limb.height));
     if (x1 <= x0 || y1 <= y0) continue;
     const box = { left: x0 - region.left, top: y0 - region.top, width: x1 - x0, height: y1 - y0 };
-    if (limbSeam(photo, region, box, { paint, painter, id: n + 1, real }, span, out)) any = true;
+    if (limbSeam(photo, region, box, { paint, painted, painter, id: n, real }, span, out)) any = true;
   }
   return any ? out : null;
 }
@@ -60,11 +61,11 @@ function limbSeam(
   photo: Raster,
   region: Box,
   box: Box,
-  layers: { paint: Float32Array; painter: Uint8Array; id: number; real: Uint8Array },
+  layers: { paint: Float32Array; painted: Float32Array; painter: Uint8Array; id: number; real: Uint8Array },
   span: number,
   out: Float32Array,
 ): boolean {
-  const { paint, painter, id, real } = layers;
+  const { paint, painted, painter, id, real } = layers;
   const bw = box.width;
   const bh = box.height;
   const g = Math.max(2, Math.round(span * REACH));
@@ -82,7 +83,7 @@ function limbSeam(
     for (let x = 0; x < bw; x++) {
       const k = regionRow + x;
       const cell = row + Math.floor(x / g);
-      if (painter[k] === id) {
+      if ((painted[k] ?? 0) > 0 && painter[k] === id) {
         paintN[cell] = (paintN[cell] ?? 0) + 1;
         for (let c = 0; c < 3; c++)
           paintSum[cell * 3 + c] = (paintSum[cell * 3 + c] ?? 0) + (paint[k * 3 + c] ?? 0);
@@ -137,7 +138,7 @@ function limbSeam(
     const regionRow = (box.top + y) * region.width + box.left;
     for (let x = 0; x < bw; x++) {
       const k = regionRow + x;
-      if (painter[k] !== id) continue;
+      if (!((painted[k] ?? 0) > 0 && painter[k] === id)) continue;
       const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / g - 0.5));
       const x0 = Math.floor(fx);
       const x1 = Math.min(cw - 1, x0 + 1);

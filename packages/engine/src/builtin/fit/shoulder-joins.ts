@@ -1,5 +1,6 @@
 import { dist, type Point } from '../geometry/point.ts';
-import type { Box } from '../person/mask.ts';
+import { boxBlur } from '../image/box-blur.ts';
+import { type Box, boundingBox, clipBox } from '../person/mask.ts';
 import { emptyLayer, type Layer } from './warp-layer.ts';
 
 /** Round each shoulder seam, within this share of the seams' distance, the sleeve and the body must meet. */
@@ -42,17 +43,18 @@ export function shoulderJoins(layers: readonly (Layer | null)[], seams: readonly
     const h = box.height;
     const n = w * h;
     // Closing by a square: dilated where any covered pixel lies within r, then eroded where any pixel within
-    // r was not dilated (box counts by summed-area tables).
+    // r was not dilated (box means: one pixel in the square is 1 / (2r + 1)^2 of it).
+    const one = 0.5 / (2 * r + 1) ** 2;
     const covered = new Float32Array(n);
     for (let i = 0; i < n; i++) covered[i] = (alpha[i] ?? 0) >= 128 ? 1 : 0;
-    const near = boxSum(covered, w, h, r);
+    const near = boxBlur(covered, w, h, r);
     const notDilated = new Float32Array(n);
-    for (let i = 0; i < n; i++) notDilated[i] = (near[i] ?? 0) > 0.5 ? 0 : 1;
-    const open = boxSum(notDilated, w, h, r);
+    for (let i = 0; i < n; i++) notDilated[i] = (near[i] ?? 0) > one ? 0 : 1;
+    const open = boxBlur(notDilated, w, h, r);
     const closed = new Uint8Array(n);
     let any = false;
     for (let i = 0; i < n; i++) {
-      if (covered[i] || (open[i] ?? 0) > 0.5) continue;
+      if (covered[i] || (open[i] ?? 0) > one) continue;
       const x = (i % w) - reach - r;
       const y = Math.floor(i / w) - reach - r;
       if (x * x + y * y > reach * reach) continue;
@@ -61,7 +63,7 @@ export function shoulderJoins(layers: readonly (Layer | null)[], seams: readonly
     }
     if (!any) continue;
     // One layer over both seams' boxes (not the whole garment's: the canvas draws every pixel of it).
-    const layer: Layer = out ?? emptyLayer(within(joinBox(boxes), joinBox(drawn)));
+    const layer: Layer = out ?? emptyLayer(clipBox(boundingBox(boxes), boundingBox(drawn)));
     out = layer;
     // Each closed pixel in the colours of the nearest garment along its row and column (the notch is at
     // most 2r wide), the nearer weighing more.
@@ -120,50 +122,4 @@ function union(layers: readonly Layer[], box: Box): { alpha: Uint8Array; rgb: Fl
     }
   }
   return { alpha, rgb };
-}
-
-/** The box all `boxes` cover. */
-function joinBox(boxes: readonly Box[]): Box {
-  const left = Math.min(...boxes.map((l) => l.left));
-  const top = Math.min(...boxes.map((l) => l.top));
-  const right = Math.max(...boxes.map((l) => l.left + l.width));
-  const bottom = Math.max(...boxes.map((l) => l.top + l.height));
-  return { left, top, width: right - left, height: bottom - top };
-}
-
-/** `box` cut to `bounds`. */
-function within(box: Box, bounds: Box): Box {
-  const left = Math.max(box.left, bounds.left);
-  const top = Math.max(box.top, bounds.top);
-  const right = Math.min(box.left + box.width, bounds.left + bounds.width);
-  const bottom = Math.min(box.top + box.height, bounds.top + bounds.height);
-  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
-}
-
-/** Sums over a square of radius r round each pixel (a summed-area table). */
-function boxSum(values: Float32Array, w: number, h: number, r: number): Float32Array {
-  const stride = w + 1;
-  const table = new Float64Array(stride * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += values[y * w + x] ?? 0;
-      table[(y + 1) * stride + x + 1] = (table[y * stride + x + 1] ?? 0) + row;
-    }
-  }
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h, y + r + 1);
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w, x + r + 1);
-      out[y * w + x] =
-        (table[y1 * stride + x1] ?? 0) -
-        (table[y0 * stride + x1] ?? 0) -
-        (table[y1 * stride + x0] ?? 0) +
-        (table[y0 * stride + x0] ?? 0);
-    }
-  }
-  return out;
 }

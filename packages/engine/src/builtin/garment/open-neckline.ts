@@ -36,8 +36,6 @@ export function openNeckline(
   // The greys of the sure inside and of the front (the garment's body below the neckline, every other row
   // and column: not just the band under the neckline, which on an open jacket is more of the lining).
   const insideGreys = new Float32Array(256);
-  let insideSum = 0;
-  let insideN = 0;
   for (let x = x0; x <= x1; x++) {
     const { t, corner } = sideOf(x);
     const v = f.y + (corner - f.y) * t;
@@ -46,24 +44,20 @@ export function openNeckline(
       if (parts[y * w + x] !== GarmentPart.body) continue;
       const g = grey[y * w + x] ?? 0;
       insideGreys[g] = (insideGreys[g] ?? 0) + 1;
-      insideSum += g;
-      insideN++;
     }
   }
   const frontGreys = new Float32Array(256);
-  let frontSum = 0;
-  let frontN = 0;
   for (let y = Math.ceil(f.y) + 1; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
       if (parts[y * w + x] !== GarmentPart.body) continue;
       const g = grey[y * w + x] ?? 0;
       frontGreys[g] = (frontGreys[g] ?? 0) + 1;
-      frontSum += g;
-      frontN++;
     }
   }
+  const insideN = insideGreys.reduce((sum, n) => sum + n, 0);
+  const frontN = frontGreys.reduce((sum, n) => sum + n, 0);
   if (insideN < MIN_INSIDE || frontN === 0) return;
-  if (Math.abs(insideSum / insideN - frontSum / frontN) < MIN_CONTRAST) return;
+  if (Math.abs(meanGrey(insideGreys, insideN) - meanGrey(frontGreys, frontN)) < MIN_CONTRAST) return;
   // How common each grey is in either, a little blurred (noise, JPEG): a striped front's mean is neither of
   // its stripes, so a light stripe is nearer the lining's grey than that mean; it is not the lining's.
   const inside = histogramShares(insideGreys, insideN);
@@ -103,6 +97,11 @@ export function openNeckline(
       if (parts[i] === GarmentPart.body) parts[i] = GarmentPart.none;
     }
   }
+}
+
+/** The mean grey of `n` samples counted by grey. */
+function meanGrey(counts: Float32Array, n: number): number {
+  return counts.reduce((sum, count, g) => sum + count * g, 0) / n;
 }
 
 /** How many levels either side a grey's share is spread over. */

@@ -13,6 +13,24 @@ export interface Box {
   height: number;
 }
 
+/** The box all `boxes` cover. */
+export function boundingBox(boxes: readonly Box[]): Box {
+  const left = Math.min(...boxes.map((b) => b.left));
+  const top = Math.min(...boxes.map((b) => b.top));
+  const right = Math.max(...boxes.map((b) => b.left + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/** `box` cut to `bounds` (empty, 0 wide or high, when they do not meet). */
+export function clipBox(box: Box, bounds: Box): Box {
+  const left = Math.max(box.left, bounds.left);
+  const top = Math.max(box.top, bounds.top);
+  const right = Math.min(box.left + box.width, bounds.left + bounds.width);
+  const bottom = Math.min(box.top + box.height, bounds.top + bounds.height);
+  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
 export const emptyMask = (width: number, height: number): Mask => ({
   data: new Uint8Array(width * height),
   width,
