@@ -171,6 +171,10 @@ describe('built-in engine: try-on', () => {
           .jpeg()
           .toBuffer(),
     ],
+    // BlazePose places a whole body on these: a T-shirt's rendered until the segmentation was asked, a long
+    // sleeve's was called a back view.
+    ['a T-shirt laid flat', () => flatLay('t-shirt', { colour: '#2c6e9e' }).then((f) => f.jpeg)],
+    ['a long-sleeve top laid flat', () => flatLay('long-sleeve', { colour: '#2c6e9e' }).then((f) => f.jpeg)],
   ])('says NO_PERSON for %s', async (_, make) => {
     const error = await engine.renderTryOn({ person: await make(), garment: tee }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);

@@ -23,6 +23,8 @@ import { detectBodyPose } from './person/body-pose.ts';
 import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
 import { clipBox } from './person/mask.ts';
+import { personPresent } from './person/person-present.ts';
+import { segmentPerson } from './person/segment-person.ts';
 import { withoutArms } from './person/stray-arms.ts';
 import { topHem } from './person/top-hem.ts';
 import type { Models } from './worker/load-models.ts';
@@ -35,6 +37,7 @@ const GARMENT_SIDE = 900;
 /** This worker's garments seen last (each worker thread has its own module and so its own cache). */
 const garments = new GarmentCache();
 
+const NO_PERSON = 'No person was found in the photo.';
 /** A skirt or trousers of which less than this share shows below the person's top is refused. */
 const MIN_SEEN = 0.35;
 /** A pixel at least this like the person's skin is skin, not clothes, when reading where the top ends. */
@@ -58,10 +61,17 @@ export async function renderTryOn(
   );
   checkpoint();
   const found = await detectBodyPose(models, photo);
-  if (!found) throw new RenderRefusal('NO_PERSON', 'No person was found in the photo.');
+  if (!found) throw new RenderRefusal('NO_PERSON', NO_PERSON);
   const refusal = checkPose(found, coverage(garment.kind), Math.max(photo.width, photo.height));
-  if (refusal) throw new RenderRefusal(refusal.code, refusal.message);
+  if (refusal) {
+    // A garment laid flat has a pose too (often mirrored): no person, rather than a back view.
+    if (refusal.code !== 'NO_PERSON' && !personPresent(await segmentPerson(models, photo, found), found)) {
+      throw new RenderRefusal('NO_PERSON', NO_PERSON);
+    }
+    throw new RenderRefusal(refusal.code, refusal.message);
+  }
   const { pose, silhouette, untrusted } = await checkArms(models, photo, found, coverage(garment.kind));
+  if (!personPresent(silhouette, pose)) throw new RenderRefusal('NO_PERSON', NO_PERSON);
   checkpoint();
   // What follows an arm (a sleeve, the paint of a bare arm, a forearm kept in front) follows a trusted one.
   const arms = withoutArms(pose, untrusted);

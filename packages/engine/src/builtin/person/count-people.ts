@@ -5,6 +5,7 @@ import { squareCrop } from '../look/square-crop.ts';
 import type { Models } from '../worker/load-models.ts';
 import { type BodyPose, detectBodyPose } from './body-pose.ts';
 import { SEEN } from './check-pose.ts';
+import { personPresent } from './person-present.ts';
 import { segmentPerson } from './segment-person.ts';
 
 /** BlazeFace reads 128 px; a larger window only costs the upload. */
@@ -14,8 +15,6 @@ const MIN_FACE_SCORE = 0.75;
 /** Faces smaller than this share of the largest one are people far behind, not in the photo with the shopper. */
 const MIN_FACE_SHARE = 0.4;
 const MAX_FACES = 8;
-/** Share of the chest the segmentation must call person (people measured 0.91-1.0, a staircase 0). */
-const MIN_CHEST_PERSON = 0.5;
 
 interface FaceBox {
   x: number;
@@ -49,25 +48,13 @@ export async function countPeople(models: Models, image: Raster): Promise<Person
 }
 
 /**
- * BlazePose, run without its person detector, places a confident pose on hard-edged patterns (a staircase);
- * the selfie segmentation of the chest below the shoulders tells a body (nearly all person) from those (none).
+ * BlazePose, run without its person detector, places a confident pose on hard-edged patterns (a staircase)
+ * and on garments laid flat; the selfie segmentation round the shoulders tells a body from those.
  */
 async function bodySeen(models: Models, image: Raster, pose: BodyPose): Promise<boolean> {
   const { leftShoulder: l, rightShoulder: r } = pose.points;
   if (Math.min(l.score, r.score) < SEEN) return false;
-  const mask = await segmentPerson(models, image, pose);
-  const span = dist(l, r);
-  const cx = (l.x + r.x) / 2;
-  const cy = (l.y + r.y) / 2;
-  let sum = 0;
-  let n = 0;
-  for (let y = Math.max(0, Math.round(cy)); y < Math.min(image.height, cy + span * 0.6); y++) {
-    for (let x = Math.max(0, Math.round(cx - span * 0.3)); x < Math.min(image.width, cx + span * 0.3); x++) {
-      sum += mask.data[y * image.width + x] ?? 0;
-      n++;
-    }
-  }
-  return n > 0 && sum / n / 255 >= MIN_CHEST_PERSON;
+  return personPresent(await segmentPerson(models, image, pose), pose);
 }
 
 interface Window {

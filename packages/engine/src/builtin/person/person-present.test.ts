@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyShapes,
+  drawMask,
+  frontPose,
+  mapPose,
+  PHOTO,
+  silhouetteOf,
+} from '../../../test/fixtures/synthetic-person.ts';
+import { emptyMask } from './mask.ts';
+import { personPresent } from './person-present.ts';
+
+describe('personPresent', () => {
+  const pose = frontPose();
+
+  it('takes a silhouette with a chest below the shoulders and a neck above them', () => {
+    expect(personPresent(silhouetteOf(pose), pose)).toBe(true);
+  });
+
+  it('refuses a pose over nothing the segmentation took for a person', () => {
+    expect(personPresent(emptyMask(PHOTO.width, PHOTO.height), pose)).toBe(false);
+  });
+
+  it('refuses a garment laid flat: a body and sleeves, nothing above the neckline', () => {
+    // The body's shapes without the head disc and the neck: what a flat-lay T-shirt's segmentation shows.
+    const [, , ...garment] = bodyShapes(pose);
+    expect(personPresent(drawMask(PHOTO.width, PHOTO.height, garment), pose)).toBe(false);
+  });
+
+  it('refuses a head with no body below the shoulders', () => {
+    const headAndNeck = bodyShapes(pose).slice(0, 2);
+    expect(personPresent(drawMask(PHOTO.width, PHOTO.height, headAndNeck), pose)).toBe(false);
+  });
+
+  it('takes a photo cut off at the neck on its chest alone', () => {
+    // The same body moved up until the shoulders are 20 px below the photo's top: no neck to read.
+    const high = mapPose(pose, (q) => ({ x: q.x, y: q.y - 130 }));
+    const [, , ...body] = bodyShapes(high);
+    const mask = drawMask(PHOTO.width, PHOTO.height, body);
+    expect(personPresent(mask, high)).toBe(true);
+    // With nothing below the shoulders either, it is still no one.
+    expect(personPresent(emptyMask(PHOTO.width, PHOTO.height), high)).toBe(false);
+  });
+
+  it('refuses a pose whose shoulders fall on one point', () => {
+    const squeezed = frontPose({ leftShoulder: { x: 200 }, rightShoulder: { x: 200 } });
+    expect(personPresent(silhouetteOf(pose), squeezed)).toBe(false);
+  });
+});
