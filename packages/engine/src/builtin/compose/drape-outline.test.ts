@@ -22,6 +22,7 @@ const frame: BodyFrame = {
   at: (depth, offset) => ({ x: 150 + offset, y: 50 + depth }),
   edges: () => null,
   top: () => null,
+  isBody: () => true,
 };
 
 /** A garment canvas over the whole photo: opaque from x 40 to 260, y 40 to 290. */

@@ -20,9 +20,9 @@ const FOREARMS = new Set<number>([Part.leftForearm, Part.rightForearm]);
 const HANDS = new Set<number>([Part.leftHand, Part.rightHand]);
 
 /**
- * Layers the garment's parts (a hood worn down, the body over it, the shoulder joins, then sleeves over
- * that) and cuts out what is in front of each: the head always; the hands, and the forearms in front of the
- * body, where `arms` (armsInFront) says a pixel is the arm itself, not the old clothes beside it; hair in
+ * Layers the garment's parts (a hood worn down, the body over it, the shoulder joins and the slits closed
+ * beside the arms, then sleeves over that) and cuts out what is in front of each: the head always; the
+ * hands, and the forearms in front of the body, where `arms` (armsInFront) says a pixel is the arm itself, not the old clothes beside it; hair in
  * front of everything, softly. A sleeve is over its own arm.
  */
 export function garmentCanvas(
@@ -31,9 +31,14 @@ export function garmentCanvas(
   hair: Mask,
   arms: Uint8Array,
 ): GarmentCanvas {
-  const layers = [fit.hood ?? null, fit.body, fit.joins ?? null, fit.limbs.left, fit.limbs.right].filter(
-    (l): l is Layer => l !== null,
-  );
+  const layers = [
+    fit.hood ?? null,
+    fit.body,
+    fit.joins ?? null,
+    fit.gaps ?? null,
+    fit.limbs.left,
+    fit.limbs.right,
+  ].filter((l): l is Layer => l !== null);
   const { left, top, width, height } = boundingBox(layers);
   const canvas: GarmentCanvas = {
     left,
@@ -74,6 +79,7 @@ export function garmentCanvas(
   draw(fit.hood ?? null, 3);
   draw(fit.body, 1);
   draw(fit.joins ?? null, 1);
+  draw(fit.gaps ?? null, 1);
   draw(fit.limbs.left, 2);
   draw(fit.limbs.right, 2);
   return canvas;

@@ -31,6 +31,8 @@ export interface BodyFrame {
    * the column runs into the head.
    */
   top(offset: number): number | null;
+  /** Whether a pixel of the photo is the person's body (any part but the head; not the backdrop). */
+  isBody(x: number, y: number): boolean;
 }
 
 const TORSO: readonly number[] = [Part.torso];
@@ -102,7 +104,12 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
     }
     return null;
   };
-  return { neck, span, down, across, torsoLength, at, edges, top };
+  const isBody = (x: number, y: number): boolean => {
+    if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) return false;
+    const label = parts.labels[y * parts.width + x] ?? 0;
+    return label !== Part.background && label !== Part.head;
+  };
+  return { neck, span, down, across, torsoLength, at, edges, top, isBody };
 }
 
 function unit(v: Point): Point {

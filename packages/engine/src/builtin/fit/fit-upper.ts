@@ -8,6 +8,7 @@ import { dist, mid, type Point } from '../geometry/point.ts';
 import { Part, TORSO_AND_LEGS } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
+import { armGaps } from './arm-gaps.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
@@ -185,6 +186,15 @@ export function fitUpper(
     hood: hoodLayer,
     body,
     joins: shoulderJoins([body, limbs.left, limbs.right], [shoulderL, shoulderR]),
+    gaps: armGaps(
+      body,
+      [
+        // The person's left is `across`; in a front view, the picture's right.
+        { layer: limbs.left, seamY: shoulderL.y, side: frame.across.x >= 0 ? 1 : -1 },
+        { layer: limbs.right, seamY: shoulderR.y, side: frame.across.x >= 0 ? -1 : 1 },
+      ],
+      frame,
+    ),
     limbs,
     shoulders: {
       left: { neck: frame.at(neckDepth, neckHalf), seam: shoulderL },

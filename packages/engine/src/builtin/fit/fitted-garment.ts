@@ -8,6 +8,8 @@ export interface FittedGarment {
   body: Layer;
   /** Where a sleeve turned away from the body at its seam: the notch closed, drawn under the sleeves. */
   joins?: Layer | null;
+  /** Where a sleeve on an arm hanging against the body stood off the body's side: the slit closed, under the sleeves. */
+  gaps?: Layer | null;
   /** Sleeves of a top, or legs of trousers: each over the garment's body. */
   limbs: { left: Layer | null; right: Layer | null };
   /**

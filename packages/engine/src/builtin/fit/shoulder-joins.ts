@@ -21,8 +21,8 @@ const STEPS = [
  * seam, showing the old clothes or the backdrop where a worn garment is sewn shut. Round each seam this
  * closes the coverage of body and sleeves (a dilation then an erosion by a square `JOIN_GAP` wide) and
  * answers a layer of what was closed, coloured from the garment round it (the nearest garment along its row
- * and column), to be drawn under the sleeves. Null when nothing was closed. The neckline
- * and the gap between a hanging arm and the torso, further from the seams, are left open.
+ * and column), to be drawn under the sleeves. Null when nothing was closed. The neckline is left open; the
+ * slit between a hanging arm's sleeve and the torso, further from the seams, is `armGaps`'s.
  */
 export function shoulderJoins(layers: readonly (Layer | null)[], seams: readonly Point[]): Layer | null {
   const drawn = layers.filter((l): l is Layer => l !== null);

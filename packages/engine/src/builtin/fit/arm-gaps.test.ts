@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { armGaps } from './arm-gaps.ts';
+import type { BodyFrame } from './body-frame.ts';
+import type { Layer } from './warp-layer.ts';
+
+/** A layer over x 0-299, y 0-199, opaque in `colour` where `covers` says. */
+function layer(covers: (x: number, y: number) => boolean, colour: [number, number, number]): Layer {
+  const l: Layer = { left: 0, top: 0, width: 300, height: 200, rgba: new Uint8ClampedArray(300 * 200 * 4) };
+  for (let y = 0; y < 200; y++) {
+    for (let x = 0; x < 300; x++) {
+      if (covers(x, y)) l.rgba.set([...colour, 255], (y * 300 + x) * 4);
+    }
+  }
+  return l;
+}
+
+/** An upright person, shoulder span 100 (slits up to 12 px are closed); `isBody` says where the person is. */
+const frameWith = (isBody: (x: number, y: number) => boolean): BodyFrame => ({
+  neck: { x: 150, y: 0 },
+  span: 100,
+  down: { x: 0, y: 1 },
+  across: { x: 1, y: 0 },
+  torsoLength: 150,
+  at: (depth, offset) => ({ x: 150 + offset, y: depth }),
+  edges: () => null,
+  top: () => null,
+  isBody,
+});
+
+const alphaAt = (l: Layer | null, x: number, y: number): number => {
+  if (!l || x < l.left || y < l.top || x >= l.left + l.width || y >= l.top + l.height) return 0;
+  return l.rgba[((y - l.top) * l.width + x - l.left) * 4 + 3] ?? 0;
+};
+const colourAt = (l: Layer, x: number, y: number): number[] => {
+  const o = ((y - l.top) * l.width + x - l.left) * 4;
+  return [l.rgba[o] ?? 0, l.rgba[o + 1] ?? 0, l.rgba[o + 2] ?? 0];
+};
+
+describe('armGaps', () => {
+  // The body x 100-199; sleeves hanging beside it with a slit 8 px wide on the left (x 92-99) and 20 px on
+  // the right (x 200-219), from y 10 down.
+  const body = layer((x) => x >= 100 && x < 200, [200, 0, 0]);
+  const left = layer((x, y) => y >= 10 && x >= 60 && x < 92, [0, 0, 200]);
+  const right = layer((x, y) => y >= 10 && x >= 220 && x < 250, [0, 0, 200]);
+  const everywhere = frameWith(() => true);
+
+  it('closes a narrow slit between a sleeve and the body, blending their colours across it', () => {
+    const gaps = armGaps(
+      body,
+      [
+        { layer: left, seamY: 0, side: -1 },
+        { layer: right, seamY: 0, side: 1 },
+      ],
+      everywhere,
+    );
+    expect(gaps).not.toBeNull();
+    for (const x of [92, 95, 99]) expect(alphaAt(gaps, x, 50)).toBe(255);
+    // Sleeve's blue at the sleeve's side, body's red at the body's.
+    const nearSleeve = colourAt(gaps as Layer, 92, 50);
+    const nearBody = colourAt(gaps as Layer, 99, 50);
+    expect(nearSleeve[2] ?? 0).toBeGreaterThan(nearSleeve[0] ?? 0);
+    expect(nearBody[0] ?? 0).toBeGreaterThan(nearBody[2] ?? 0);
+    // The 20 px slit is wider than 0.12 of the span: an arm held out from the body, left open.
+    expect(alphaAt(gaps, 210, 50)).toBe(0);
+    // Nothing above the seam, and neither the body nor the sleeves are drawn again.
+    expect(alphaAt(gaps, 95, 5)).toBe(0);
+    expect(alphaAt(gaps, 150, 50)).toBe(0);
+    expect(alphaAt(gaps, 70, 50)).toBe(0);
+  });
+
+  it('starts at the shoulder seam it is given', () => {
+    const gaps = armGaps(body, [{ layer: left, seamY: 80, side: -1 }], everywhere);
+    expect(alphaAt(gaps, 95, 60)).toBe(0);
+    expect(alphaAt(gaps, 95, 100)).toBe(255);
+  });
+
+  it('leaves a slit where the backdrop shows between the arm and the body', () => {
+    // The person is everywhere but a column of backdrop at x 95-96 below y 100 (a hand on the hip).
+    const frame = frameWith((x, y) => !(y >= 100 && (x === 95 || x === 96)));
+    const gaps = armGaps(body, [{ layer: left, seamY: 0, side: -1 }], frame);
+    expect(alphaAt(gaps, 95, 50)).toBe(255);
+    expect(alphaAt(gaps, 98, 150)).toBe(0);
+  });
+
+  it('closes nothing when a sleeve meets the body or there is no sleeve', () => {
+    const sewn = layer((x, y) => y >= 10 && x >= 60 && x < 100, [0, 0, 200]);
+    expect(armGaps(body, [{ layer: sewn, seamY: 0, side: -1 }], everywhere)).toBeNull();
+    expect(armGaps(body, [{ layer: null, seamY: 0, side: -1 }], everywhere)).toBeNull();
+  });
+});
