@@ -150,6 +150,18 @@ describe('shadeGarment', () => {
     expect(print).toBeLessThan(folds * 1.6);
   });
 
+  it('does not carry a hard-edged black-and-white print: light does not change in steps', () => {
+    const range = (low: number, high: number): number => {
+      const { lo, hi } = rowRange(shadedStripes(low, high));
+      return hi - lo;
+    };
+    // The stripes of the fold test, hard-edged black and white: a print, whose edges the fold band would
+    // draw as ridges. Soft folds of the same size come through as before.
+    const folds = range(145, 175);
+    expect(folds).toBeGreaterThan(180 * 0.04);
+    expect(range(40, 250)).toBeLessThan(folds * 0.6);
+  });
+
   it('does not carry a coloured print as large as a fold: its hue moves with its lightness', () => {
     // The fold test's stripes, but green and white: a print of the old top, not shade.
     const c = canvas();

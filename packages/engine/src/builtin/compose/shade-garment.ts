@@ -29,6 +29,14 @@ const BROAD_HUE = 0.02;
  * leather's highlights), which reads as marble on the new garment: the band is scaled down to this.
  */
 const FOLD_RMS = 0.03;
+/**
+ * Folds and shadows change lightness gently; a print without hue (a graphic in black and white, a logo,
+ * stripes) changes it in steps of a pixel or two, which the fold band turns into ridges along their outlines,
+ * drawn on the new garment as marbling. Where the steepest lightness step of each pixel (log, per pixel of the
+ * work size), averaged over the fold band's reach, passes this, the fold band fades out: a print is dense
+ * with steps, while a garment's outline or a crease adds one line to the average.
+ */
+const EDGE_STEP = 0.08;
 /** Work at a size where the shoulder span is this many pixels (the Gaussians' cost grows with their width). */
 const WORK_SPAN = 120;
 
@@ -98,6 +106,18 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     };
     const small = shrink(luma);
     const folds = up(difference(blur(small, FINE), blur(small, COARSE)));
+    // How dense with steps the photo is round each pixel, over the fold band's reach (see EDGE_STEP).
+    const steep = keep(cv.Mat.zeros(small.rows, small.cols, cv.CV_32FC1));
+    steepest(small.data32F, small.cols, small.rows, steep.data32F);
+    const reach = Math.max(1, Math.round((COARSE * span) / d));
+    cv.blur(
+      steep,
+      steep,
+      new cv.Size(2 * reach + 1, 2 * reach + 1),
+      new cv.Point(-1, -1),
+      cv.BORDER_REPLICATE,
+    );
+    const steps = up(steep);
     const light = up(blur(small, BROAD));
     // The same bands of each chromaticity channel: how far the hue moves where the lightness does.
     const hue = [
@@ -124,7 +144,8 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
         foldHue += Math.abs(c.fold[i] ?? 0);
         broadHue += Math.abs((c.broad[i] ?? c.mean) - c.mean);
       }
-      const fold = clamp(folds[i] ?? 0, FOLD_LIMIT) * stillness(foldHue, FOLD_HUE);
+      const fold =
+        clamp(folds[i] ?? 0, FOLD_LIMIT) * stillness(foldHue, FOLD_HUE) * stillness(steps[i] ?? 0, EDGE_STEP);
       carried[i] = fold;
       broadCarried[i] = clamp((light[i] ?? mean) - mean, BROAD_LIMIT) * stillness(broadHue, BROAD_HUE);
       if ((canvas.alpha[i] ?? 0) > 0.5) {
@@ -142,6 +163,18 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     }
   } finally {
     for (const m of mats) m.delete();
+  }
+}
+
+/** The steepest lightness step at each pixel (log, per pixel: half the central difference, across or down). */
+function steepest(l: Float32Array, w: number, h: number, out: Float32Array): void {
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const across = Math.abs((l[i + 1] ?? 0) - (l[i - 1] ?? 0));
+      const down = Math.abs((l[i + w] ?? 0) - (l[i - w] ?? 0));
+      out[i] = Math.max(across, down) / 2;
+    }
   }
 }
 

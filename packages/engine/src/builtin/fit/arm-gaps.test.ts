@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { layerAlpha as alphaAt, layerOf } from '../../../test/fixtures/layers.ts';
 import { armGaps } from './arm-gaps.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { Layer } from './warp-layer.ts';
 
-/** A layer over x 0-299, y 0-199, opaque in `colour` where `covers` says. */
-function layer(covers: (x: number, y: number) => boolean, colour: [number, number, number]): Layer {
-  const l: Layer = { left: 0, top: 0, width: 300, height: 200, rgba: new Uint8ClampedArray(300 * 200 * 4) };
-  for (let y = 0; y < 200; y++) {
-    for (let x = 0; x < 300; x++) {
-      if (covers(x, y)) l.rgba.set([...colour, 255], (y * 300 + x) * 4);
-    }
-  }
-  return l;
-}
+/** A layer over x 0-299, y 0-199. */
+const layer = (covers: (x: number, y: number) => boolean, colour: [number, number, number]): Layer =>
+  layerOf(300, 200, covers, colour);
 
 /** An upright person, shoulder span 100 (slits up to 12 px are closed); `isBody` says where the person is. */
 const frameWith = (isBody: (x: number, y: number) => boolean): BodyFrame => ({
@@ -27,10 +21,6 @@ const frameWith = (isBody: (x: number, y: number) => boolean): BodyFrame => ({
   isBody,
 });
 
-const alphaAt = (l: Layer | null, x: number, y: number): number => {
-  if (!l || x < l.left || y < l.top || x >= l.left + l.width || y >= l.top + l.height) return 0;
-  return l.rgba[((y - l.top) * l.width + x - l.left) * 4 + 3] ?? 0;
-};
 const colourAt = (l: Layer, x: number, y: number): number[] => {
   const o = ((y - l.top) * l.width + x - l.left) * 4;
   return [l.rgba[o] ?? 0, l.rgba[o + 1] ?? 0, l.rgba[o + 2] ?? 0];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layerAlpha as alphaAt } from '../../../test/fixtures/layers.ts';
 import {
   frontPose,
   PHOTO,
@@ -13,14 +14,6 @@ import { bodyParts } from '../person/body-parts.ts';
 import { bodyFrame } from './body-frame.ts';
 import { fitLower } from './fit-lower.ts';
 import type { Layer } from './warp-layer.ts';
-
-const alphaAt = (layer: Layer | null, x: number, y: number): number => {
-  if (!layer) return 0;
-  const lx = x - layer.left;
-  const ly = y - layer.top;
-  if (lx < 0 || ly < 0 || lx >= layer.width || ly >= layer.height) return 0;
-  return layer.rgba[(ly * layer.width + lx) * 4 + 3] ?? 0;
-};
 
 /** Photo-space bounds and colours of a layer's opaque (alpha > 128) pixels. */
 function opaque(layer: Layer | null): {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { layerAlpha as alphaAt, layerOf } from '../../../test/fixtures/layers.ts';
 import { shoulderJoins } from './shoulder-joins.ts';
 import type { Layer } from './warp-layer.ts';
 
-/** A layer over x 0-199, y 0-199, opaque in `colour` where `covers` says. */
-function layer(covers: (x: number, y: number) => boolean, colour: [number, number, number]): Layer {
-  const l: Layer = { left: 0, top: 0, width: 200, height: 200, rgba: new Uint8ClampedArray(200 * 200 * 4) };
-  for (let y = 0; y < 200; y++) {
-    for (let x = 0; x < 200; x++) {
-      if (covers(x, y)) l.rgba.set([...colour, 255], (y * 200 + x) * 4);
-    }
-  }
-  return l;
-}
-
-const alphaAt = (l: Layer | null, x: number, y: number): number =>
-  l ? (l.rgba[((y - l.top) * l.width + x - l.left) * 4 + 3] ?? 0) : 0;
+/** A layer over x 0-199, y 0-199. */
+const layer = (covers: (x: number, y: number) => boolean, colour: [number, number, number]): Layer =>
+  layerOf(200, 200, covers, colour);
 
 describe('shoulderJoins', () => {
   // The body up to x 100; a sleeve turned away from it: its inner edge 4 px out at the seam (100, 0),
