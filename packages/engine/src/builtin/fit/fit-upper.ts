@@ -15,7 +15,7 @@ import { garmentFrame } from './garment-frame.ts';
 import { EASE, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
 import { shoulderJoins } from './shoulder-joins.ts';
-import type { Layer } from './warp-layer.ts';
+import { type Layer, mergeLayers } from './warp-layer.ts';
 
 /** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
 const NECK_RISE = 0.1;
@@ -185,7 +185,12 @@ export function fitUpper(
   return {
     hood: hoodLayer,
     body,
-    joins: shoulderJoins([body, limbs.left, limbs.right], [shoulderL, shoulderR]),
+    joins: mergeLayers(
+      shoulderJoins([body, limbs.left, limbs.right], [shoulderL, shoulderR]),
+      hoodLayer
+        ? shoulderJoins([hoodLayer, body], [frame.at(neckDepth, neckHalf), frame.at(neckDepth, -neckHalf)])
+        : null,
+    ),
     gaps: armGaps(
       body,
       [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../image/raster.ts';
-import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+import { emptyLayer, type Layer, mergeLayers, warpInto } from './warp-layer.ts';
 
 /** A 40 x 40 RGBA garment: part 1 red on the left half, part 2 blue on the right, a transparent 8 px band at the bottom. */
 function garment(): { image: Raster; parts: Uint8Array } {
@@ -88,5 +88,23 @@ describe('warpInto', () => {
     expect(layer.rgba[3]).toBeGreaterThan(50);
     expect(layer.rgba[3]).toBeLessThan(80);
     expect(layer.rgba[0]).toBe(220);
+  });
+});
+
+describe('mergeLayers', () => {
+  it('holds both layers over the box round them, the second over the first, and nothing else', () => {
+    const a: Layer = { ...emptyLayer({ left: 0, top: 0, width: 4, height: 2 }) };
+    const b: Layer = { ...emptyLayer({ left: 10, top: 5, width: 2, height: 2 }) };
+    a.rgba.set([200, 0, 0, 255], (1 * 4 + 3) * 4);
+    b.rgba.set([0, 0, 200, 255], 0);
+    const merged = mergeLayers(a, b);
+    expect(merged).toMatchObject({ left: 0, top: 0, width: 12, height: 7 });
+    expect(rgbAt(merged as Layer, 3, 1)).toEqual([200, 0, 0]);
+    expect(rgbAt(merged as Layer, 10, 5)).toEqual([0, 0, 200]);
+    expect(alphaAt(merged as Layer, 5, 3)).toBe(0);
+    // Either alone when the other is missing.
+    expect(mergeLayers(a, null)).toBe(a);
+    expect(mergeLayers(null, b)).toBe(b);
+    expect(mergeLayers(null, null)).toBeNull();
   });
 });

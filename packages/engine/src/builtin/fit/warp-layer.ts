@@ -1,6 +1,6 @@
 import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import type { Box } from '../person/mask.ts';
+import { type Box, boundingBox } from '../person/mask.ts';
 
 /** A warped garment part over a box of the photo: RGBA, alpha 0 where the part does not land. */
 export interface Layer extends Box {
@@ -118,4 +118,23 @@ class Sampler {
     out[o + 2] = (b + (out[o + 2] ?? 0) * prev * (1 - a)) / na;
     out[o + 3] = na * 255;
   }
+}
+
+/** One layer holding both (`b` over `a` where both are opaque); either alone when the other is null. */
+export function mergeLayers(a: Layer | null, b: Layer | null): Layer | null {
+  if (!a || !b) return a ?? b;
+  const out = emptyLayer(boundingBox([a, b]));
+  for (const layer of [a, b]) {
+    for (let y = 0; y < layer.height; y++) {
+      for (let x = 0; x < layer.width; x++) {
+        const o = (y * layer.width + x) * 4;
+        if ((layer.rgba[o + 3] ?? 0) === 0) continue;
+        out.rgba.set(
+          layer.rgba.subarray(o, o + 4),
+          ((y + layer.top - out.top) * out.width + x + layer.left - out.left) * 4,
+        );
+      }
+    }
+  }
+  return out;
 }
