@@ -20,6 +20,8 @@ const frame: BodyFrame = {
   across: { x: 1, y: 0 },
   torsoLength: 200,
   at: (depth, offset) => ({ x: 150 + offset, y: 50 + depth }),
+  depthOf: (q) => q.y - 50,
+  offsetOf: (q) => q.x - 150,
   edges: () => null,
   top: () => null,
   isBody: () => true,

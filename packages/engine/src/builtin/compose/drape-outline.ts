@@ -1,6 +1,5 @@
 import type { BodyFrame } from '../fit/body-frame.ts';
 import type { ShoulderLine } from '../fit/fitted-garment.ts';
-import type { Point } from '../geometry/point.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
 import type { Mask } from '../person/mask.ts';
@@ -62,14 +61,14 @@ export function drapeOutline(
 ): number {
   const cloth = frame.span * CLOTH;
   const inFrame = (line: ShoulderLine) => {
-    const seamAcross = Math.abs(acrossOf(frame, line.seam));
+    const seamAcross = Math.abs(frame.offsetOf(line.seam));
     return {
-      neckAcross: Math.abs(acrossOf(frame, line.neck)),
-      neckDepth: depthOf(frame, line.neck),
+      neckAcross: Math.abs(frame.offsetOf(line.neck)),
+      neckDepth: frame.depthOf(line.neck),
       seamAcross,
       // The fit raises a seam to the silhouette's top (the old shoulder must not show above the new one); a
       // puffy old sleeve's top is not the shoulder, which reaches no higher than a bare body's round there.
-      seamDepth: Math.max(depthOf(frame, line.seam), -naturalTop(seamAcross / frame.span) * frame.span),
+      seamDepth: Math.max(frame.depthOf(line.seam), -naturalTop(seamAcross / frame.span) * frame.span),
     };
   };
   const lines = shoulders ? { left: inFrame(shoulders.left), right: inFrame(shoulders.right) } : null;
@@ -105,6 +104,8 @@ export function drapeOutline(
     const keep = new Float32Array(w * h).fill(1);
     // What the shoulder lines cut (a top only), kept apart from the silhouette's cut, which may be dropped.
     const rounded = lines ? new Float32Array(w * h).fill(1) : null;
+    // The pixel asked of the frame, one object for every pixel.
+    const q = { x: 0, y: 0 };
     let total = 0;
     let taken = 0;
     for (let y = 0; y < h; y++) {
@@ -115,12 +116,13 @@ export function drapeOutline(
         total += a;
         // A hood worn down is bulk round the neck: it stands off the shoulders.
         if (canvas.part[i] === HOOD) continue;
-        const depth = (left + x - frame.neck.x) * frame.down.x + (top + y - frame.neck.y) * frame.down.y;
+        q.x = left + x;
+        q.y = top + y;
+        const depth = frame.depthOf(q);
         if (depth > freeBelow) continue;
         if (lines) {
           // Over the shoulders, whatever the silhouette says (a puffy old sleeve, padded shoulders).
-          const offset =
-            (left + x - frame.neck.x) * frame.across.x + (top + y - frame.neck.y) * frame.across.y;
+          const offset = frame.offsetOf(q);
           const line = offset > 0 ? lines.left : lines.right;
           const across = Math.abs(offset);
           const free = canvas.part[i] !== SLEEVE || (offset > 0 ? hanging.left : hanging.right);
@@ -177,13 +179,6 @@ const HANGING_ELBOW = 0.25;
  */
 export function hangingArms(pose: BodyPose, frame: BodyFrame): { left: boolean; right: boolean } {
   const hangs = (elbow: Keypoint): boolean =>
-    elbow.score < SEEN ||
-    (elbow.x - frame.neck.x) * frame.down.x + (elbow.y - frame.neck.y) * frame.down.y >
-      HANGING_ELBOW * frame.span;
+    elbow.score < SEEN || frame.depthOf(elbow) > HANGING_ELBOW * frame.span;
   return { left: hangs(pose.points.leftElbow), right: hangs(pose.points.rightElbow) };
 }
-
-const acrossOf = (frame: BodyFrame, q: Point): number =>
-  (q.x - frame.neck.x) * frame.across.x + (q.y - frame.neck.y) * frame.across.y;
-const depthOf = (frame: BodyFrame, q: Point): number =>
-  (q.x - frame.neck.x) * frame.down.x + (q.y - frame.neck.y) * frame.down.y;

@@ -16,6 +16,8 @@ const frameWith = (isBody: (x: number, y: number) => boolean): BodyFrame => ({
   across: { x: 1, y: 0 },
   torsoLength: 150,
   at: (depth, offset) => ({ x: 150 + offset, y: depth }),
+  depthOf: (q) => q.y,
+  offsetOf: (q) => q.x - 150,
   edges: () => null,
   top: () => null,
   isBody,
@@ -30,19 +32,14 @@ describe('armGaps', () => {
   // The body x 100-199; sleeves hanging beside it with a slit 8 px wide on the left (x 92-99) and 20 px on
   // the right (x 200-219), from y 10 down.
   const body = layer((x) => x >= 100 && x < 200, [200, 0, 0]);
-  const left = layer((x, y) => y >= 10 && x >= 60 && x < 92, [0, 0, 200]);
-  const right = layer((x, y) => y >= 10 && x >= 220 && x < 250, [0, 0, 200]);
+  const leftOfBody = layer((x, y) => y >= 10 && x >= 60 && x < 92, [0, 0, 200]);
+  const rightOfBody = layer((x, y) => y >= 10 && x >= 220 && x < 250, [0, 0, 200]);
   const everywhere = frameWith(() => true);
+  // The frame's `across` points to the picture's right: the person's right arm is on the picture's left.
+  const seams = { left: 0, right: 0 };
 
   it('closes a narrow slit between a sleeve and the body, blending their colours across it', () => {
-    const gaps = armGaps(
-      body,
-      [
-        { layer: left, seamY: 0, side: -1 },
-        { layer: right, seamY: 0, side: 1 },
-      ],
-      everywhere,
-    );
+    const gaps = armGaps(body, { left: rightOfBody, right: leftOfBody }, seams, everywhere);
     expect(gaps).not.toBeNull();
     for (const x of [92, 95, 99]) expect(alphaAt(gaps, x, 50)).toBe(255);
     // Sleeve's blue at the sleeve's side, body's red at the body's.
@@ -59,7 +56,7 @@ describe('armGaps', () => {
   });
 
   it('starts at the shoulder seam it is given', () => {
-    const gaps = armGaps(body, [{ layer: left, seamY: 80, side: -1 }], everywhere);
+    const gaps = armGaps(body, { left: null, right: leftOfBody }, { left: 0, right: 80 }, everywhere);
     expect(alphaAt(gaps, 95, 60)).toBe(0);
     expect(alphaAt(gaps, 95, 100)).toBe(255);
   });
@@ -67,14 +64,14 @@ describe('armGaps', () => {
   it('leaves a slit where the backdrop shows between the arm and the body', () => {
     // The person is everywhere but a column of backdrop at x 95-96 below y 100 (a hand on the hip).
     const frame = frameWith((x, y) => !(y >= 100 && (x === 95 || x === 96)));
-    const gaps = armGaps(body, [{ layer: left, seamY: 0, side: -1 }], frame);
+    const gaps = armGaps(body, { left: null, right: leftOfBody }, seams, frame);
     expect(alphaAt(gaps, 95, 50)).toBe(255);
     expect(alphaAt(gaps, 98, 150)).toBe(0);
   });
 
   it('closes nothing when a sleeve meets the body or there is no sleeve', () => {
     const sewn = layer((x, y) => y >= 10 && x >= 60 && x < 100, [0, 0, 200]);
-    expect(armGaps(body, [{ layer: sewn, seamY: 0, side: -1 }], everywhere)).toBeNull();
-    expect(armGaps(body, [{ layer: null, seamY: 0, side: -1 }], everywhere)).toBeNull();
+    expect(armGaps(body, { left: null, right: sewn }, seams, everywhere)).toBeNull();
+    expect(armGaps(body, { left: null, right: null }, seams, everywhere)).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ const COVERED = 128;
  * The body's panel follows the torso's edge and each sleeve its arm's bone, each by a spline of its own, so
  * on an arm hanging against the body the armhole opens into a slit between the two, from the shoulder down
  * past the armpit, showing the old clothes (then painted skin) where a worn garment is sewn shut or its
- * sleeve lies against its side. Row by row below each shoulder seam, the run between the body layer's edge
+ * sleeve lies against its side. Row by row below each shoulder seam (`seamY`, the person's sides), the run between the body layer's edge
  * and the sleeve's inner edge is closed when it is at most `MAX_GAP` of the span wide and all of it is
  * the person: where the backdrop shows between arm and body (a hand on the hip), the gap is real and stays
  * open. Each closed run takes the colours of its two edges, blended across it. Answers a layer of what was
@@ -19,16 +19,19 @@ const COVERED = 128;
  */
 export function armGaps(
   body: Layer,
-  sleeves: readonly { layer: Layer | null; seamY: number; side: -1 | 1 }[],
+  sleeves: { left: Layer | null; right: Layer | null },
+  seamY: { left: number; right: number },
   frame: BodyFrame,
 ): Layer | null {
   const maxGap = Math.max(2, Math.round(frame.span * MAX_GAP));
   const runs: { y: number; from: number; to: number; a: number[]; b: number[] }[] = [];
-  for (const { layer: sleeve, seamY, side } of sleeves) {
+  for (const arm of ['left', 'right'] as const) {
+    const sleeve = sleeves[arm];
     if (!sleeve) continue;
-    // A sleeve on the picture's left (`side` -1) is closed to the body's left edge.
-    const onLeft = side === -1;
-    const top = Math.max(Math.ceil(seamY), body.top, sleeve.top);
+    // The person's left is `across`: in a front view the picture's right. A sleeve on the picture's left is
+    // closed to the body's left edge.
+    const onLeft = (arm === 'left') !== frame.across.x >= 0;
+    const top = Math.max(Math.ceil(seamY[arm]), body.top, sleeve.top);
     const bottom = Math.min(body.top + body.height, sleeve.top + sleeve.height);
     for (let y = top; y < bottom; y++) {
       // The body's outer edge on the sleeve's side in this row.

@@ -18,6 +18,10 @@ export interface BodyFrame {
   torsoLength: number;
   /** The point `depth` pixels down the axis and `offset` pixels across it. */
   at(depth: number, offset: number): Point;
+  /** How far down the axis a point lies (`at`'s depth; negative above the shoulder joints). */
+  depthOf(q: Point): number;
+  /** How far across the axis a point lies (`at`'s offset; the person's left side positive). */
+  offsetOf(q: Point): number;
   /**
    * How far the body reaches on each side of the axis at `depth` (pixels across, right side negative):
    * the torso's own pixels, and below the crotch the legs' too, seen through forearms and hands lying across
@@ -109,7 +113,9 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
     const label = parts.labels[y * parts.width + x] ?? 0;
     return label !== Part.background && label !== Part.head;
   };
-  return { neck, span, down, across, torsoLength, at, edges, top, isBody };
+  const depthOf = (q: Point): number => (q.x - neck.x) * down.x + (q.y - neck.y) * down.y;
+  const offsetOf = (q: Point): number => (q.x - neck.x) * across.x + (q.y - neck.y) * across.y;
+  return { neck, span, down, across, torsoLength, at, depthOf, offsetOf, edges, top, isBody };
 }
 
 function unit(v: Point): Point {

@@ -88,8 +88,9 @@ export function fitUpper(
       ...sideTops.filter((d): d is number => d !== null).map((d) => d - span * 0.02),
     ),
   );
-  pair(g.neck.left, frame.at(neckDepth, neckHalf));
-  pair(g.neck.right, frame.at(neckDepth, -neckHalf));
+  const neckCorners = { left: frame.at(neckDepth, neckHalf), right: frame.at(neckDepth, -neckHalf) };
+  pair(g.neck.left, neckCorners.left);
+  pair(g.neck.right, neckCorners.right);
   pair(
     g.neck.front,
     frame.at(neckDepth + (gf.depth(g.neck.front) - gf.depth(mid(g.neck.left, g.neck.right))) * kDown, 0),
@@ -98,14 +99,8 @@ export function fitUpper(
   // A seam sits out from the joint, and no lower than the body's top edge there: the old shoulder must not
   // show above the new one.
   const seam = (joint: Point, sign: 1 | -1): Point => {
-    const offset =
-      (joint.x - frame.neck.x) * frame.across.x +
-      (joint.y - frame.neck.y) * frame.across.y +
-      sign * span * SHOULDER_OUT;
-    const jointDepth =
-      (joint.x - frame.neck.x) * frame.down.x +
-      (joint.y - frame.neck.y) * frame.down.y -
-      span * SHOULDER_RISE;
+    const offset = frame.offsetOf(joint) + sign * span * SHOULDER_OUT;
+    const jointDepth = frame.depthOf(joint) - span * SHOULDER_RISE;
     const edge = frame.top(offset - sign * span * 0.12);
     return frame.at(edge === null ? jointDepth : Math.min(jointDepth, edge), offset);
   };
@@ -187,31 +182,20 @@ export function fitUpper(
     body,
     joins: mergeLayers(
       shoulderJoins([body, limbs.left, limbs.right], [shoulderL, shoulderR]),
-      hoodLayer
-        ? shoulderJoins([hoodLayer, body], [frame.at(neckDepth, neckHalf), frame.at(neckDepth, -neckHalf)])
-        : null,
+      hoodLayer ? shoulderJoins([hoodLayer, body], [neckCorners.left, neckCorners.right]) : null,
     ),
-    gaps: armGaps(
-      body,
-      [
-        // The person's left is `across`; in a front view, the picture's right.
-        { layer: limbs.left, seamY: shoulderL.y, side: frame.across.x >= 0 ? 1 : -1 },
-        { layer: limbs.right, seamY: shoulderR.y, side: frame.across.x >= 0 ? -1 : 1 },
-      ],
-      frame,
-    ),
+    gaps: armGaps(body, limbs, { left: shoulderL.y, right: shoulderR.y }, frame),
     limbs,
     shoulders: {
-      left: { neck: frame.at(neckDepth, neckHalf), seam: shoulderL },
-      right: { neck: frame.at(neckDepth, -neckHalf), seam: shoulderR },
+      left: { neck: neckCorners.left, seam: shoulderL },
+      right: { neck: neckCorners.right, seam: shoulderR },
     },
   };
 }
 
 /** How far down the torso's axis the knees are. */
 export function kneeDepth(frame: BodyFrame, pose: BodyPose): number {
-  const knees = mid(pose.points.leftKnee, pose.points.rightKnee);
-  return (knees.x - frame.neck.x) * frame.down.x + (knees.y - frame.neck.y) * frame.down.y;
+  return frame.depthOf(mid(pose.points.leftKnee, pose.points.rightKnee));
 }
 
 /**
@@ -305,5 +289,5 @@ function chinDepth(frame: BodyFrame, pose: BodyPose): number {
   const mouth = mid(p.leftMouth, p.rightMouth);
   const eyes = mid(p.leftEye, p.rightEye);
   const chin = { x: mouth.x + (mouth.x - eyes.x) * 0.8, y: mouth.y + (mouth.y - eyes.y) * 0.8 };
-  return (chin.x - frame.neck.x) * frame.down.x + (chin.y - frame.neck.y) * frame.down.y;
+  return frame.depthOf(chin);
 }

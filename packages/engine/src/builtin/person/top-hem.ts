@@ -33,7 +33,7 @@ export function topHem(
   parts: BodyParts,
   isSkin: (r: number, g: number, b: number) => boolean,
 ): number | null {
-  const kneeDepth = depthOf(frame, knees);
+  const kneeDepth = frame.depthOf(knees);
   const hipDepth = frame.torsoLength;
   if (kneeDepth < hipDepth * 1.15) return null;
   const rows = new Map<number, [number, number, number]>();
@@ -81,11 +81,6 @@ export function topHem(
     }
   }
   return end;
-}
-
-/** How far down the body's axis a point lies. */
-export function depthOf(frame: BodyFrame, q: Point): number {
-  return (q.x - frame.neck.x) * frame.down.x + (q.y - frame.neck.y) * frame.down.y;
 }
 
 /**
