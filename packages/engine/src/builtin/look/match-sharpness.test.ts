@@ -41,10 +41,26 @@ describe('matchSharpness', () => {
     expect(contrast(face)).toBeLessThan(before * 0.7);
   });
 
-  it('leaves a face alone when the photo is as sharp or sharper', () => {
+  it('sharpens a soft (upscaled) face toward a crisp photo, and only as far as its weight reaches', () => {
     const face = stripes(8, true);
     const copy = Float32Array.from(face);
-    matchSharpness(cv, face, stripes(8, false), mask, region);
+    // The left half of the face is weighted 1, the right half 0 (the seam).
+    const weight = Float32Array.from({ length: size * size }, (_, i) => (i % size < size / 2 ? 1 : 0));
+    matchSharpness(cv, face, stripes(8, false), mask, region, { factor: 1, weight });
+    const row = (rgb: Float32Array, from: number, to: number): number => {
+      let sum = 0;
+      for (let x = from; x < to; x++)
+        sum += Math.abs((rgb[(32 * size + x + 1) * 3] ?? 0) - (rgb[(32 * size + x) * 3] ?? 0));
+      return sum;
+    };
+    expect(row(face, 4, 28)).toBeGreaterThan(row(copy, 4, 28) * 1.3);
+    expect(row(face, 36, 60)).toBeCloseTo(row(copy, 36, 60), 5);
+  });
+
+  it('leaves a face alone when the photo is exactly as sharp', () => {
+    const face = stripes(8, true);
+    const copy = Float32Array.from(face);
+    matchSharpness(cv, face, stripes(8, true), mask, region);
     expect(Array.from(face)).toEqual(Array.from(copy));
   });
 });

@@ -4,6 +4,7 @@ import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
 import { rgbToLab } from '../image/rgb-to-lab.ts';
 import { seamMembrane } from '../image/seam-membrane.ts';
 import type { Models } from '../worker/load-models.ts';
+import type { OpenCv } from '../worker/opencv.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
 import { eyesHidden, eyeUnderHair } from './covered-eyes.ts';
@@ -157,6 +158,7 @@ export async function renderLook(
     // did not change keep their full detail.
     const up = resample(models.cv, blended, work, region, 3);
     const reach = resample(models.cv, soft, work, region, 1);
+    sharpenUpscaled(models.cv, { face: up, model: under, reach }, region, faceWidth / scale);
     for (let i = 0; i < reach.length; i++) {
       // Widened a little: the upscaled mask is softer than the blend it came from.
       const m = Math.min(1, (reach[i] ?? 0) * 1.5);
@@ -200,6 +202,53 @@ function meetAtSeam(
     const share = FEATURE_SHARE + (1 - FEATURE_SHARE) * (skin[i] ?? 0);
     for (let c = 0; c < 3; c++) lab[i * 3 + c] = (lab[i * 3 + c] ?? 0) + share * (correction[i * 3 + c] ?? 0);
   }
+}
+
+/**
+ * The blended face, upscaled, is softer than the model photo round it: its detail is raised to the model's
+ * (`matchSharpness`) over the box the face covers, fading out toward the seam, where the model's own edges are.
+ */
+function sharpenUpscaled(
+  cv: OpenCv,
+  images: { face: Float32Array; model: Float32Array; reach: Float32Array },
+  region: Region,
+  faceWidth: number,
+): void {
+  const { width, height } = region;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((images.reach[y * width + x] ?? 0) <= 0.5) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  }
+  if (x1 < x0) return;
+  const box = { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  const face = crop(images.face, width, box, 3);
+  const inside = Uint8Array.from(crop(images.reach, width, box, 1), (m) => (m > 0.5 ? 1 : 0));
+  const whole = { left: 0, top: 0, width: box.width, height: box.height };
+  const weight = interiorDepth(cv, inside, whole, faceWidth * SEAM_RING);
+  const factor = faceWidth / WORK_WIDTH;
+  matchSharpness(cv, face, crop(images.model, width, box, 3), inside, whole, { factor, weight });
+  for (let y = 0; y < box.height; y++) {
+    const from = y * box.width * 3;
+    images.face.set(face.subarray(from, from + box.width * 3), ((y + box.top) * width + box.left) * 3);
+  }
+}
+
+function crop(values: Float32Array, width: number, box: Region, channels: number): Float32Array {
+  const out = new Float32Array(box.width * box.height * channels);
+  for (let y = 0; y < box.height; y++) {
+    const from = ((y + box.top) * width + box.left) * channels;
+    out.set(values.subarray(from, from + box.width * channels), y * box.width * channels);
+  }
+  return out;
 }
 
 function boundsOf(points: { x: number; y: number }[], image: Raster, margin: number): Region {
