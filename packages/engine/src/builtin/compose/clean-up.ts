@@ -7,8 +7,9 @@ import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
 import { type Box, boundingBox, clipBox, type Mask } from '../person/mask.ts';
-import type { Mat, OpenCv } from '../worker/opencv.ts';
+import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
+import { fillFromBackground } from './background-fill.ts';
 import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
@@ -215,7 +216,7 @@ export function cleanUp(
       growIntoMissedClothes(photo, parts, hair, hidden, gone, old, reach, span * span * MISSED_MOST);
     }
     growIntoBackground(gone, parts, hidden, Math.max(2, Math.round(span * EDGE_REACH)));
-    fillFromBackground(cv, photo, gone, hidden);
+    fillFromBackground(cv, photo, gone, hidden, parts.labels, span * FILL_TEXTURE);
   }
   const grain = options.grain ?? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), region, span);
   for (const light of lights) light.settle();
@@ -501,7 +502,8 @@ function bareSkinColours(
 const LIMB_LIGHTER = 1.4;
 const LIMB_DARKER = 0.4;
 
-const WORK_SIDE = 220;
+/** How far into the fill (a share of the span) the backdrop's texture is carried, fading out. */
+const FILL_TEXTURE = 0.1;
 
 /** How far outside the silhouette (a share of the span) the fill follows old clothes it missed. */
 const MISSED_REACH = 0.15;
@@ -633,81 +635,6 @@ function markRim(
     }
   }
   return any;
-}
-
-/**
- * Fills the marked pixels from their surroundings (Telea inpainting), on the marked region's bounds only;
- * `hidden` pixels are neither used as surroundings nor changed.
- */
-function fillFromBackground(cv: OpenCv, photo: Raster, marked: Uint8Array, hidden: Uint8Array): void {
-  const { width: w, height: h } = photo;
-  let x0 = w;
-  let y0 = h;
-  let x1 = 0;
-  let y1 = 0;
-  for (let i = 0; i < w * h; i++) {
-    if (!marked[i]) continue;
-    const x = i % w;
-    const y = Math.floor(i / w);
-    x0 = Math.min(x0, x);
-    x1 = Math.max(x1, x + 1);
-    y0 = Math.min(y0, y);
-    y1 = Math.max(y1, y + 1);
-  }
-  const pad = 8;
-  x0 = Math.max(0, x0 - pad);
-  y0 = Math.max(0, y0 - pad);
-  x1 = Math.min(w, x1 + pad);
-  y1 = Math.min(h, y1 + pad);
-  const bw = x1 - x0;
-  const bh = y1 - y0;
-  const mats: Mat[] = [];
-  try {
-    const src = new cv.Mat(bh, bw, cv.CV_8UC3);
-    const mask = new cv.Mat(bh, bw, cv.CV_8UC1);
-    const out = new cv.Mat();
-    mats.push(src, mask, out);
-    // `.data` of an OpenCV.js Mat is a new view through embind each time: taken once a Mat, not a pixel.
-    const srcData = src.data;
-    const maskData = mask.data;
-    for (let y = 0; y < bh; y++) {
-      srcData.set(photo.data.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * bw * 3);
-      for (let x = 0; x < bw; x++) {
-        const i = (y0 + y) * w + x0 + x;
-        maskData[y * bw + x] = marked[i] || hidden[i] ? 255 : 0;
-      }
-    }
-    // A one-pixel dilation: anti-aliased edges of the old sleeve would otherwise seed the fill.
-    const kernel = cv.Mat.ones(3, 3, cv.CV_8U);
-    mats.push(kernel);
-    cv.dilate(mask, mask, kernel);
-    // What fills a wide old sleeve is smooth background: it is found at most WORK_SIDE pixels across (the
-    // fill's cost grows with the pixels it fills) and scaled back.
-    const k = Math.min(1, WORK_SIDE / Math.max(bw, bh));
-    const small = new cv.Size(Math.max(1, Math.round(bw * k)), Math.max(1, Math.round(bh * k)));
-    const srcSmall = new cv.Mat();
-    const maskSmall = new cv.Mat();
-    const filled = new cv.Mat();
-    mats.push(srcSmall, maskSmall, filled);
-    cv.resize(src, srcSmall, small, 0, 0, cv.INTER_AREA);
-    cv.resize(mask, maskSmall, small, 0, 0, cv.INTER_NEAREST);
-    cv.dilate(maskSmall, maskSmall, kernel);
-    cv.inpaint(srcSmall, maskSmall, filled, 3, cv.INPAINT_TELEA);
-    cv.resize(filled, out, new cv.Size(bw, bh), 0, 0, cv.INTER_LINEAR);
-    const outData = out.data;
-    for (let y = 0; y < bh; y++) {
-      for (let x = 0; x < bw; x++) {
-        if (!marked[(y0 + y) * w + x0 + x]) continue;
-        const i = ((y0 + y) * w + x0 + x) * 3;
-        const o = (y * bw + x) * 3;
-        photo.data[i] = outData[o] ?? 0;
-        photo.data[i + 1] = outData[o + 1] ?? 0;
-        photo.data[i + 2] = outData[o + 2] ?? 0;
-      }
-    }
-  } finally {
-    for (const m of mats) m.delete();
-  }
 }
 
 /** Whether pixel `i` has the skin's hue at another brightness (`skinHueLikeness`). */
