@@ -10,13 +10,15 @@ const MIN_BACKDROP = 0.5;
 
 /**
  * Fills the marked pixels of the photo (changed in place) from the backdrop round them, over the marked
- * region's bounds only. Neither `hidden` pixels (what the new garment covers) nor `person` pixels (the
- * silhouette: arms, neck, head) are backdrop: they lend the fill neither colour nor texture.
+ * region's bounds only. `hidden` pixels (what the new garment covers) lend the fill nothing; `person` pixels
+ * (the silhouette: arms, neck, hair) lend it colour only where no backdrop is near, and never texture.
  *
  * Two layers. The broad colour is the backdrop's local mean (a blur of the backdrop alone, normalised by its
- * share), and where too little backdrop is within the blur's reach, Telea's inpainting of that mean; both at
- * most WORK_SIDE pixels across. On its own that is a smooth smear, and over a busy backdrop (a building's
- * windows, leaves, brick) it read as a blurred patch in the shape of the old sleeve. So the backdrop's texture
+ * share) and, where too little backdrop is within the blur's reach, Telea's inpainting from those means and
+ * the person round the fill; at most WORK_SIDE pixels across. A Telea fill seeded by the person everywhere
+ * left a dark smudge of braids or an arm beside the new garment. On its own the broad colour is a smooth
+ * smear, and over a busy backdrop (a building's windows, leaves, brick) it read as a blurred patch in the
+ * shape of the old sleeve. So the backdrop's texture
  * (less its own broad colour) is carried in from the nearest edge of the fill that meets the backdrop, along
  * the pixel's row or its column, mirrored across that edge: at the edge the mirror is the edge itself, so the
  * backdrop runs on without a seam. It fades out over `fade` pixels into the fill: deep in a wide fill,
@@ -54,24 +56,18 @@ export function fillFromBackground(
   y1 = Math.min(h, y1 + pad);
   const bw = x1 - x0;
   const bh = y1 - y0;
-  // The box's backdrop: neither filled, nor under the garment, nor the person. Without any, whatever is
-  // neither filled nor covered seeds the fill, as best it can.
+  // The box's backdrop: neither filled, nor under the garment, nor the person; and what may seed the fill's
+  // colour away from the backdrop: whatever is neither filled nor covered.
   const free = new Uint8Array(bw * bh);
-  let anyFree = false;
+  const open = new Uint8Array(bw * bh);
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const i = (y0 + y) * w + x0 + x;
-      free[y * bw + x] = marked[i] || hidden[i] || person[i] ? 0 : 1;
-      anyFree ||= free[y * bw + x] === 1;
+      open[y * bw + x] = marked[i] || hidden[i] ? 0 : 1;
+      free[y * bw + x] = open[y * bw + x] && !person[i] ? 1 : 0;
     }
   }
-  const seeds = anyFree
-    ? free
-    : Uint8Array.from(free, (_, j) => {
-        const i = (y0 + Math.floor(j / bw)) * w + x0 + (j % bw);
-        return marked[i] || hidden[i] ? 0 : 1;
-      });
-  const level = broadColour(cv, photo, { left: x0, top: y0, width: bw, height: bh }, seeds);
+  const level = broadColour(cv, photo, { left: x0, top: y0, width: bw, height: bh }, free, open);
   // Each filled pixel's nearest edge onto the backdrop, along its row or its column, and its mirror there.
   const nearest = new Float32Array(bw * bh).fill(Number.POSITIVE_INFINITY);
   const mirror = new Int32Array(bw * bh).fill(-1);
@@ -131,57 +127,75 @@ export function fillFromBackground(
 }
 
 /**
- * The backdrop's broad colour over the box (RGB floats, box-sized): its local mean where it is within
- * reach, Telea's inpainting of that mean where it is not; worked at most WORK_SIDE pixels across.
+ * The fill's broad colour over the box (RGB floats, box-sized), worked at most WORK_SIDE pixels across: the
+ * backdrop's local mean where the backdrop is within reach; elsewhere Telea's inpainting from those means
+ * and from the open pixels (the person) round the fill, so a fill the person encloses (an open neckline,
+ * between the neck and hair) takes the colour round it rather than a far backdrop's.
  */
 function broadColour(
   cv: OpenCv,
   photo: Raster,
   box: { left: number; top: number; width: number; height: number },
-  seeds: Uint8Array,
+  backdrop: Uint8Array,
+  open: Uint8Array,
 ): Float32Array {
   const { width: bw, height: bh } = box;
   const mats: Mat[] = [];
-  const mat = (): Mat => {
-    const m = new cv.Mat();
+  const mat = (rows?: number, cols?: number, type?: number): Mat => {
+    const m = rows === undefined ? new cv.Mat() : new cv.Mat(rows, cols ?? 0, type ?? 0);
     mats.push(m);
     return m;
   };
   try {
-    const src = new cv.Mat(bh, bw, cv.CV_32FC3);
-    const weight = new cv.Mat(bh, bw, cv.CV_32FC1);
-    mats.push(src, weight);
+    const raw = mat(bh, bw, cv.CV_32FC3);
+    const src = mat(bh, bw, cv.CV_32FC3);
+    const weight = mat(bh, bw, cv.CV_32FC1);
+    const openness = mat(bh, bw, cv.CV_32FC1);
     // `.data32F` of an OpenCV.js Mat is a new view through embind each time: taken once a Mat.
+    const r = raw.data32F;
     const s = src.data32F;
     const wt = weight.data32F;
+    const op = openness.data32F;
     for (let y = 0; y < bh; y++) {
       for (let x = 0; x < bw; x++) {
         const j = y * bw + x;
         const i = ((box.top + y) * photo.width + box.left + x) * 3;
-        const k = seeds[j] ?? 0;
+        const k = backdrop[j] ?? 0;
         wt[j] = k;
-        for (let c = 0; c < 3; c++) s[j * 3 + c] = k * (photo.data[i + c] ?? 0);
+        op[j] = open[j] ?? 0;
+        for (let c = 0; c < 3; c++) {
+          const v = photo.data[i + c] ?? 0;
+          r[j * 3 + c] = v;
+          s[j * 3 + c] = k * v;
+        }
       }
     }
     const scale = Math.min(1, WORK_SIDE / Math.max(bw, bh));
     const size = new cv.Size(Math.max(1, Math.round(bw * scale)), Math.max(1, Math.round(bh * scale)));
-    const sum = mat();
-    const share = mat();
+    const [rawSmall, sum, share, openSmall] = [mat(), mat(), mat(), mat()];
+    cv.resize(raw, rawSmall, size, 0, 0, cv.INTER_AREA);
     cv.resize(src, sum, size, 0, 0, cv.INTER_AREA);
     cv.resize(weight, share, size, 0, 0, cv.INTER_AREA);
+    cv.resize(openness, openSmall, size, 0, 0, cv.INTER_AREA);
     cv.GaussianBlur(sum, sum, new cv.Size(0, 0), BROAD_SIGMA, BROAD_SIGMA, cv.BORDER_REFLECT);
     cv.GaussianBlur(share, share, new cv.Size(0, 0), BROAD_SIGMA, BROAD_SIGMA, cv.BORDER_REFLECT);
-    const small = new cv.Mat(size.height, size.width, cv.CV_8UC3);
-    const hole = new cv.Mat(size.height, size.width, cv.CV_8UC1);
-    mats.push(small, hole);
+    const small = mat(size.height, size.width, cv.CV_8UC3);
+    const hole = mat(size.height, size.width, cv.CV_8UC1);
+    const rs = rawSmall.data32F;
     const sm = sum.data32F;
     const sh = share.data32F;
+    const os = openSmall.data32F;
     const smallData = small.data;
     const holeData = hole.data;
     for (let j = 0; j < sh.length; j++) {
       const k = sh[j] ?? 0;
-      holeData[j] = k < MIN_BACKDROP ? 255 : 0;
-      for (let c = 0; c < 3; c++) smallData[j * 3 + c] = k < MIN_BACKDROP ? 0 : (sm[j * 3 + c] ?? 0) / k;
+      const near = k >= MIN_BACKDROP;
+      // An open pixel wholly so (not averaged with the old clothes beside it) seeds with its own colour.
+      const seed = !near && (os[j] ?? 0) > 0.99;
+      holeData[j] = near || seed ? 0 : 255;
+      for (let c = 0; c < 3; c++) {
+        smallData[j * 3 + c] = near ? (sm[j * 3 + c] ?? 0) / k : seed ? (rs[j * 3 + c] ?? 0) : 0;
+      }
     }
     const filled = mat();
     cv.inpaint(small, hole, filled, 3, cv.INPAINT_TELEA);
