@@ -429,4 +429,56 @@ describe('cleanUp', () => {
       expect(spread(variant({ sideLit: false, grain: true }))).toBeGreaterThan(5);
     });
   });
+
+  describe('a bare forearm with a shaded side', () => {
+    // The left forearm bare (no old sleeve), its outer half in shade: the skin's hue at about half its
+    // brightness, which the face's skin test does not take for skin.
+    const SHADE = [128, 96, 82] as const;
+    const a = p.leftElbow;
+    const b = p.leftWrist;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const normal = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
+    const at = (t: number, across: number): [number, number] => [
+      Math.round(a.x + (b.x - a.x) * t + normal.x * across),
+      Math.round(a.y + (b.y - a.y) * t + normal.y * across),
+    ];
+    function shadedArm(sleeveUntil: number): { before: Raster; after: Raster } {
+      const { photo, parts } = scene(13);
+      paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(a, b, 13)]), SKIN);
+      const shade = drawMask(PHOTO.width, PHOTO.height, [cap(a, b, 13)]);
+      for (let y = 0; y < PHOTO.height; y++) {
+        for (let x = 0; x < PHOTO.width; x++) {
+          const side = (x - a.x) * normal.x + (y - a.y) * normal.y;
+          if (side < 4) shade.data[y * PHOTO.width + x] = 0;
+        }
+      }
+      paint(photo, shade, SHADE);
+      // An old sleeve over the forearm's first stretch, when asked for.
+      if (sleeveUntil > 0) {
+        const end = { x: a.x + (b.x - a.x) * sleeveUntil, y: a.y + (b.y - a.y) * sleeveUntil };
+        paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(a, end, 13)]), OLD_SLEEVE);
+      }
+      const after = { ...photo, data: Uint8Array.from(photo.data) };
+      cleanUp(cv, after, pose, parts, tShirtCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+        rim: false,
+      });
+      return { before: photo, after };
+    }
+
+    it("is left as it is: the shade is the arm's own, not an old sleeve to paint over", () => {
+      const { before, after } = shadedArm(0);
+      for (const t of [0.3, 0.5, 0.7]) {
+        const [x, y] = at(t, 8);
+        expect(pixel(after, x, y), `t ${t}`).toEqual(pixel(before, x, y));
+      }
+    });
+
+    it('is painted when an old sleeve covers part of the forearm', () => {
+      const { before, after } = shadedArm(0.45);
+      const [x, y] = at(0.25, 0);
+      expect(pixel(after, x, y)).not.toEqual(pixel(before, x, y));
+      if (!tone) throw new Error('no skin tone');
+      expect(skinLikeness(tone, ...pixel(after, x, y))).toBeGreaterThan(0.5);
+    });
+  });
 });

@@ -148,6 +148,11 @@ export function cleanUp(
     const box = boxes[n];
     if (!box) continue;
     const len = Math.max(1, dist(limb.a, limb.b));
+    // A bare limb (most of it skin, at any brightness, all along its length) wears no old sleeve: what
+    // fails the face's skin test on it but has the skin's hue is its own shaded side, and stays as it is
+    // rather than being painted over as a capsule with the backdrop filled in beside it. What has not the
+    // skin's hue (an old top's strap across the shoulder) is still painted or filled.
+    const bareLimb = isBareLimb(limb, box, { photo, parts, hair, coverage, patches, tone }, span);
     for (let y = box.y0; y < box.y1; y++) {
       for (let x = box.x0; x < box.x1; x++) {
         const i = y * w + x;
@@ -168,6 +173,7 @@ export function cleanUp(
         // The torso is the limb's only near its start (the shoulder, the chest); further on it is the old
         // top's (the rim's).
         if (onTorso && t > (limb.torsoUntil ?? 0)) continue;
+        if (bareLimb && !onTorso && looksLikeSkinInShade(tone, photo, i)) continue;
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
         const r =
           (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : limb.ra + (limb.rb - limb.ra) * t) * span;
@@ -635,6 +641,70 @@ function markRim(
     }
   }
   return any;
+}
+
+const ARM_PARTS: ReadonlySet<number> = new Set([
+  Part.leftUpperArm,
+  Part.leftForearm,
+  Part.rightUpperArm,
+  Part.rightForearm,
+]);
+
+/** A limb is bare when, in each fifth of its length it shows, at least this share of its girth is skin. */
+const BARE_LIMB = 0.5;
+
+/**
+ * Whether a limb of the pose is bare: over its own pixels within its natural girth that the new garment
+ * leaves uncovered (hair aside), each fifth of its length with enough of them to read (a sixth of the
+ * girth's area there at least; three fifths at least) is BARE_LIMB skin. An old sleeve covers a stretch of
+ * the limb from one end, where the share falls to nothing; shade and backlight run along it.
+ */
+function isBareLimb(
+  limb: Limb,
+  box: { x0: number; x1: number; y0: number; y1: number },
+  seen: {
+    photo: Raster;
+    parts: BodyParts;
+    hair: Mask;
+    coverage: (x: number, y: number) => number;
+    patches: BareSkin;
+    tone: SkinTone;
+  },
+  span: number,
+): boolean {
+  const { photo, parts, hair, coverage, patches, tone } = seen;
+  // Arms only: the neck's paint is for a collar, which covers the neck all round.
+  if (!limb.parts.some((part) => ARM_PARTS.has(part))) return false;
+  const len = Math.max(1, dist(limb.a, limb.b));
+  const bins = 5;
+  const all = new Float64Array(bins);
+  const skin = new Float64Array(bins);
+  const q = { x: 0, y: 0 };
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      const i = y * parts.width + x;
+      if (!limb.parts.includes(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
+        continue;
+      const t =
+        ((x - limb.a.x) * (limb.b.x - limb.a.x) + (y - limb.a.y) * (limb.b.y - limb.a.y)) / (len * len);
+      if (t < 0 || t > 1) continue;
+      q.x = x;
+      q.y = y;
+      if (distanceToSegment(q, limb.a, limb.b) > (limb.ra + (limb.rb - limb.ra) * t) * span) continue;
+      const bin = Math.min(bins - 1, Math.floor(t * bins));
+      all[bin] = (all[bin] ?? 0) + 1;
+      if (isBareSkin(patches, x, y) || looksLikeSkinInShade(tone, photo, i)) skin[bin] = (skin[bin] ?? 0) + 1;
+    }
+  }
+  // Enough pixels to read a fifth: a sixth of the girth's area over it.
+  const enough = (((limb.ra + limb.rb) * span * len) / bins) * (1 / 6);
+  let read = 0;
+  for (let b = 0; b < bins; b++) {
+    if ((all[b] ?? 0) < enough) continue;
+    read++;
+    if ((skin[b] ?? 0) < BARE_LIMB * (all[b] ?? 0)) return false;
+  }
+  return read >= 3;
 }
 
 /** Whether pixel `i` has the skin's hue at another brightness (`skinHueLikeness`). */
