@@ -33,17 +33,28 @@ function square(): GarmentCanvas {
 }
 
 describe('shadeEdges', () => {
-  it('darkens the garment towards its outline and leaves its middle alone', () => {
+  it('shades each row as the front of a cylinder: darker towards its sides, the middle nearly untouched', () => {
     const canvas = square();
-    // A span of 200 px: the shade fades out 18 px inside the outline.
     shadeEdges(cv, canvas, 200);
     const at = (x: number, y: number): number => canvas.rgb[(y * 200 + x) * 3] ?? -1;
-    expect(at(100, 100)).toBe(200);
-    expect(at(40, 100)).toBeLessThan(180);
-    expect(at(40, 100)).toBeGreaterThan(160);
-    expect(at(45, 100)).toBeGreaterThan(at(40, 100));
-    expect(at(70, 100)).toBe(200);
+    expect(at(100, 100)).toBeGreaterThan(198);
+    // A quarter of the way in from the side: about 4% darker; at the side about a quarter.
+    expect(at(70, 100)).toBeGreaterThan(188);
+    expect(at(70, 100)).toBeLessThan(196);
+    expect(at(41, 100)).toBeLessThan(170);
+    expect(at(41, 100)).toBeGreaterThan(140);
+    expect(at(45, 100)).toBeGreaterThan(at(41, 100));
+    // Symmetric.
+    expect(Math.abs(at(158, 100) - at(41, 100))).toBeLessThan(3);
     // Outside the garment nothing is touched.
     expect(at(20, 100)).toBe(0);
+  });
+
+  it('leaves the top and bottom edges (a neckline, a hem) as light as the rows between', () => {
+    const canvas = square();
+    shadeEdges(cv, canvas, 200);
+    const at = (x: number, y: number): number => canvas.rgb[(y * 200 + x) * 3] ?? -1;
+    expect(Math.abs(at(100, 40) - at(100, 100))).toBeLessThan(2);
+    expect(Math.abs(at(100, 159) - at(100, 100))).toBeLessThan(2);
   });
 });
