@@ -29,18 +29,18 @@ export interface UpperResult {
 
 type Side = -1 | 1;
 
+/** The upper part of the body, where its widest row (sleeves or chest) is looked for: a share of its length. */
+const UPPER_PART = 0.45;
+
 /**
  * Landmarks of a top or dress laid flat, from its shape (`grey` only for the neckline's front and a zip).
  * `side` -1 is the image's left: the wearer's right for a garment laid front up.
  */
 export function upperLandmarks(shape: GarmentShape, grey: Uint8Array, hood: boolean): UpperResult {
   const { height: h, centre: cx } = shape;
-  const waistY = narrowestRow(
-    shape,
-    (y) => runAt(shape, y, cx, shape.width * 0.05),
-    Math.floor(h * 0.38),
-    Math.floor(h * 0.8),
-  );
+  const middleRun = (y: number): { from: number; to: number } | undefined =>
+    runAt(shape, y, cx, shape.width * 0.05);
+  const waistY = narrowestRow(shape, middleRun, waistSearchFrom(shape, middleRun), Math.floor(h * 0.8));
   const waistRun = runAt(shape, waistY, cx, shape.width * 0.05) ?? { from: cx - 1, to: cx + 1 };
   const bodyAt = bodyColumns(shape, waistRun);
   const bodyWidth = waistRun.to - waistRun.from;
@@ -91,6 +91,38 @@ export function upperLandmarks(shape: GarmentShape, grey: Uint8Array, hood: bool
       centreLine: centreLine(shape, grey, front.y, hemY),
     },
   };
+}
+
+/**
+ * Where the search for the waist starts: below the widest row of the body's upper part (the sleeves laid
+ * out, or the chest at the armpits), and no higher than 0.38 of the shape. A tank's armholes narrow the body
+ * above its armpits more than any waist does: a search from a fixed share of the shape's height (0.38) took
+ * them for the waist on a tank of everyday proportions (length about 1.5 times its width), and the armpits
+ * went wrong from there; it only held for flat lays twice as long as wide.
+ */
+function waistSearchFrom(
+  shape: GarmentShape,
+  middleRun: (y: number) => { from: number; to: number } | undefined,
+): number {
+  const h = shape.height;
+  let top = 0;
+  while (top < h && !middleRun(top)) top++;
+  const upperEnd = Math.floor(top + (h - top) * UPPER_PART);
+  let widest = -1;
+  let widestY = top;
+  for (let y = top; y <= upperEnd; y++) {
+    const run = middleRun(y);
+    if (!run) continue;
+    const width = run.to - run.from;
+    // Past the armpits into the waist: what widens below is hips or a skirt, not the upper part.
+    if (width < widest * 0.9) break;
+    // The lowest of rows about as wide: the sleeves' or chest's width holds down to the armpits.
+    if (width >= widest - Math.max(2, widest * 0.02)) {
+      widest = Math.max(widest, width);
+      widestY = y;
+    }
+  }
+  return Math.max(widestY, Math.floor(h * 0.38));
 }
 
 function narrowestRow(
