@@ -49,6 +49,9 @@ const garments = await Promise.all(
         // The white tank lies on light grey: the cut-out's hardest case.
         background: kind === 'tank' ? '#e6e6e4' : '#f1f0ee',
         pattern: kind === 't-shirt' ? 'print' : kind === 'long-sleeve' ? 'stripes' : 'plain',
+        // Tops as shops sell them (a T-shirt about 1.4 times as long as wide); `PROPORTIONS=long` for the
+        // flat lays twice as long as wide that this bench used before 2026-11-27.
+        proportions: process.env.PROPORTIONS === 'long' ? 'long' : 'everyday',
       })
     ).jpeg,
   })),
