@@ -204,6 +204,23 @@ describe('fitUpper', () => {
     expect(sitting.bottom).toBeLessThanOrEqual(Math.ceil(f.neck.y + f.torsoLength * 1.1) + 2);
   });
 
+  it("takes a standing person's torso as at least 5.5 eye-to-mouth lengths: hips the pose put high do not crop a top", () => {
+    // The hips 70 px higher than the body's (a torso of 110 px under a face 28 px from eyes to mouth).
+    const hips = { leftHip: { x: 240, y: 260 }, rightHip: { x: 160, y: 260 } };
+    const high = frontPose(hips);
+    const faceless = frontPose({
+      ...hips,
+      leftEye: { x: 212, y: 72, score: 0.1 },
+      rightEye: { x: 188, y: 72, score: 0.1 },
+    });
+    const { frame: f, fitted: byFace } = fit(tShirt(), high, silhouetteOf(frontPose()));
+    const { fitted: byHips } = fit(tShirt(), faceless, silhouetteOf(frontPose()));
+    const withFace = opaque(byFace?.body ?? null);
+    const hipsOnly = opaque(byHips?.body ?? null);
+    expect(withFace.bottom).toBeGreaterThan(hipsOnly.bottom + 20);
+    expect(withFace.bottom).toBeLessThanOrEqual(Math.ceil(f.neck.y + 5.5 * 28 * 1.35) + 2);
+  });
+
   it('raises the neckline onto high, sloping shoulders beside the neck, but never onto a bowed chin', () => {
     // A long neck, and shoulders whose top beside it lies 0.28 span above the joints (a muscled neckline).
     const trapezius = {

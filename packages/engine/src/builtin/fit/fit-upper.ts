@@ -61,15 +61,19 @@ export function fitUpper(
   const gChest = Math.max(1, 2 * gf.halfWidth(g.armpit));
   const chest = frame.edges(frame.torsoLength * 0.32) ?? { left: span * 0.45, right: -span * 0.45 };
   const kAcross = ((chest.left - chest.right) * EASE) / gChest;
-  // Along, the garment keeps its proportions; a turned person's chest looks narrow, so the torso's length
-  // sets a floor.
-  const kDown = Math.max(kAcross, (frame.torsoLength * 0.72) / gChest);
   const hipDepth = frame.torsoLength;
   const seated =
     Math.min(p.leftKnee.score, p.rightKnee.score) >= 0.5 &&
     kneeDepth(frame, pose) - hipDepth < frame.torsoLength * 0.5;
+  // The pose puts a turned person's hips high (mariya-b's torso read 4 eye-to-mouth lengths, where the bench's
+  // standing people facing the camera read 5.5 to 6.8): a top scaled and capped by it came out cropped. A
+  // standing person's torso is taken as at least FACE_TORSO eye-to-mouth lengths (seated, the lap is nearer).
+  const torso = seated ? hipDepth : Math.max(hipDepth, faceTorso(pose));
+  // Along, the garment keeps its proportions; a turned person's chest looks narrow, so the torso's length
+  // sets a floor.
+  const kDown = Math.max(kAcross, (torso * 0.72) / gChest);
   const longest =
-    garment.kind === 'dress' ? dressLength(frame, pose, seated) : hipDepth * (seated ? 1.1 : 1.35);
+    garment.kind === 'dress' ? dressLength(frame, pose, seated) : seated ? hipDepth * 1.1 : torso * 1.35;
   const depthOf = (q: Point): number => Math.min(longest, gf.depth(q) * kDown - span * SHOULDER_RISE);
 
   const pairs = new LandmarkPairs();
@@ -196,6 +200,16 @@ export function fitUpper(
 /** How far down the torso's axis the knees are. */
 export function kneeDepth(frame: BodyFrame, pose: BodyPose): number {
   return frame.depthOf(mid(pose.points.leftKnee, pose.points.rightKnee));
+}
+
+/** A standing person's torso (neck to hips) is at least this many eye-to-mouth lengths. */
+const FACE_TORSO = 5.5;
+
+/** The torso's least length by the face's size, or 0 when the eyes and mouth were not seen. */
+function faceTorso(pose: BodyPose): number {
+  const p = pose.points;
+  if (Math.min(p.leftEye.score, p.rightEye.score, p.leftMouth.score, p.rightMouth.score) < SEEN) return 0;
+  return FACE_TORSO * dist(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
 }
 
 /**
