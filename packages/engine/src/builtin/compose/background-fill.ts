@@ -80,6 +80,14 @@ export function fillFromBackground(
     const at = (line: number, t: number): number => (along ? line * bw + t : t * bw + line);
     const markedAt = (line: number, t: number): boolean => (along ? isMarked(t, line) : isMarked(line, t));
     const freeAt = (line: number, t: number): boolean => (along ? isFree(t, line) : isFree(line, t));
+    // The mirror of pixel p across an edge onto the backdrop, kept when nearer than one found before.
+    const consider = (line: number, p: number, edgeOpen: boolean, q: number): void => {
+      const j = at(line, p);
+      const d = Math.abs(q - p);
+      if (!edgeOpen || d >= (nearest[j] ?? 0) || !freeAt(line, q)) return;
+      nearest[j] = d;
+      mirror[j] = at(line, q);
+    };
     for (let line = 0; line < lines; line++) {
       let t = 0;
       while (t < length) {
@@ -93,16 +101,8 @@ export function fillFromBackground(
         const before = freeAt(line, a - 1);
         const after = freeAt(line, b);
         for (let p = a; p < b; p++) {
-          for (const [open, q] of [
-            [before, 2 * a - 1 - p],
-            [after, 2 * b - 1 - p],
-          ] as const) {
-            const d = Math.abs(q - p);
-            const j = at(line, p);
-            if (!open || d >= (nearest[j] ?? 0) || !freeAt(line, q)) continue;
-            nearest[j] = d;
-            mirror[j] = at(line, q);
-          }
+          consider(line, p, before, 2 * a - 1 - p);
+          consider(line, p, after, 2 * b - 1 - p);
         }
       }
     }
