@@ -15,6 +15,8 @@ export interface FaceMasks {
   shopperSkin: Uint8Array;
   /** Where each face's light is read: its skin within the inner face, features left out, the model's deep shade kept in. */
   shade: { shopper: Uint8Array; model: Uint8Array };
+  /** The shopper's nose where it lands (bridge, tip and wings). */
+  nose: Uint8Array;
 }
 
 /** Mahalanobis distance a pixel may be from the sampled skin colour and still be skin. */
@@ -101,7 +103,8 @@ export function faceMask(
     shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
     shade.model[i] = modelShaded[i] ?? 0;
   }
-  return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade };
+  const nose = polygons(cv, region, [hull(FACE_PARTS.nose.map((i) => meshes.placed[i] ?? at(i)))]);
+  return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade, nose };
 }
 
 /** Whether the middle of the chin, between the lower lip and the chin's tip, is mostly not skin. */

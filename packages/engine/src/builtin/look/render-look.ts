@@ -20,6 +20,7 @@ import { blurred, matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
+import { softenNoseHighlight } from './nose-highlight.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
 import { shrinkFace } from './shrink-face.ts';
@@ -140,6 +141,7 @@ export async function renderLook(
     faceWidth,
   );
   matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
+  softenNoseHighlight(models.cv, warpedLab, masks, work, faceWidth);
   meetAtSeam(models.cv, warpedLab, modelLab, masks, work, faceWidth);
   const over = labToRgb(warpedLab);
   matchSharpness(models.cv, over, underWork, masks.blend, work);
