@@ -30,13 +30,15 @@ function face(): { lab: Float32Array; nose: Uint8Array; skin: Uint8Array } {
       else if (onNose && (x < 53 || x >= 67)) l = 50;
       if (Math.hypot(x - 25, y - 60) < 5) l = 85;
       lab.set([l, 12, 16], i * 3);
+      // The highlight is warm: its yellow-blue (b) at 40 against the skin's 16.
+      if (onNose && Math.hypot(x - 60, y - 70) < 5) lab[i * 3 + 2] = 40;
     }
   }
   return { lab, nose, skin };
 }
 
 describe('softenNoseHighlight', () => {
-  it("takes most of a highlight off the nose, but not a cheek's, nor the nose's shaded sides", () => {
+  it("takes most of a highlight off the nose, and of its warmth, but not a cheek's, nor the nose's shaded sides", () => {
     const { lab, nose, skin } = face();
     softenNoseHighlight(cv, lab, { nose, skin }, region, 100);
     const l = (x: number, y: number): number => lab[(y * size + x) * 3] ?? 0;
@@ -45,7 +47,10 @@ describe('softenNoseHighlight', () => {
     expect(l(60, 70)).toBeGreaterThan(62);
     expect(l(25, 60)).toBe(85);
     expect(l(51, 60)).toBe(50);
-    // The colour (a, b) is left alone.
-    expect(lab[(70 * size + 60) * 3 + 1]).toBe(12);
+    // The shaded sides keep their colour; the highlight's (the same here) stays the skin's.
+    expect(lab[(60 * size + 51) * 3 + 1]).toBe(12);
+    expect(lab[(70 * size + 60) * 3 + 1]).toBeCloseTo(12, 3);
+    // The warm b of 40 moves most of the way to the skin's 16 round it.
+    expect(lab[(70 * size + 60) * 3 + 2]).toBeLessThan(32);
   });
 });
