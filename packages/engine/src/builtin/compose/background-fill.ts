@@ -1,4 +1,5 @@
 import type { Raster } from '../image/raster.ts';
+import { boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 
 /** The fill's broad colour is found at most this many pixels across (Telea's cost grows with what it fills). */
@@ -34,26 +35,14 @@ export function fillFromBackground(
   fade: number,
 ): void {
   const { width: w, height: h } = photo;
-  let x0 = w;
-  let y0 = h;
-  let x1 = 0;
-  let y1 = 0;
-  for (let i = 0; i < w * h; i++) {
-    if (!marked[i]) continue;
-    const x = i % w;
-    const y = Math.floor(i / w);
-    x0 = Math.min(x0, x);
-    x1 = Math.max(x1, x + 1);
-    y0 = Math.min(y0, y);
-    y1 = Math.max(y1, y + 1);
-  }
-  if (x1 <= x0) return;
+  const found = boxAbove(marked, w, 0);
+  if (found.width === 0) return;
   // Room round the fill for the backdrop its texture is mirrored from (no further than `fade` out).
   const pad = Math.max(8, Math.ceil(fade) + 2);
-  x0 = Math.max(0, x0 - pad);
-  x1 = Math.min(w, x1 + pad);
-  y0 = Math.max(0, y0 - pad);
-  y1 = Math.min(h, y1 + pad);
+  const x0 = Math.max(0, found.left - pad);
+  const x1 = Math.min(w, found.left + found.width + pad);
+  const y0 = Math.max(0, found.top - pad);
+  const y1 = Math.min(h, found.top + found.height + pad);
   const bw = x1 - x0;
   const bh = y1 - y0;
   // The box's backdrop: neither filled, nor under the garment, nor the person; and what may seed the fill's

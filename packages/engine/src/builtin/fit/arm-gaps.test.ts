@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { layerAlpha as alphaAt, layerOf } from '../../../test/fixtures/layers.ts';
+import { layerOf } from '../../../test/fixtures/layers.ts';
 import { armGaps } from './arm-gaps.ts';
 import type { BodyFrame } from './body-frame.ts';
-import type { Layer } from './warp-layer.ts';
+import { type Layer, layerAlpha } from './warp-layer.ts';
 
 /** A layer over x 0-299, y 0-199. */
 const layer = (covers: (x: number, y: number) => boolean, colour: [number, number, number]): Layer =>
@@ -41,32 +41,32 @@ describe('armGaps', () => {
   it('closes a narrow slit between a sleeve and the body, blending their colours across it', () => {
     const gaps = armGaps(body, { left: rightOfBody, right: leftOfBody }, seams, everywhere);
     expect(gaps).not.toBeNull();
-    for (const x of [92, 95, 99]) expect(alphaAt(gaps, x, 50)).toBe(255);
+    for (const x of [92, 95, 99]) expect(layerAlpha(gaps, x, 50)).toBe(255);
     // Sleeve's blue at the sleeve's side, body's red at the body's.
     const nearSleeve = colourAt(gaps as Layer, 92, 50);
     const nearBody = colourAt(gaps as Layer, 99, 50);
     expect(nearSleeve[2] ?? 0).toBeGreaterThan(nearSleeve[0] ?? 0);
     expect(nearBody[0] ?? 0).toBeGreaterThan(nearBody[2] ?? 0);
     // The 20 px slit is wider than 0.12 of the span: an arm held out from the body, left open.
-    expect(alphaAt(gaps, 210, 50)).toBe(0);
+    expect(layerAlpha(gaps, 210, 50)).toBe(0);
     // Nothing above the seam, and neither the body nor the sleeves are drawn again.
-    expect(alphaAt(gaps, 95, 5)).toBe(0);
-    expect(alphaAt(gaps, 150, 50)).toBe(0);
-    expect(alphaAt(gaps, 70, 50)).toBe(0);
+    expect(layerAlpha(gaps, 95, 5)).toBe(0);
+    expect(layerAlpha(gaps, 150, 50)).toBe(0);
+    expect(layerAlpha(gaps, 70, 50)).toBe(0);
   });
 
   it('starts at the shoulder seam it is given', () => {
     const gaps = armGaps(body, { left: null, right: leftOfBody }, { left: 0, right: 80 }, everywhere);
-    expect(alphaAt(gaps, 95, 60)).toBe(0);
-    expect(alphaAt(gaps, 95, 100)).toBe(255);
+    expect(layerAlpha(gaps, 95, 60)).toBe(0);
+    expect(layerAlpha(gaps, 95, 100)).toBe(255);
   });
 
   it('leaves a slit where the backdrop shows between the arm and the body', () => {
     // The person is everywhere but a column of backdrop at x 95-96 below y 100 (a hand on the hip).
     const frame = frameWith((x, y) => !(y >= 100 && (x === 95 || x === 96)));
     const gaps = armGaps(body, { left: null, right: leftOfBody }, seams, frame);
-    expect(alphaAt(gaps, 95, 50)).toBe(255);
-    expect(alphaAt(gaps, 98, 150)).toBe(0);
+    expect(layerAlpha(gaps, 95, 50)).toBe(255);
+    expect(layerAlpha(gaps, 98, 150)).toBe(0);
   });
 
   it('closes nothing when a sleeve meets the body or there is no sleeve', () => {

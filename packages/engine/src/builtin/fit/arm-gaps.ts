@@ -1,6 +1,6 @@
 import { type Box, boundingBox } from '../person/mask.ts';
 import type { BodyFrame } from './body-frame.ts';
-import { emptyLayer, type Layer } from './warp-layer.ts';
+import { emptyLayer, type Layer, layerAlpha } from './warp-layer.ts';
 
 /** A slit at most this share of the shoulder span wide is closed (a hanging arm's sleeve lies on the side). */
 const MAX_GAP = 0.12;
@@ -43,11 +43,11 @@ export function armGaps(
       let width = 0;
       let reached = false;
       while (width <= maxGap) {
-        if (alphaAt(sleeve, x, y) >= COVERED) {
+        if (layerAlpha(sleeve, x, y) >= COVERED) {
           reached = true;
           break;
         }
-        if (alphaAt(body, x, y) >= COVERED || !frame.isBody(x, y)) break;
+        if (layerAlpha(body, x, y) >= COVERED || !frame.isBody(x, y)) break;
         x += step;
         width++;
       }
@@ -90,13 +90,6 @@ function firstCovered(layer: Layer, y: number, dir: 1 | -1): number | null {
     if ((layer.rgba[(row * layer.width + x) * 4 + 3] ?? 0) >= COVERED) return layer.left + x;
   }
   return null;
-}
-
-function alphaAt(layer: Layer, x: number, y: number): number {
-  const lx = x - layer.left;
-  const ly = y - layer.top;
-  if (lx < 0 || ly < 0 || lx >= layer.width || ly >= layer.height) return 0;
-  return layer.rgba[(ly * layer.width + lx) * 4 + 3] ?? 0;
 }
 
 function colourAt(layer: Layer, x: number, y: number): number[] {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { layerAlpha as alphaAt } from '../../../test/fixtures/layers.ts';
 import {
   frontPose,
   PHOTO,
@@ -13,7 +12,7 @@ import type { GarmentAnalysis } from '../garment/garment.ts';
 import { bodyParts } from '../person/body-parts.ts';
 import { bodyFrame } from './body-frame.ts';
 import { fitLower } from './fit-lower.ts';
-import type { Layer } from './warp-layer.ts';
+import { type Layer, layerAlpha } from './warp-layer.ts';
 
 /** Photo-space bounds and colours of a layer's opaque (alpha > 128) pixels. */
 function opaque(layer: Layer | null): {
@@ -54,7 +53,7 @@ function fit(garment: GarmentAnalysis) {
 
 /** Whether any of the fitted layers covers the pixel. */
 const covered = (layers: (Layer | null)[], x: number, y: number): boolean =>
-  layers.some((l) => alphaAt(l, x, y) > 128);
+  layers.some((l) => layerAlpha(l, x, y) > 128);
 
 describe('fitLower', () => {
   const { frame, fitted } = fit(trousers());
@@ -95,8 +94,8 @@ describe('fitLower', () => {
     // The person's left leg is on the picture's right.
     expect(left.left).toBeGreaterThanOrEqual(195);
     expect(right.right).toBeLessThanOrEqual(205);
-    expect(alphaAt(fitted?.limbs.left ?? null, 238, 420)).toBe(255);
-    expect(alphaAt(fitted?.limbs.right ?? null, 162, 420)).toBe(255);
+    expect(layerAlpha(fitted?.limbs.left ?? null, 238, 420)).toBe(255);
+    expect(layerAlpha(fitted?.limbs.right ?? null, 162, 420)).toBe(255);
     // The legs run down from the seat towards the ankles.
     expect(left.top).toBeGreaterThan(seat.top);
     expect(left.bottom).toBeGreaterThan(450);
@@ -120,8 +119,8 @@ describe('fitLower', () => {
     const { crotch: _c, legs: _l, ...skirt } = t.landmarks;
     const result = fit({ ...t, kind: 'skirt', parts, landmarks: skirt }).fitted;
     expect(result?.limbs).toEqual({ left: null, right: null });
-    expect(alphaAt(result?.body ?? null, 200, 330)).toBe(255);
-    expect(alphaAt(result?.body ?? null, 238, 400)).toBe(255);
-    expect(alphaAt(result?.body ?? null, 200, 200)).toBe(0);
+    expect(layerAlpha(result?.body ?? null, 200, 330)).toBe(255);
+    expect(layerAlpha(result?.body ?? null, 238, 400)).toBe(255);
+    expect(layerAlpha(result?.body ?? null, 200, 200)).toBe(0);
   });
 });

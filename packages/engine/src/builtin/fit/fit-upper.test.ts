@@ -16,16 +16,7 @@ import { bodyParts } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { bodyFrame } from './body-frame.ts';
 import { fitUpper, kneeDepth } from './fit-upper.ts';
-import type { Layer } from './warp-layer.ts';
-
-/** Alpha of a layer at a photo pixel (0 outside its box). */
-function alphaAt(layer: Layer | null, x: number, y: number): number {
-  if (!layer) return 0;
-  const lx = x - layer.left;
-  const ly = y - layer.top;
-  if (lx < 0 || ly < 0 || lx >= layer.width || ly >= layer.height) return 0;
-  return layer.rgba[(ly * layer.width + lx) * 4 + 3] ?? 0;
-}
+import { type Layer, layerAlpha } from './warp-layer.ts';
 
 /** Photo-space bounds and colours of a layer's opaque (alpha > 128) pixels. */
 function opaque(layer: Layer | null): {
@@ -82,7 +73,7 @@ describe('fitUpper', () => {
       [170, 300],
       [230, 300],
     ] as const) {
-      expect(alphaAt(body, x, y), `(${x}, ${y})`).toBe(255);
+      expect(layerAlpha(body, x, y), `(${x}, ${y})`).toBe(255);
     }
     // Only the garment's body part, in its own colour.
     expect([...opaque(body).colours]).toEqual([SHIRT_BODY.join(',')]);
@@ -92,9 +83,9 @@ describe('fitUpper', () => {
     const body = opaque(fitted?.body ?? null);
     // The neckline rises with the shoulders beside the neck, but never past a third of the span above them.
     expect(body.top).toBeGreaterThanOrEqual(Math.floor(frame.neck.y - frame.span * 0.32) - 2);
-    expect(alphaAt(fitted?.body ?? null, 200, 100)).toBe(0);
+    expect(layerAlpha(fitted?.body ?? null, 200, 100)).toBe(0);
     // The neckline is open: the middle of the neck's base is bare, the garment dips to its front point.
-    expect(alphaAt(fitted?.body ?? null, 200, Math.round(neckBase) + 2)).toBe(0);
+    expect(layerAlpha(fitted?.body ?? null, 200, Math.round(neckBase) + 2)).toBe(0);
   });
 
   it('is about as wide as the body with ease and ends a little below the hips', () => {
@@ -110,17 +101,17 @@ describe('fitUpper', () => {
     const left = fitted?.limbs.left ?? null;
     const right = fitted?.limbs.right ?? null;
     // The person's left arm is on the picture's right.
-    expect(alphaAt(left, 270, 175)).toBe(255);
-    expect(alphaAt(right, 130, 175)).toBe(255);
-    expect(alphaAt(left, 130, 175)).toBe(0);
-    expect(alphaAt(right, 270, 175)).toBe(0);
+    expect(layerAlpha(left, 270, 175)).toBe(255);
+    expect(layerAlpha(right, 130, 175)).toBe(255);
+    expect(layerAlpha(left, 130, 175)).toBe(0);
+    expect(layerAlpha(right, 270, 175)).toBe(0);
     expect([...opaque(left).colours]).toEqual([SHIRT_LEFT_SLEEVE.join(',')]);
     expect([...opaque(right).colours]).toEqual([SHIRT_RIGHT_SLEEVE.join(',')]);
     // A T-shirt's sleeve starts at the shoulder and stops above the elbow.
     const l = opaque(left);
     expect(l.top).toBeLessThan(frame.neck.y + 5);
     expect(l.bottom).toBeLessThan(250);
-    expect(alphaAt(left, 283, 300)).toBe(0);
+    expect(layerAlpha(left, 283, 300)).toBe(0);
     expect(l.left).toBeGreaterThan(235);
   });
 
@@ -191,7 +182,7 @@ describe('fitUpper', () => {
     const { sleeves: _sleeves, ...tank } = shirt.landmarks;
     const result = fit({ ...shirt, kind: 'tank', landmarks: tank }).fitted;
     expect(result?.limbs).toEqual({ left: null, right: null });
-    expect(alphaAt(result?.body ?? null, 200, 250)).toBe(255);
+    expect(layerAlpha(result?.body ?? null, 200, 250)).toBe(255);
   });
 
   it('stops a top shorter on a seated person, whose knees are just below the hips', () => {
@@ -259,7 +250,7 @@ describe('fitUpper', () => {
     // Below the chin, across the face's width, nothing of the garment comes above the neckline.
     for (let x = 180; x <= 220; x += 5) {
       for (let y = 100; y < Math.floor(chin + low.frame.span * 0.05) - 2; y++) {
-        expect(alphaAt(low.fitted?.body ?? null, x, y), `(${x}, ${y})`).toBe(0);
+        expect(layerAlpha(low.fitted?.body ?? null, x, y), `(${x}, ${y})`).toBe(0);
       }
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { layerAlpha as alphaAt, layerOf } from '../../../test/fixtures/layers.ts';
+import { layerOf } from '../../../test/fixtures/layers.ts';
 import { shoulderJoins } from './shoulder-joins.ts';
-import type { Layer } from './warp-layer.ts';
+import { type Layer, layerAlpha } from './warp-layer.ts';
 
 /** A layer over x 0-199, y 0-199. */
 const layer = (covers: (x: number, y: number) => boolean, colour: [number, number, number]): Layer =>
@@ -22,8 +22,8 @@ describe('shoulderJoins', () => {
 
   it('closes the notch between a sleeve and the body at the seam, in the garment’s colours', () => {
     expect(joins).not.toBeNull();
-    expect(alphaAt(joins, 101, 10)).toBe(255);
-    expect(alphaAt(joins, 102, 60)).toBe(255);
+    expect(layerAlpha(joins, 101, 10)).toBe(255);
+    expect(layerAlpha(joins, 102, 60)).toBe(255);
     const o = ((10 - (joins?.top ?? 0)) * (joins?.width ?? 0) + 101 - (joins?.left ?? 0)) * 4;
     const [r, g, b] = [joins?.rgba[o] ?? 0, joins?.rgba[o + 1] ?? 0, joins?.rgba[o + 2] ?? 0];
     expect(g).toBe(0);
@@ -31,9 +31,9 @@ describe('shoulderJoins', () => {
   });
 
   it('leaves the gap further down (between a hanging arm and the torso) and the garment itself alone', () => {
-    expect(alphaAt(joins, 108, 150)).toBe(0);
-    expect(alphaAt(joins, 50, 50)).toBe(0);
-    expect(alphaAt(joins, 130, 20)).toBe(0);
+    expect(layerAlpha(joins, 108, 150)).toBe(0);
+    expect(layerAlpha(joins, 50, 50)).toBe(0);
+    expect(layerAlpha(joins, 130, 20)).toBe(0);
     // A sleeve that meets the body leaves nothing to close; a sleeveless garment has no sleeve to join.
     const sewn = layer((x) => x >= 100 && x < 160, [0, 0, 200]);
     expect(

@@ -120,6 +120,12 @@ class Sampler {
   }
 }
 
+/** A layer's alpha at a photo pixel, 0 outside it (or without a layer). */
+export function layerAlpha(l: Layer | null, x: number, y: number): number {
+  if (!l || x < l.left || y < l.top || x >= l.left + l.width || y >= l.top + l.height) return 0;
+  return l.rgba[((y - l.top) * l.width + x - l.left) * 4 + 3] ?? 0;
+}
+
 /** One layer holding both (`b` over `a` where both are opaque); either alone when the other is null. */
 export function mergeLayers(a: Layer | null, b: Layer | null): Layer | null {
   if (!a || !b) return a ?? b;

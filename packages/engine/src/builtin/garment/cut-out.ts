@@ -1,4 +1,5 @@
 import type { Raster } from '../image/raster.ts';
+import { boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { RenderRefusal } from '../worker/render-refusal.ts';
 import { backdropRow, fitBackdrop, L_SCALE } from './fit-backdrop.ts';
@@ -218,19 +219,12 @@ function boundsOf(
   w: number,
   h: number,
 ): { x: number; y: number; width: number; height: number } {
-  let left = sw;
-  let right = -1;
-  let top = sh;
-  let bottom = -1;
-  for (let y = 0; y < sh; y++) {
-    for (let x = 0; x < sw; x++) {
-      if (mask[y * sw + x] === 0) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      bottom = y;
-    }
-  }
+  const found = boxAbove(mask, sw, 0);
+  const none = found.width === 0;
+  const left = none ? sw : found.left;
+  const top = none ? sh : found.top;
+  const right = none ? -1 : found.left + found.width - 1;
+  const bottom = none ? -1 : found.top + found.height - 1;
   return clampBox(
     {
       x: Math.floor(left * fx) - 1,

@@ -41,7 +41,7 @@ export function upperLandmarks(shape: GarmentShape, grey: Uint8Array, hood: bool
   const middleRun = (y: number): { from: number; to: number } | undefined =>
     runAt(shape, y, cx, shape.width * 0.05);
   const waistY = narrowestRow(shape, middleRun, waistSearchFrom(shape, middleRun), Math.floor(h * 0.8));
-  const waistRun = runAt(shape, waistY, cx, shape.width * 0.05) ?? { from: cx - 1, to: cx + 1 };
+  const waistRun = middleRun(waistY) ?? { from: cx - 1, to: cx + 1 };
   const bodyAt = bodyColumns(shape, waistRun);
   const bodyWidth = waistRun.to - waistRun.from;
   const neck = neckLandmarks(shape, grey, bodyWidth, hood);

@@ -3,6 +3,7 @@ import { labToRgb } from '../image/lab-to-rgb.ts';
 import { decodeRgb, encodeResult, type Raster } from '../image/raster.ts';
 import { rgbToLab } from '../image/rgb-to-lab.ts';
 import { seamMembrane } from '../image/seam-membrane.ts';
+import { boxAbove } from '../person/mask.ts';
 import type { Models } from '../worker/load-models.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
@@ -127,7 +128,7 @@ export async function renderLook(
       }
     }
   }
-  const under = regionOf(model, region);
+  const under = crop(model.data, model.width, region, 3);
   const underWork = resample(models.cv, under, region, work, 3);
   const warpedLab = rgbToLab(warped.rgb);
   const modelLab = rgbToLab(underWork);
@@ -216,22 +217,9 @@ function sharpenUpscaled(
   region: Region,
   faceWidth: number,
 ): void {
-  const { width, height } = region;
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if ((images.reach[y * width + x] ?? 0) <= 0.5) continue;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-    }
-  }
-  if (x1 < x0) return;
-  const box = { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+  const { width } = region;
+  const box = boxAbove(images.reach, width, 0.5);
+  if (box.width === 0) return;
   const face = crop(images.face, width, box, 3);
   const inside = Uint8Array.from(crop(images.reach, width, box, 1), (m) => (m > 0.5 ? 1 : 0));
   const whole = { left: 0, top: 0, width: box.width, height: box.height };
@@ -244,7 +232,8 @@ function sharpenUpscaled(
   }
 }
 
-function crop(values: Float32Array, width: number, box: Region, channels: number): Float32Array {
+/** The `box` of a grid `width` wide with `channels` values a pixel, as floats. */
+function crop(values: Float32Array | Uint8Array, width: number, box: Region, channels: number): Float32Array {
   const out = new Float32Array(box.width * box.height * channels);
   for (let y = 0; y < box.height; y++) {
     const from = ((y + box.top) * width + box.left) * channels;
@@ -260,18 +249,6 @@ function boundsOf(points: { x: number; y: number }[], image: Raster, margin: num
   const right = Math.min(image.width, Math.ceil(Math.max(...points.map((p) => p.x))) + pad);
   const bottom = Math.min(image.height, Math.ceil(Math.max(...points.map((p) => p.y))) + pad);
   return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
-}
-
-function regionOf(image: Raster, r: Region): Float32Array {
-  const out = new Float32Array(r.width * r.height * 3);
-  for (let y = 0; y < r.height; y++) {
-    for (let x = 0; x < r.width; x++) {
-      const s = ((y + r.top) * image.width + (x + r.left)) * 3;
-      const o = (y * r.width + x) * 3;
-      for (let c = 0; c < 3; c++) out[o + c] = image.data[s + c] ?? 0;
-    }
-  }
-  return out;
 }
 
 function write(image: Raster, r: Region, rgb: Float32Array): void {

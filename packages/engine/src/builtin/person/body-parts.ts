@@ -2,7 +2,7 @@ import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { distanceToSegment, insidePolygon } from '../geometry/polygon.ts';
 import type { BodyPose, Keypoint } from './body-pose.ts';
 import { SEEN } from './check-pose.ts';
-import type { Mask } from './mask.ts';
+import { boxAbove, type Mask } from './mask.ts';
 
 /** Labels of `BodyParts.labels`. Sides are the person's. */
 export const Part = {
@@ -166,7 +166,7 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   const len2 = dx.map((v, k) => v * v + (dy[k] ?? 0) ** 2);
   const radius = seen.map((b) => b.radius * span);
   const labels = new Uint8Array(width * height);
-  const bounds = maskBounds(silhouette);
+  const bounds = boxAbove(silhouette.data, silhouette.width, SILHOUETTE - 1);
   const r2 = headRadius * headRadius;
   // The head's disc stops just below the chin (about 0.8 of the eyes-to-mouth distance below the mouth): a
   // hood, a collar or the shoulders of a person with a large face (a close portrait, a head bowed) are not head.
@@ -207,8 +207,8 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     }
     return best;
   };
-  for (let y = bounds.top; y < bounds.bottom; y++) {
-    for (let x = bounds.left; x < bounds.right; x++) {
+  for (let y = bounds.top; y < bounds.top + bounds.height; y++) {
+    for (let x = bounds.left; x < bounds.left + bounds.width; x++) {
       const i = y * width + x;
       if ((silhouette.data[i] ?? 0) < SILHOUETTE) continue;
       if (
@@ -229,23 +229,6 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     }
   }
   return { labels, width, height };
-}
-
-function maskBounds(mask: Mask): { left: number; top: number; right: number; bottom: number } {
-  let left = mask.width;
-  let right = 0;
-  let top = mask.height;
-  let bottom = 0;
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      if ((mask.data[y * mask.width + x] ?? 0) < SILHOUETTE) continue;
-      if (x < left) left = x;
-      if (x >= right) right = x + 1;
-      if (y < top) top = y;
-      if (y >= bottom) bottom = y + 1;
-    }
-  }
-  return { left, top, right, bottom };
 }
 
 function distanceToPolygon(q: Point, poly: Point[]): number {

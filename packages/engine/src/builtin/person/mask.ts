@@ -22,6 +22,31 @@ export function boundingBox(boxes: readonly Box[]): Box {
   return { left, top, width: right - left, height: bottom - top };
 }
 
+/**
+ * The box round the pixels of a grid `width` wide whose value is above `above` (a mask, a coverage, the
+ * pixels marked for a step); 0 wide and high when none is.
+ */
+export function boxAbove(values: ArrayLike<number>, width: number, above: number): Box {
+  const height = Math.floor(values.length / width);
+  let left = width;
+  let right = 0;
+  let top = height;
+  let bottom = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if ((values[row + x] ?? 0) <= above) continue;
+      if (x < left) left = x;
+      if (x >= right) right = x + 1;
+      if (y < top) top = y;
+      bottom = y + 1;
+    }
+  }
+  return right > left
+    ? { left, top, width: right - left, height: bottom - top }
+    : { left: 0, top: 0, width: 0, height: 0 };
+}
+
 /** `box` cut to `bounds` (empty, 0 wide or high, when they do not meet). */
 export function clipBox(box: Box, bounds: Box): Box {
   const left = Math.max(box.left, bounds.left);
