@@ -121,8 +121,12 @@ export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
     const backdropMask = keep(new cv.Mat());
     cv.bitwise_or(closed, holes, backdropMask);
     cv.bitwise_not(backdropMask, backdropMask);
+    // Nor into what the closed shape encloses: a fold shaded to the backdrop's colour that reaches the
+    // outline is sealed off by it, and growing in there through a diagonal step of the outline's edge would
+    // bite the hem or an armhole.
     const open = keep(new cv.Mat());
-    cv.bitwise_not(fg, open);
+    cv.bitwise_or(fg, holes, open);
+    cv.bitwise_not(open, open);
     const grow = keep(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(3, 3)));
     for (let k = 0; k < reach; k++) {
       cv.dilate(backdropMask, backdropMask, grow);
