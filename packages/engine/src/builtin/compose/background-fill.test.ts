@@ -109,6 +109,30 @@ describe('fillFromBackground', () => {
     expect(stats(photo, 78, 88, 30, 90).sd).toBeLessThan(10);
   });
 
+  it("fills the gap an old sleeve leaves beside a dark arm with the backdrop, not a smear of the arm's colour", () => {
+    // A white wall; a brown arm at columns 40-69 (not filled, not covered); the old sleeve that stood out
+    // beside it, columns 70-89, is filled. Behind it is the wall: no shade of brown belongs there.
+    const photo = solidRgb(W, H, [235, 235, 232]);
+    const marked = new Uint8Array(W * H);
+    const hidden = new Uint8Array(W * H);
+    const person = new Uint8Array(W * H);
+    for (let y = 10; y < 110; y++) {
+      for (let x = 40; x < 90; x++) {
+        const i = y * W + x;
+        person[i] = 1;
+        if (x < 70) photo.data.set([90, 58, 42], i * 3);
+        else {
+          marked[i] = 1;
+          photo.data.set([30, 140, 110], i * 3);
+        }
+      }
+    }
+    fillFromBackground(cv, photo, marked, hidden, person, 12);
+    // Right beside the arm too.
+    expect(stats(photo, 70, 74, 30, 90).mean).toBeGreaterThan(220);
+    expect(stats(photo, 74, 90, 30, 90).mean).toBeGreaterThan(225);
+  });
+
   it('changes nothing when nothing is marked', () => {
     const photo = solidRgb(W, H, [10, 200, 90]);
     const before = Uint8Array.from(photo.data);

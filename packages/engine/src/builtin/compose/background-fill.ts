@@ -12,11 +12,11 @@ const MIN_BACKDROP = 0.5;
 /**
  * Fills the marked pixels of the photo (changed in place) from the backdrop round them, over the marked
  * region's bounds only. `hidden` pixels (what the new garment covers) lend the fill nothing; `person` pixels
- * (the silhouette: arms, neck, hair) lend it colour only where no backdrop is near, and never texture.
+ * (the silhouette: arms, neck, hair) lend it colour only where they all but enclose it, and never texture.
  *
  * Two layers. The broad colour is the backdrop's local mean (a blur of the backdrop alone, normalised by its
- * share) and, where too little backdrop is within the blur's reach, Telea's inpainting from those means and
- * the person round the fill; at most WORK_SIDE pixels across. A Telea fill seeded by the person everywhere
+ * share) and, where too little backdrop is within the blur's reach, Telea's inpainting from those means
+ * alone or, where the person encloses the fill, from the person round it too; at most WORK_SIDE pixels across. A Telea fill seeded by the person everywhere
  * left a dark smudge of braids or an arm beside the new garment. On its own the broad colour is a smooth
  * smear, and over a busy backdrop (a building's windows, leaves, brick) it read as a blurred patch in the
  * shape of the old sleeve. So the backdrop's texture
@@ -117,9 +117,9 @@ export function fillFromBackground(
 
 /**
  * The fill's broad colour over the box (RGB floats, box-sized), worked at most WORK_SIDE pixels across: the
- * backdrop's local mean where the backdrop is within reach; elsewhere Telea's inpainting from those means
- * and from the open pixels (the person) round the fill, so a fill the person encloses (an open neckline,
- * between the neck and hair) takes the colour round it rather than a far backdrop's.
+ * backdrop's local mean where the backdrop is within reach; elsewhere Telea's inpainting from those means,
+ * and where the person encloses the fill (an open neckline, between the neck and hair) from the open pixels
+ * (the person) round it too, so it takes the colour round it rather than a far backdrop's.
  */
 function broadColour(
   cv: OpenCv,
@@ -188,6 +188,37 @@ function broadColour(
     }
     const filled = mat();
     cv.inpaint(small, hole, filled, 3, cv.INPAINT_TELEA);
+    // Seeded by the person too, the gap an old sleeve leaves beside an arm took a smear of the arm's colour,
+    // though what lies behind it is the backdrop. So the person's colour is kept only where the person all
+    // but encloses the pixel (between the neck and the hair, deep in an open neckline): looking out from it
+    // in the eight directions, past what is filled or covered, it meets the person far more often than the
+    // backdrop. Elsewhere the fill is Telea's from the backdrop alone.
+    const notNear = mat(size.height, size.width, cv.CV_8UC1);
+    const notNearData = notNear.data;
+    for (let j = 0; j < sh.length; j++) notNearData[j] = (sh[j] ?? 0) >= MIN_BACKDROP ? 0 : 255;
+    const enclosed = enclosure(notNearData, holeData, size.width, size.height);
+    if (enclosed.some((e, j) => notNearData[j] === 255 && e < 1)) {
+      // Worked at half the size again: it fills the person as well, and only its broad colour is wanted.
+      const half = new cv.Size(
+        Math.max(1, Math.round(size.width / 2)),
+        Math.max(1, Math.round(size.height / 2)),
+      );
+      const [smallHalf, notNearHalf, backdropHalf, backdropOnly] = [mat(), mat(), mat(), mat()];
+      cv.resize(small, smallHalf, half, 0, 0, cv.INTER_AREA);
+      // A half-size pixel is backdrop only when all it covers is: the others lend no colour to it.
+      cv.resize(notNear, notNearHalf, half, 0, 0, cv.INTER_AREA);
+      cv.threshold(notNearHalf, notNearHalf, 0, 255, cv.THRESH_BINARY);
+      cv.inpaint(smallHalf, notNearHalf, backdropHalf, 3, cv.INPAINT_TELEA);
+      cv.resize(backdropHalf, backdropOnly, size, 0, 0, cv.INTER_LINEAR);
+      const f = filled.data;
+      const b = backdropOnly.data;
+      for (let j = 0; j < sh.length; j++) {
+        if (notNearData[j] === 0) continue;
+        const t = enclosed[j] ?? 1;
+        for (let c = 0; c < 3; c++)
+          f[j * 3 + c] = Math.round((b[j * 3 + c] ?? 0) * (1 - t) + (f[j * 3 + c] ?? 0) * t);
+      }
+    }
     const up = mat();
     filled.convertTo(filled, cv.CV_32FC3);
     cv.resize(filled, up, new cv.Size(bw, bh), 0, 0, cv.INTER_LINEAR);
@@ -195,4 +226,60 @@ function broadColour(
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/** Shares of the eight directions meeting the person (of those meeting anything) between which the fill turns from the backdrop's to the person's. */
+const ENCLOSED = { from: 0.65, to: 0.9 } as const;
+
+const NONE = 0;
+const PERSON = 1;
+const BACKDROP = 2;
+
+/**
+ * For each pixel that is not backdrop (`notNear` 255), how far the person encloses it, 0 to 1: looking out
+ * from it in the eight directions, past the pixels of `hole` (filled or covered), which is met first, the
+ * backdrop (`notNear` 0) or the person (neither); the share of directions meeting the person taken from
+ * ENCLOSED.from (0) to .to (1). Leaving the box meets nothing. One sweep a direction: what a pixel meets
+ * looking that way is its neighbour there, or what that neighbour meets when it is a hole.
+ */
+function enclosure(notNear: Uint8Array, hole: Uint8Array, w: number, h: number): Float32Array {
+  const person = new Uint8Array(w * h);
+  const seen = new Uint8Array(w * h);
+  const met = new Uint8Array(w * h);
+  for (const [dx, dy] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ] as const) {
+    // Each pixel after the neighbour it looks to: rows against dy, columns against dx.
+    for (let n = 0; n < h; n++) {
+      const y = dy > 0 ? h - 1 - n : n;
+      for (let m = 0; m < w; m++) {
+        const x = dx > 0 ? w - 1 - m : m;
+        const u = x + dx;
+        const v = y + dy;
+        let what = NONE;
+        if (u >= 0 && v >= 0 && u < w && v < h) {
+          const k = v * w + u;
+          what = notNear[k] === 0 ? BACKDROP : hole[k] === 0 ? PERSON : (met[k] ?? NONE);
+        }
+        const j = y * w + x;
+        met[j] = what;
+        if (what === PERSON) person[j] = (person[j] ?? 0) + 1;
+        if (what !== NONE) seen[j] = (seen[j] ?? 0) + 1;
+      }
+    }
+  }
+  const out = new Float32Array(w * h);
+  for (let j = 0; j < w * h; j++) {
+    if (notNear[j] === 0) continue;
+    const share = seen[j] ? (person[j] ?? 0) / (seen[j] ?? 1) : 0;
+    out[j] = Math.min(1, Math.max(0, (share - ENCLOSED.from) / (ENCLOSED.to - ENCLOSED.from)));
+  }
+  return out;
 }
