@@ -47,21 +47,26 @@ const cap = (a: { x: number; y: number }, b: { x: number; y: number }, r: number
 });
 
 /**
- * The person in an old blue long-sleeved top, face, neck and right forearm bare; the left forearm's old
- * sleeve is `sleeveRadius` px round its bone (the arm itself ~8-10 px).
+ * The person in an old blue long-sleeved top, face, neck and right forearm bare (`rightForearm` px round
+ * its bone); the left forearm's old sleeve is `sleeveRadius` px round its bone (the arm itself ~8-10 px).
  */
 function scene(
   sleeveRadius = 13,
   leftHand: readonly [number, number, number] = SKIN,
+  rightForearm = 13,
 ): { photo: Raster; parts: BodyParts } {
-  const shapes = [...bodyShapes(pose), cap(p.leftElbow, p.leftWrist, sleeveRadius)];
+  const shapes = [
+    ...bodyShapes(pose),
+    cap(p.leftElbow, p.leftWrist, sleeveRadius),
+    cap(p.rightElbow, p.rightWrist, rightForearm),
+  ];
   const silhouette = drawMask(PHOTO.width, PHOTO.height, shapes);
   const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
   paint(photo, silhouette, OLD_SLEEVE);
   const bare = [
     cap(p.nose, p.nose, 40),
     cap({ x: 200, y: 150 }, p.nose, 16),
-    cap(p.rightElbow, p.rightWrist, 13),
+    cap(p.rightElbow, p.rightWrist, rightForearm),
     cap(p.rightWrist, p.rightIndex, 12),
   ];
   paint(photo, drawMask(PHOTO.width, PHOTO.height, bare), SKIN);
@@ -252,6 +257,27 @@ describe('cleanUp', () => {
     // The side of the body by the waist is the old top's, filled from around it, not painted.
     expect(parts.labels[300 * PHOTO.width + 243]).toBe(Part.torso);
     expect(skinAt(243, 300)).toBeLessThan(0.3);
+  });
+
+  it("paints an upper arm at least as thick as the same arm's bare forearm shows", () => {
+    // The right forearm bare; a tank leaves the right upper arm (in the old sleeve) to paint. Its width
+    // half-way down, across the (nearly upright) bone: a forearm thicker than the natural girth (0.085 of
+    // the 120 px span, 10 px) widens it, a thinner one does not narrow it.
+    const widthAt = (forearm: number): number => {
+      const { photo, parts: armParts } = scene(13, SKIN, forearm);
+      const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+      const tank = tankCanvas();
+      cleanUp(cv, out, pose, armParts, tank, emptyMask(PHOTO.width, PHOTO.height), tone, { rim: true });
+      if (!tone) throw new Error('no skin tone');
+      let skin = 0;
+      for (let x = 90; x < 160; x++) if (skinLikeness(tone, ...pixel(out, x, 200)) > 0.5) skin++;
+      return skin;
+    };
+    const natural = widthAt(8);
+    expect(natural).toBeGreaterThanOrEqual(22);
+    expect(natural).toBeLessThanOrEqual(27);
+    expect(widthAt(10)).toBe(natural);
+    expect(widthAt(15)).toBeGreaterThanOrEqual(natural + 5);
   });
 
   it('leaves hair kept in front where it hangs beside the new garment: braids over the old top are not its rim', () => {

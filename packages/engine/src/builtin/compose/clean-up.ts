@@ -132,6 +132,22 @@ export function cleanUp(
     (i) => parts.labels[i] !== Part.background && looksLikeSkin(tone, photo, i),
     Math.max(1, Math.round(span * SKIN_PATCH)),
   );
+  // An arm is painted at least as thick as its bare forearm shows it (a strong arm's upper arm painted at
+  // the natural girth was a rod above a wider forearm).
+  for (const [upper, fore] of ARMS) {
+    const u = limbs[upper];
+    const f = limbs[fore];
+    if (!u || !f || f.parts.length === 0) continue;
+    const radius = bareGirth(patches, f.a, f.b, span);
+    if (radius === null) continue;
+    const elbow = Math.max(
+      u.rb,
+      Math.min(MAX_ELBOW_GIRTH, (radius * UPPER_ARM_GIRTH.elbow) / FOREARM_GIRTH.elbow),
+    );
+    const k = elbow / u.rb;
+    limbs[upper] = { ...u, ra: u.ra * k, rb: elbow };
+    limbs[fore] = { ...f, ra: f.ra * k, rb: f.rb * k };
+  }
   const coverage = (x: number, y: number): number => {
     const cx = x - canvas.left;
     const cy = y - canvas.top;
@@ -373,8 +389,8 @@ function upperArm(
     sample,
     a,
     b: elbow,
-    ra: 0.12,
-    rb: 0.09,
+    ra: UPPER_ARM_GIRTH.shoulder,
+    rb: UPPER_ARM_GIRTH.elbow,
     torsoUntil: joint + (0.08 * span) / Math.max(1, len),
   };
 }
@@ -382,6 +398,47 @@ function upperArm(
 /** Whether the pose saw an arm's upper arm (its elbow) and its forearm (elbow and wrist). */
 function seenArm(elbow: Keypoint, wrist: Keypoint): { upper: boolean; fore: boolean } {
   return { upper: elbow.score >= SEEN, fore: elbow.score >= SEEN && wrist.score >= SEEN };
+}
+
+/** An upper arm's natural girth (radius, a share of the span) at the shoulder and at the elbow. */
+const UPPER_ARM_GIRTH = { shoulder: 0.12, elbow: 0.09 } as const;
+/**
+ * The most an upper arm is painted at the elbow for a thick forearm (the shoulder's end in proportion stays
+ * within the reach the limbs' boxes give, 0.35 of the span over 1.8).
+ */
+const MAX_ELBOW_GIRTH = 0.14;
+/** The arms' limbs in the clean-up's list: upper arm and forearm, left then right. */
+const ARMS = [
+  [0, 1],
+  [2, 3],
+] as const;
+
+/**
+ * The radius (a share of the span) of the bare forearm from `elbow` to `wrist` near the elbow, as the photo
+ * shows it: across the bone at points from 10% to 45% of its length, the run of bare skin through the bone
+ * (`patches`), its median over the points where the bone lies on bare skin. Null when fewer than four do
+ * (a sleeve covers it, or the pose's bone is off the arm).
+ */
+function bareGirth(patches: BareSkin, elbow: Point, wrist: Point, span: number): number | null {
+  const len = dist(elbow, wrist);
+  if (len < 4) return null;
+  const n = { x: -(wrist.y - elbow.y) / len, y: (wrist.x - elbow.x) / len };
+  const most = Math.ceil(span * 0.25);
+  const widths: number[] = [];
+  for (let t = 0.1; t <= 0.45; t += 0.05) {
+    const c = { x: elbow.x + (wrist.x - elbow.x) * t, y: elbow.y + (wrist.y - elbow.y) * t };
+    if (!isBareSkin(patches, Math.round(c.x), Math.round(c.y))) continue;
+    let width = 1;
+    for (const side of [1, -1]) {
+      for (let d = 1; d < most; d++) {
+        if (!isBareSkin(patches, Math.round(c.x + n.x * d * side), Math.round(c.y + n.y * d * side))) break;
+        width++;
+      }
+    }
+    widths.push(width);
+  }
+  if (widths.length < 4) return null;
+  return (median(widths) ?? 0) / 2 / span;
 }
 
 /** A forearm as the clean-up paints it: elbow to wrist, at its natural girth. */
