@@ -54,6 +54,7 @@ function scene(
   sleeveRadius = 13,
   leftHand: readonly [number, number, number] = SKIN,
   rightForearm = 13,
+  backdrop: readonly [number, number, number] = BACKDROP,
 ): { photo: Raster; parts: BodyParts } {
   const shapes = [
     ...bodyShapes(pose),
@@ -61,7 +62,7 @@ function scene(
     cap(p.rightElbow, p.rightWrist, rightForearm),
   ];
   const silhouette = drawMask(PHOTO.width, PHOTO.height, shapes);
-  const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
+  const photo = solidRgb(PHOTO.width, PHOTO.height, backdrop);
   paint(photo, silhouette, OLD_SLEEVE);
   const bare = [
     cap(p.nose, p.nose, 40),
@@ -113,6 +114,24 @@ describe('cleanUp', () => {
     }
     // Lit like a rounded limb: lighter along the bone than towards its sides.
     expect(pixel(after, 284, 320)[0]).toBeGreaterThan(pixel(after, 277, 320)[0]);
+  });
+
+  it('meets the bare hand without a seam of the fill behind the paint', () => {
+    // Painted pixels are filled from the backdrop (here a strong blue) first; a soft paint edge against the
+    // hand let that fill through as a line across the wrist.
+    const blue = [30, 60, 230] as const;
+    const { photo, parts: sceneParts } = scene(13, SKIN, 13, blue);
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    const hairless = emptyMask(PHOTO.width, PHOTO.height);
+    cleanUp(cv, out, pose, sceneParts, tShirtCanvas(sceneParts), hairless, tone, { rim: false });
+    const { leftElbow: e, leftWrist: wr } = p;
+    // Every row down the bone across the paint's end onto the hand: skin's warmth (red well over blue; the
+    // seam had been 198, 157, 161), not the blue fill's.
+    for (let y = wr.y - 30; y <= wr.y + 8; y++) {
+      const x = Math.round(e.x + ((wr.x - e.x) * (y - e.y)) / (wr.y - e.y));
+      const [r, , b] = pixel(out, x, y);
+      expect(r - b, `(${x}, ${y})`).toBeGreaterThan(50);
+    }
   });
 
   it('leaves pixels the garment covers, skin pixels and hair alone', () => {

@@ -242,12 +242,6 @@ export function cleanUp(
   }
   const grain = options.grain ?? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), region, span);
   for (const light of lights) light.settle();
-  const soft = boxBlur(
-    skin.map((v) => (v > 0 ? 1 : 0)),
-    bw,
-    bh,
-    Math.max(1, Math.round(span * 0.008)),
-  );
   const paint = new Float32Array(bw * bh * 3);
   const real = new Uint8Array(bw * bh);
   for (let k = 0; k < bw * bh; k++) {
@@ -275,6 +269,15 @@ export function cleanUp(
     paint[k * 3 + 1] = colour.g * lit + speck;
     paint[k * 3 + 2] = colour.b * lit + speck;
   }
+  // The paint's edge is soft against the fill round it (the backdrop) but not against the person's own skin:
+  // every painted pixel was filled first, and a soft edge there showed the fill's backdrop colour as a light
+  // line between the neck and the chest painted below it.
+  const soft = boxBlur(
+    skin.map((v, k) => (v > 0 || real[k] ? 1 : 0)),
+    bw,
+    bh,
+    Math.max(1, Math.round(span * 0.008)),
+  );
   // Where the paint meets the person's own skin (a forearm below an old sleeve), its tone runs into theirs.
   const seam = skinSeam(
     photo,
