@@ -10,7 +10,8 @@ const hello = await serve('hello.ts');
 const baseline = await load('bare Fastify hello-world', `${hello.url}/hello`, { seconds });
 await hello.stop();
 
-const catalog = await serve('catalog.ts');
+// SQLite: PostgreSQL settings in this process's environment are not passed on.
+const catalog = await serve('catalog.ts', { BENCH_DATABASE_URL: '', BENCH_DATABASE_SCHEMA: '' });
 const headers = { tokenapi: catalog.info.key ?? '' };
 const plain = await load('garment list, limit 8', `${catalog.url}/v1/garment/list?limit=8`, {
   seconds,

@@ -43,8 +43,12 @@ async function measure(label: string, served: Served, opts: Parameters<typeof lo
 
 async function run(dialect: string): Promise<{ minimal: Measured; real: Measured }> {
   const schema = `bench_list_${process.pid}`;
+  // The servers inherit this process's environment: a SQLite run clears the PostgreSQL settings, or with
+  // BENCH_DATABASE_URL set for the other run it would seed PostgreSQL's default schema instead.
   const pgEnv: Record<string, string> =
-    dialect === 'postgres' ? { BENCH_DATABASE_URL: PG_URL, BENCH_DATABASE_SCHEMA: schema } : {};
+    dialect === 'postgres'
+      ? { BENCH_DATABASE_URL: PG_URL, BENCH_DATABASE_SCHEMA: schema }
+      : { BENCH_DATABASE_URL: '', BENCH_DATABASE_SCHEMA: '' };
   const real = await serve('catalog.ts', pgEnv);
   try {
     const apiKey = real.info.key ?? '';
@@ -56,7 +60,9 @@ async function run(dialect: string): Promise<{ minimal: Measured; real: Measured
     const minimal = await serve('list-minimal.ts', {
       DATA_DIR: real.info.dataDir ?? '',
       HEADERS: JSON.stringify(headers),
-      ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
+      ...(dialect === 'postgres'
+        ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema }
+        : { DATABASE_URL: '', DATABASE_SCHEMA: '' }),
     });
     try {
       const theirs = await fetch(`${minimal.url}${PATH}`, { headers: { tokenapi: apiKey } });
