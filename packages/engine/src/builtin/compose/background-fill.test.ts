@@ -133,6 +133,29 @@ describe('fillFromBackground', () => {
     expect(stats(photo, 74, 90, 30, 90).mean).toBeGreaterThan(225);
   });
 
+  it("takes the person's colour where the person encloses the fill (between neck and hair)", () => {
+    // A white wall; the person (dark hair beside a brown neck) at columns 50-109, rows 10-109; the old collar
+    // to fill is a patch inside it, columns 70-89 of rows 50-69, 20 px from the wall on either side.
+    const photo = solidRgb(W, H, [235, 235, 232]);
+    const marked = new Uint8Array(W * H);
+    const hidden = new Uint8Array(W * H);
+    const person = new Uint8Array(W * H);
+    for (let y = 10; y < 110; y++) {
+      for (let x = 50; x < 110; x++) {
+        const i = y * W + x;
+        person[i] = 1;
+        photo.data.set(x >= 60 && x < 100 ? [120, 80, 60] : [30, 25, 22], i * 3);
+        if (x >= 70 && x < 90 && y >= 50 && y < 70) {
+          marked[i] = 1;
+          photo.data.set([30, 140, 110], i * 3);
+        }
+      }
+    }
+    fillFromBackground(cv, photo, marked, hidden, person, 30);
+    // The neck's brown, not the wall's white.
+    expect(stats(photo, 74, 86, 54, 66).mean).toBeLessThan(110);
+  });
+
   it('changes nothing when nothing is marked', () => {
     const photo = solidRgb(W, H, [10, 200, 90]);
     const before = Uint8Array.from(photo.data);

@@ -16,8 +16,9 @@ const MIN_BACKDROP = 0.5;
  *
  * Two layers. The broad colour is the backdrop's local mean (a blur of the backdrop alone, normalised by its
  * share) and, where too little backdrop is within the blur's reach, Telea's inpainting from those means
- * alone or, where the person encloses the fill, from the person round it too; at most WORK_SIDE pixels across. A Telea fill seeded by the person everywhere
- * left a dark smudge of braids or an arm beside the new garment. On its own the broad colour is a smooth
+ * alone or, where the person encloses the fill, from the person round it too; at most WORK_SIDE pixels
+ * across. A Telea fill seeded by the person everywhere left a dark smudge of braids or an arm beside the new
+ * garment. On its own the broad colour is a smooth
  * smear, and over a busy backdrop (a building's windows, leaves, brick) it read as a blurred patch in the
  * shape of the old sleeve. So the backdrop's texture
  * (less its own broad colour) is carried in from the nearest edge of the fill that meets the backdrop, along
@@ -228,7 +229,10 @@ function broadColour(
   }
 }
 
-/** Shares of the eight directions meeting the person (of those meeting anything) between which the fill turns from the backdrop's to the person's. */
+/**
+ * The shares of the eight directions meeting the person (of those meeting anything) over which the fill
+ * turns from the backdrop's colour to the person's.
+ */
 const ENCLOSED = { from: 0.65, to: 0.9 } as const;
 
 const NONE = 0;
