@@ -175,6 +175,11 @@ describe('built-in engine: try-on', () => {
     // sleeve's was called a back view.
     ['a T-shirt laid flat', () => flatLay('t-shirt', { colour: '#2c6e9e' }).then((f) => f.jpeg)],
     ['a long-sleeve top laid flat', () => flatLay('long-sleeve', { colour: '#2c6e9e' }).then((f) => f.jpeg)],
+    // Its hood stands where a head would and the pose reads it from the back: it was a PERSON_BACK_VIEW.
+    [
+      'a hoodie laid flat',
+      () => flatLay('hoodie', { proportions: 'everyday', colour: '#3d4b3d' }).then((f) => f.jpeg),
+    ],
   ])('says NO_PERSON for %s', async (_, make) => {
     const error = await engine.renderTryOn({ person: await make(), garment: tee }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);

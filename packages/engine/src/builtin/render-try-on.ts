@@ -17,13 +17,14 @@ import { analyseGarment } from './garment/analyse-garment.ts';
 import { type GarmentKind, isLowerBody } from './garment/garment.ts';
 import { GarmentCache } from './garment/garment-cache.ts';
 import { mid } from './geometry/point.ts';
-import { decodeRgb, encodeResult } from './image/raster.ts';
+import { decodeRgb, encodeResult, type Raster } from './image/raster.ts';
 import { bodyParts } from './person/body-parts.ts';
-import { detectBodyPose } from './person/body-pose.ts';
+import { type BodyPose, detectBodyPose } from './person/body-pose.ts';
 import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
-import { clipBox } from './person/mask.ts';
-import { personPresent } from './person/person-present.ts';
+import { faceAbove } from './person/find-faces.ts';
+import { clipBox, type Mask } from './person/mask.ts';
+import { personPresent, thighsEmpty } from './person/person-present.ts';
 import { segmentPerson } from './person/segment-person.ts';
 import { withoutArms } from './person/stray-arms.ts';
 import { topHem } from './person/top-hem.ts';
@@ -65,13 +66,13 @@ export async function renderTryOn(
   const refusal = checkPose(found, coverage(garment.kind), Math.max(photo.width, photo.height));
   if (refusal) {
     // A garment laid flat has a pose too (often mirrored): no person, rather than a back view.
-    if (refusal.code !== 'NO_PERSON' && !personPresent(await segmentPerson(models, photo, found), found)) {
+    if (refusal.code !== 'NO_PERSON' && !(await isPerson(models, photo, found))) {
       throw new RenderRefusal('NO_PERSON', NO_PERSON);
     }
     throw new RenderRefusal(refusal.code, refusal.message);
   }
   const { pose, silhouette, untrusted } = await checkArms(models, photo, found, coverage(garment.kind));
-  if (!personPresent(silhouette, pose)) throw new RenderRefusal('NO_PERSON', NO_PERSON);
+  if (!(await isPerson(models, photo, pose, silhouette))) throw new RenderRefusal('NO_PERSON', NO_PERSON);
   checkpoint();
   // What follows an arm (a sleeve, the paint of a bare arm, a forearm kept in front) follows a trusted one.
   const arms = withoutArms(pose, untrusted);
@@ -135,6 +136,17 @@ export async function renderTryOn(
   composite(photo, canvas, shade, grain);
   const bytes = await encodeResult(photo);
   return { bytes, width: photo.width, height: photo.height, contentType: 'image/webp' };
+}
+
+/**
+ * Whether the pose stands on a person: the silhouette fills the chest and neck (`personPresent`), and where
+ * the pose's thighs lie in the photo over nothing the silhouette holds (a garment laid flat: BlazePose puts
+ * legs on the backdrop below its hem), a face shows above the shoulders (a person behind a table).
+ */
+async function isPerson(models: Models, photo: Raster, pose: BodyPose, silhouette?: Mask): Promise<boolean> {
+  const seen = silhouette ?? (await segmentPerson(models, photo, pose));
+  if (!personPresent(seen, pose)) return false;
+  return !thighsEmpty(seen, pose) || (await faceAbove(models, photo, pose));
 }
 
 /** How much of the body a garment needs to see. */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flatLay } from '../../../test/fixtures/garments.ts';
 import { bodies, personPhoto } from '../../../test/fixtures/people.ts';
 import {
   landscapePhoto,
@@ -64,6 +65,15 @@ describe('counting people (built-in engine)', () => {
       expect((await count(await samplePhoto(name))).people).toBe(1);
     },
   );
+
+  it('finds nobody in garments laid flat, though BlazePose puts a body on them', async () => {
+    // A hoodie's hood and a long-sleeve's body fill the segmentation where a head and chest would be; the
+    // pose's thighs lie on the backdrop below the hem, and no face shows.
+    for (const kind of ['hoodie', 'long-sleeve'] as const) {
+      const flat = await flatLay(kind, { proportions: 'everyday', colour: '#3d4b3d' });
+      expect(await count(flat.jpeg), kind).toMatchObject({ people: 0, body: false });
+    }
+  });
 
   it('finds one person in each shipped photo of one person, whatever the view', async () => {
     const one = bodies.filter((b) => ['studio-2', 'studio-5', 'blog-back', 'charles'].includes(b.name));

@@ -8,7 +8,7 @@ import {
   silhouetteOf,
 } from '../../../test/fixtures/synthetic-person.ts';
 import { emptyMask } from './mask.ts';
-import { personPresent } from './person-present.ts';
+import { personPresent, thighsEmpty } from './person-present.ts';
 
 describe('personPresent', () => {
   const pose = frontPose();
@@ -45,5 +45,34 @@ describe('personPresent', () => {
   it('refuses a pose whose shoulders fall on one point', () => {
     const squeezed = frontPose({ leftShoulder: { x: 200 }, rightShoulder: { x: 200 } });
     expect(personPresent(silhouetteOf(pose), squeezed)).toBe(false);
+  });
+});
+
+describe('thighsEmpty', () => {
+  const pose = frontPose();
+  const shapes = bodyShapes(pose);
+  /** The body's shapes less the legs (the last four capsules): a top laid flat, with the pose's legs below its hem. */
+  const noLegs = shapes.slice(0, -4);
+
+  it('is false for a body whose thighs the silhouette fills', () => {
+    expect(thighsEmpty(silhouetteOf(pose), pose)).toBe(false);
+  });
+
+  it('is true where the pose puts thighs in the photo over nothing', () => {
+    expect(thighsEmpty(drawMask(PHOTO.width, PHOTO.height, noLegs), pose)).toBe(true);
+  });
+
+  it('is false where the photo ends above the thighs (cut at the waist): nothing there to read', () => {
+    const cut = { ...PHOTO, height: 340 };
+    const mask = drawMask(cut.width, cut.height, noLegs);
+    expect(thighsEmpty(mask, pose)).toBe(false);
+  });
+
+  it('reads one thigh when only one lies in the photo', () => {
+    // The body moved left until the right thigh's box leaves the photo; the left one is read alone.
+    const shifted = mapPose(pose, (q) => ({ x: q.x - 150, y: q.y }));
+    const body = bodyShapes(shifted);
+    expect(thighsEmpty(drawMask(PHOTO.width, PHOTO.height, body.slice(0, -4)), shifted)).toBe(true);
+    expect(thighsEmpty(drawMask(PHOTO.width, PHOTO.height, body), shifted)).toBe(false);
   });
 });

@@ -26,6 +26,34 @@ export function personPresent(silhouette: Mask, pose: BodyPose): boolean {
   return chest.mean >= MIN_CHEST && (neck.inside < 0.5 || neck.mean >= MIN_NECK);
 }
 
+/** A thigh the silhouette fills less than this share of is not a person's (a thigh fills 0.64 or more). */
+const MIN_THIGH = 0.3;
+
+/**
+ * Whether the pose's thighs lie in the photo where the silhouette has nothing: a garment laid flat, on
+ * which BlazePose places legs over the backdrop below the hem (a hoodie's or long-sleeve's flat lay of
+ * everyday proportions: 0 to 0.12), where a person's thighs in the photo are filled (0.64 to 1 on the
+ * shipped photos). Each thigh is read round the middle of hip and knee, only where that box lies wholly in
+ * the photo; false when neither does (a photo cut at the waist). A person behind a table shows no thighs
+ * either: the caller asks for a face too before refusing.
+ */
+export function thighsEmpty(silhouette: Mask, pose: BodyPose): boolean {
+  const p = pose.points;
+  const span = dist(p.leftShoulder, p.rightShoulder);
+  let seen = 0;
+  for (const [hip, knee] of [
+    [p.leftHip, p.leftKnee],
+    [p.rightHip, p.rightKnee],
+  ] as const) {
+    const c = mid(hip, knee);
+    const thigh = share(silhouette, c.x - 0.1 * span, c.y - 0.1 * span, 0.2 * span, 0.2 * span);
+    if (thigh.inside < 1) continue;
+    if (thigh.mean >= MIN_THIGH) return false;
+    seen++;
+  }
+  return seen > 0;
+}
+
 /** The mask's mean (0..1) over the part of a box inside the photo, and the share of the box inside it. */
 function share(
   mask: Mask,
