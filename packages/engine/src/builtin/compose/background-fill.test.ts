@@ -31,6 +31,33 @@ function stats(photo: Raster, x0: number, x1: number, y0: number, y1: number): {
   return { mean, sd: Math.sqrt(Math.max(0, sq / n - mean * mean)) };
 }
 
+/**
+ * A backdrop of one colour; an arm (`arm` gives its colour at a pixel; not filled, not covered) at columns
+ * 40-69 of rows 10-109; beside it, columns 70-89, the old sleeve's rim to fill, between the arm and the
+ * backdrop.
+ */
+function armBesideSleeve(
+  backdrop: [number, number, number],
+  arm: (x: number, y: number) => [number, number, number],
+) {
+  const photo = solidRgb(W, H, backdrop);
+  const marked = new Uint8Array(W * H);
+  const hidden = new Uint8Array(W * H);
+  const person = new Uint8Array(W * H);
+  for (let y = 10; y < 110; y++) {
+    for (let x = 40; x < 90; x++) {
+      const i = y * W + x;
+      person[i] = 1;
+      if (x < 70) photo.data.set(arm(x, y), i * 3);
+      else {
+        marked[i] = 1;
+        photo.data.set([200, 30, 30], i * 3);
+      }
+    }
+  }
+  return { photo, marked, hidden, person };
+}
+
 describe('fillFromBackground', () => {
   it("carries a busy backdrop's texture into the fill, where a smooth fill left a smear", () => {
     // A facade of vertical stripes (period 6: 90 and 210); the new garment covers columns 30-69, the old
@@ -85,48 +112,19 @@ describe('fillFromBackground', () => {
   });
 
   it("never carries the person's own texture: beside an arm the fill takes the backdrop's, not the arm's", () => {
-    // Flat grey backdrop; an arm of a strong checker (not filled, not covered) at columns 40-69; the old
-    // sleeve's rim to fill at columns 70-89, between the arm and the backdrop.
-    const photo = solidRgb(W, H, [128, 128, 128]);
-    const marked = new Uint8Array(W * H);
-    const hidden = new Uint8Array(W * H);
-    const person = new Uint8Array(W * H);
-    for (let y = 10; y < 110; y++) {
-      for (let x = 40; x < 90; x++) {
-        const i = y * W + x;
-        person[i] = 1;
-        if (x < 70) {
-          const v = (x + y) % 2 ? 20 : 240;
-          photo.data.set([v, v, v], i * 3);
-        } else {
-          marked[i] = 1;
-          photo.data.set([200, 30, 30], i * 3);
-        }
-      }
-    }
+    // Flat grey backdrop; an arm of a strong checker.
+    const { photo, marked, hidden, person } = armBesideSleeve([128, 128, 128], (x, y) => {
+      const v = (x + y) % 2 ? 20 : 240;
+      return [v, v, v];
+    });
     fillFromBackground(cv, photo, marked, hidden, person, 100);
     // Mirrored from the arm's side the checker would give a spread near 110.
     expect(stats(photo, 78, 88, 30, 90).sd).toBeLessThan(10);
   });
 
   it("fills the gap an old sleeve leaves beside a dark arm with the backdrop, not a smear of the arm's colour", () => {
-    // A white wall; a brown arm at columns 40-69 (not filled, not covered); the old sleeve that stood out
-    // beside it, columns 70-89, is filled. Behind it is the wall: no shade of brown belongs there.
-    const photo = solidRgb(W, H, [235, 235, 232]);
-    const marked = new Uint8Array(W * H);
-    const hidden = new Uint8Array(W * H);
-    const person = new Uint8Array(W * H);
-    for (let y = 10; y < 110; y++) {
-      for (let x = 40; x < 90; x++) {
-        const i = y * W + x;
-        person[i] = 1;
-        if (x < 70) photo.data.set([90, 58, 42], i * 3);
-        else {
-          marked[i] = 1;
-          photo.data.set([30, 140, 110], i * 3);
-        }
-      }
-    }
+    // A white wall and a brown arm: behind the old sleeve is the wall, no shade of brown belongs there.
+    const { photo, marked, hidden, person } = armBesideSleeve([235, 235, 232], () => [90, 58, 42]);
     fillFromBackground(cv, photo, marked, hidden, person, 12);
     // Right beside the arm too.
     expect(stats(photo, 70, 74, 30, 90).mean).toBeGreaterThan(220);
