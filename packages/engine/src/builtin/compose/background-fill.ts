@@ -177,28 +177,38 @@ function broadColour(
     const os = openSmall.data32F;
     const smallData = small.data;
     const holeData = hole.data;
+    const notNear = mat(size.height, size.width, cv.CV_8UC1);
+    const notNearData = notNear.data;
     for (let j = 0; j < sh.length; j++) {
       const k = sh[j] ?? 0;
       const near = k >= MIN_BACKDROP;
       // An open pixel wholly so (not averaged with the old clothes beside it) seeds with its own colour.
       const seed = !near && (os[j] ?? 0) > 0.99;
       holeData[j] = near || seed ? 0 : 255;
+      notNearData[j] = near ? 0 : 255;
       for (let c = 0; c < 3; c++) {
         smallData[j * 3 + c] = near ? (sm[j * 3 + c] ?? 0) / k : seed ? (rs[j * 3 + c] ?? 0) : 0;
       }
     }
-    const filled = mat();
-    cv.inpaint(small, hole, filled, 3, cv.INPAINT_TELEA);
     // Seeded by the person too, the gap an old sleeve leaves beside an arm took a smear of the arm's colour,
     // though what lies behind it is the backdrop. So the person's colour is kept only where the person all
     // but encloses the pixel (between the neck and the hair, deep in an open neckline): looking out from it
     // in the eight directions, past what is filled or covered, it meets the person far more often than the
-    // backdrop. Elsewhere the fill is Telea's from the backdrop alone.
-    const notNear = mat(size.height, size.width, cv.CV_8UC1);
-    const notNearData = notNear.data;
-    for (let j = 0; j < sh.length; j++) notNearData[j] = (sh[j] ?? 0) >= MIN_BACKDROP ? 0 : 255;
+    // backdrop. Elsewhere the fill is Telea's from the backdrop alone. Each fill is made only when some
+    // pixel takes it.
     const enclosed = enclosure(notNearData, holeData, size.width, size.height);
-    if (enclosed.some((e, j) => notNearData[j] === 255 && e < 1)) {
+    let byPerson = false;
+    let byBackdrop = false;
+    for (let j = 0; j < sh.length; j++) {
+      if (notNearData[j] === 0) continue;
+      const t = enclosed[j] ?? 1;
+      if (holeData[j] === 255 && t > 0) byPerson = true;
+      if (t < 1) byBackdrop = true;
+    }
+    const filled = mat();
+    if (byPerson) cv.inpaint(small, hole, filled, 3, cv.INPAINT_TELEA);
+    else small.copyTo(filled);
+    if (byBackdrop) {
       // Worked at half the size again: it fills the person as well, and only its broad colour is wanted.
       const half = new cv.Size(
         Math.max(1, Math.round(size.width / 2)),
