@@ -54,12 +54,23 @@ function lockBuild(appDir: string): () => void {
     }
     // A lock without its pid is being taken (for a moment); one whose holder has exited, or still without a pid
     // after 10 s, is left over from a crash.
-    const holder = existsSync(owner) ? Number(readFileSync(owner, 'utf8')) : Number.NaN;
+    // The holder may release the lock between any two of these reads: a file gone is read as not there.
+    const holder = pidIn(owner);
+    const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
     const stale = Number.isInteger(holder)
       ? holder > 0 && !isAlive(holder)
-      : existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10_000;
+      : since !== undefined && Date.now() - since > 10_000;
     if (stale) rmSync(lock, { recursive: true, force: true });
     else pause(200);
+  }
+}
+
+/** The pid written in a lock's `owner` file; NaN when there is none (not yet written, or the lock gone). */
+function pidIn(owner: string): number {
+  try {
+    return Number(readFileSync(owner, 'utf8'));
+  } catch {
+    return Number.NaN;
   }
 }
 
