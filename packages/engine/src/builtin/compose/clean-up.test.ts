@@ -15,7 +15,7 @@ import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { withoutArms } from '../person/stray-arms.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { cleanUp } from './clean-up.ts';
+import { blendColours, cleanUp } from './clean-up.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { skinLikeness, skinTone } from './skin-tone.ts';
 
@@ -278,6 +278,71 @@ describe('cleanUp', () => {
     expect(skinAt(243, 300)).toBeLessThan(0.3);
   });
 
+  /** A top without straps (a bandeau): the torso within 30 px of the middle, from 25 px below the shoulders. */
+  function bandeauCanvas(scene: BodyParts): GarmentCanvas {
+    const c = tShirtCanvas(scene);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      const x = i % PHOTO.width;
+      const y = Math.floor(i / PHOTO.width);
+      if (scene.labels[i] !== Part.torso || Math.abs(x - 200) >= 30 || y < 175) c.alpha[i] = 0;
+    }
+    return c;
+  }
+
+  it("paints the shoulders' tops between the neck and the arms as skin, not the backdrop", () => {
+    const out: Raster = { ...before, data: Uint8Array.from(before.data) };
+    cleanUp(cv, out, pose, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: true,
+    });
+    if (!tone) throw new Error('no skin tone');
+    // Beside the neck (its paint reaches about 18 px from the middle there) and inside the round of the
+    // shoulder (from about 27 px): the old top was filled from the backdrop, a person with no shoulders.
+    for (const x of [178, 222]) {
+      for (const y of [145, 150, 158]) {
+        const [r, g, b] = pixel(out, x, y);
+        expect(skinLikeness(tone, r, g, b), `(${x}, ${y}) = ${r},${g},${b}`).toBeGreaterThan(0.5);
+      }
+    }
+    // Far from the neck's middle, and above the round of the shoulders, nothing of the person is painted.
+    expect(pixel(out, 200, 60)).toEqual(pixel(before, 200, 60));
+  });
+
+  describe('a neck in deep shade, darker than the old top (dark skin lit from one side)', () => {
+    const SHADE = [30, 28, 28] as const;
+    /** The neck's right side (x 204-213, rows 140-149) in shade over the old top of `top`'s colour. */
+    function shaded(top: readonly [number, number, number]): { photo: Raster; after: Raster } {
+      const photo: Raster = { ...before, data: Uint8Array.from(before.data) };
+      for (let k = 0; k < PHOTO.width * PHOTO.height; k++) {
+        const [r, g, b] = [photo.data[k * 3] ?? 0, photo.data[k * 3 + 1] ?? 0, photo.data[k * 3 + 2] ?? 0];
+        if (r === OLD_SLEEVE[0] && g === OLD_SLEEVE[1] && b === OLD_SLEEVE[2]) photo.data.set(top, k * 3);
+      }
+      for (let y = 140; y < 150; y++)
+        for (let x = 204; x < 214; x++) photo.data.set(SHADE, (y * PHOTO.width + x) * 3);
+      const after: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+      cleanUp(cv, after, pose, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+        rim: true,
+      });
+      return { photo, after };
+    }
+
+    it('is left as it is over a lighter old top, neither painted in the lit face tone nor filled', () => {
+      const { photo, after } = shaded(OLD_SLEEVE);
+      expect(parts.labels[144 * PHOTO.width + 208]).toBe(Part.neck);
+      for (const [x, y] of [
+        [206, 141],
+        [211, 147],
+      ] as const)
+        expect(pixel(after, x, y)).toEqual(pixel(photo, x, y));
+    });
+
+    it('is painted where the old top is as dark: a black collar is not a shaded neck', () => {
+      const { photo, after } = shaded(SHADE);
+      if (!tone) throw new Error('no skin tone');
+      expect(pixel(after, 208, 144)).not.toEqual(pixel(photo, 208, 144));
+      expect(skinLikeness(tone, ...pixel(after, 208, 144))).toBeGreaterThan(0.5);
+    });
+  });
+
   it("paints an upper arm at least as thick as the same arm's bare forearm shows", () => {
     // The right forearm bare; a tank leaves the right upper arm (in the old sleeve) to paint. Its width
     // half-way down, across the (nearly upright) bone: a forearm thicker than the natural girth (0.085 of
@@ -525,5 +590,28 @@ describe('cleanUp', () => {
       if (!tone) throw new Error('no skin tone');
       expect(skinLikeness(tone, ...pixel(after, x, y))).toBeGreaterThan(0.5);
     });
+  });
+});
+
+describe('blendColours', () => {
+  it("blends two limbs' colours where their paint meets, and keeps each limb's own colour away from it", () => {
+    // A row of 40 painted pixels, the left half by limb 0 (red), the right by limb 1 (blue); then 10 unpainted.
+    const width = 50;
+    const painted = new Float32Array(width).map((_, x) => (x < 40 ? 1 : 0));
+    const painter = new Uint8Array(width).map((_, x) => (x < 20 ? 0 : 1));
+    const colours = [
+      { r: 200, g: 0, b: 0 },
+      { r: 0, g: 0, b: 200 },
+    ];
+    const out = blendColours(painted, painter, colours, { width, height: 1 }, 4);
+    const red = (x: number): number => out[x * 3] ?? 0;
+    expect(red(2)).toBe(200);
+    expect(red(36)).toBe(0);
+    // Across the boundary a gradient, halfway at the boundary itself.
+    expect(red(18)).toBeGreaterThan(red(21));
+    expect(red(19)).toBeGreaterThan(80);
+    expect(red(19)).toBeLessThan(140);
+    // The unpainted pixels next to the paint do not dilute it: the blue limb's edge stays blue.
+    expect(out[39 * 3 + 2]).toBe(200);
   });
 });

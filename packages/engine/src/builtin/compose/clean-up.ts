@@ -14,8 +14,8 @@ import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
 import { growIntoMissedClothes } from './missed-clothes.ts';
-import { near, oldTopColour, seenHairColour } from './old-top.ts';
-import { markShoulderBulk } from './shoulder-bulk.ts';
+import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.ts';
+import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
 import { looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
 
@@ -73,6 +73,7 @@ export function cleanUp(
   // bone: only the round of its shoulder is, which the torso's pixels give.
   const left = seenArm(p.leftElbow, p.leftWrist);
   const right = seenArm(p.rightElbow, p.rightWrist);
+  const neckLimb = neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true);
   const limbs: Limb[] = [
     upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, left.upper ? Part.leftUpperArm : null),
     forearm(p.leftElbow, p.leftWrist, LEFT_ARM, left.fore ? Part.leftForearm : null),
@@ -85,7 +86,7 @@ export function cleanUp(
       right.upper ? Part.rightUpperArm : null,
     ),
     forearm(p.rightElbow, p.rightWrist, RIGHT_ARM, right.fore ? Part.rightForearm : null),
-    neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true),
+    neckLimb,
   ];
   const { width: w, height: h } = parts;
   const boxes = limbs.map((limb) => {
@@ -155,6 +156,10 @@ export function cleanUp(
       ? (canvas.alpha[cy * canvas.width + cx] ?? 0)
       : 0;
   };
+  const old = options.rim ? oldTopColour(photo, parts, canvas, patches, span) : null;
+  // The neck in deep shade (dark skin lit from one side) fails every skin test; darker than the old top
+  // could be, it is left as it is rather than painted in the lit face's tone or filled from the backdrop.
+  const shadeBelow = luma(tone.r, tone.g, tone.b) * NECK_SHADE;
   const q = { x: 0, y: 0 };
   const lights = limbs.map(() => new LimbLight());
   /** Where each painted pixel lies on its limb: along the bone (0..1) and across it (-1..1). */
@@ -190,6 +195,13 @@ export function cleanUp(
         // top's (the rim's).
         if (onTorso && t > (limb.torsoUntil ?? 0)) continue;
         if (bareLimb && !onTorso && looksLikeSkinInShade(tone, photo, i)) continue;
+        if (
+          limb === neckLimb &&
+          !onTorso &&
+          lumaAt(photo, i) < shadeBelow &&
+          !(old && looksLikeOldTop(photo, i, old))
+        )
+          continue;
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
         const r =
           (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : limb.ra + (limb.rb - limb.ra) * t) * span;
@@ -198,17 +210,43 @@ export function cleanUp(
         // either way the old cloth is filled over first, so none of it seeds the background fill.
         if (d <= r) {
           const k = (y - by) * bw + (x - bx);
-          skin[k] = 0.8 + 0.22 * (1 - (d / r) ** 2);
+          // The neck and the chest below it round less than an arm, and meet the yoke's flat shade.
+          skin[k] =
+            limb === neckLimb ? YOKE_SHADE + 0.1 * (1 - (d / r) ** 2) : 0.8 + 0.22 * (1 - (d / r) ** 2);
           painter[k] = n;
           // Which side of the bone: the sign of the cross product of the bone and the pixel's offset.
           const side = (limb.b.x - limb.a.x) * (y - limb.a.y) - (limb.b.y - limb.a.y) * (x - limb.a.x) < 0;
           along[k] = t;
           across[k] = (side ? -1 : 1) * (d / r);
-          lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
+          // Round a neck the old clothes are a collar, lapels and a shirt: their colours, not light.
+          if (limb !== neckLimb) lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
         } else if (onTorso) continue;
         gone[i] = 1;
         anyGone = true;
       }
+    }
+  }
+  // Between the neck's paint and the shoulders' the body's own shoulders (the trapezius) are skin too, up to
+  // the natural outline: filled from the backdrop, a bulky old top left a person with no shoulders.
+  const neck = limbs.indexOf(neckLimb);
+  const yoke = yokeOf({ parts, hair, coverage, patches }, { neck: neckBase, down, span }, region, skin);
+  if (yoke.length > 0) {
+    const len2 = Math.max(1, dist(neckLimb.a, neckLimb.b) ** 2);
+    const bone = { x: neckLimb.b.x - neckLimb.a.x, y: neckLimb.b.y - neckLimb.a.y };
+    // Painted in the neck's colour and the light of its edge where it meets the shoulders' line.
+    const at = Math.max(
+      0,
+      ((neckBase.x - neckLimb.a.x) * bone.x + (neckBase.y - neckLimb.a.y) * bone.y) / len2,
+    );
+    for (const k of yoke) {
+      const x = bx + (k % bw);
+      const y = by + Math.floor(k / bw);
+      skin[k] = YOKE_SHADE;
+      painter[k] = neck;
+      along[k] = at;
+      across[k] = bone.x * (y - neckLimb.a.y) - bone.y * (x - neckLimb.a.x) < 0 ? -1 : 1;
+      gone[y * w + x] = 1;
+      anyGone = true;
     }
   }
   const collarLine = { neck: neckBase, down, until: span * COLLAR_DEPTH };
@@ -217,7 +255,6 @@ export function cleanUp(
   const mouth = mid(p.leftMouth, p.rightMouth);
   const mouthHeight = -((mouth.x - neckBase.x) * down.x + (mouth.y - neckBase.y) * down.y);
   const shoulders = { neck: neckBase, down, span, mouthHeight };
-  const old = options.rim ? oldTopColour(photo, parts, canvas, patches, span) : null;
   // Hair the hair mask missed beside the neck cannot be told from an old top of its colour: then left.
   const hairColour = old ? seenHairColour(photo, hair, skinBox) : null;
   const hairLike = old !== null && hairColour !== null && near(hairColour, old);
@@ -242,6 +279,15 @@ export function cleanUp(
   }
   const grain = options.grain ?? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), region, span);
   for (const light of lights) light.settle();
+  // Each limb's colour, blended where two limbs' paint meets (an arm's bare skin and the neck's differ): a
+  // step there read as a seam across the shoulder.
+  const base = blendColours(
+    skin,
+    painter,
+    colours.map((c) => c ?? tone),
+    { width: bw, height: bh },
+    Math.max(1, Math.round(span * COLOUR_BLEND)),
+  );
   const paint = new Float32Array(bw * bh * 3);
   const real = new Uint8Array(bw * bh);
   for (let k = 0; k < bw * bh; k++) {
@@ -261,13 +307,12 @@ export function cleanUp(
           : 0;
       continue;
     }
-    const colour = colours[painter[k] ?? 0] ?? tone;
     const lit = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
     // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
     const speck = grain * grainNoise(i);
-    paint[k * 3] = colour.r * lit + speck;
-    paint[k * 3 + 1] = colour.g * lit + speck;
-    paint[k * 3 + 2] = colour.b * lit + speck;
+    paint[k * 3] = (base[k * 3] ?? 0) * lit + speck;
+    paint[k * 3 + 1] = (base[k * 3 + 1] ?? 0) * lit + speck;
+    paint[k * 3 + 2] = (base[k * 3 + 2] ?? 0) * lit + speck;
   }
   // The paint's edge is soft against the fill round it (the backdrop) but not against the person's own skin:
   // every painted pixel was filled first, and a soft edge there showed the fill's backdrop colour as a light
@@ -773,4 +818,89 @@ function looksLikeSkinInShade(tone: SkinTone, photo: Raster, i: number): boolean
     skinHueLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
     0.3
   );
+}
+
+/** A neck's pixel darker than this share of the face's tone, and unlike the old top, is the neck in shade. */
+const NECK_SHADE = 0.35;
+
+/** How the yoke is shaded (the limbs' paint runs 0.8 at their edge to 1.02 along their middle). */
+const YOKE_SHADE = 0.9;
+/** The yoke runs from the neck's paint to the shoulder joints and this far below their line (shares of the span). */
+const YOKE_REACH = { from: 0.1, to: 0.42, below: 0.1 } as const;
+/** What the yoke may take: the upper body, not the head's disc (hair in shade beside the neck) nor the legs. */
+const YOKE_PARTS: ReadonlySet<number> = new Set([
+  Part.torso,
+  Part.neck,
+  Part.leftUpperArm,
+  Part.rightUpperArm,
+]);
+
+/**
+ * The pixels (indices into `region`) of the shoulders' yoke that the old clothes cover and the new garment
+ * leaves in view: beside the neck, out to the shoulder joints, from a little below their line up to the body's
+ * natural outline (`naturalTop`, the trapezius sloping down to the round of the shoulder). Not what `painted`
+ * already paints, the person's own bare skin, hair or what the garment covers.
+ */
+export function yokeOf(
+  seen: { parts: BodyParts; hair: Mask; coverage: (x: number, y: number) => number; patches: BareSkin },
+  line: { neck: Point; down: Point; span: number },
+  region: Box,
+  painted: Float32Array,
+): number[] {
+  const { parts, hair, coverage, patches } = seen;
+  const { neck, down, span } = line;
+  const found: number[] = [];
+  for (let k = 0; k < region.width * region.height; k++) {
+    if ((painted[k] ?? 0) > 0) continue;
+    const x = region.left + (k % region.width);
+    const y = region.top + Math.floor(k / region.width);
+    const height = -((x - neck.x) * down.x + (y - neck.y) * down.y) / span;
+    if (height < -YOKE_REACH.below) continue;
+    const off = Math.abs((x - neck.x) * -down.y + (y - neck.y) * down.x) / span;
+    if (off < YOKE_REACH.from || off > YOKE_REACH.to || height > naturalTop(off)) continue;
+    const i = y * parts.width + x;
+    if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6) continue;
+    if (isBareSkin(patches, x, y)) continue;
+    found.push(k);
+  }
+  return found;
+}
+
+/** How far (a share of the span) two limbs' colours are blended where their paint meets. */
+const COLOUR_BLEND = 0.06;
+
+/**
+ * The paint's colour a pixel of the region (`painted` over 0): the colour of the limb that paints it
+ * (`painter`), averaged with its painted neighbours' within `radius`, so limbs of different colours meet
+ * in a gradient. Three channels a pixel.
+ */
+export function blendColours(
+  painted: Float32Array,
+  painter: Uint8Array,
+  colours: readonly { r: number; g: number; b: number }[],
+  size: { width: number; height: number },
+  radius: number,
+): Float32Array {
+  const n = size.width * size.height;
+  const weight = new Float32Array(n);
+  const channels = [new Float32Array(n), new Float32Array(n), new Float32Array(n)] as const;
+  for (let k = 0; k < n; k++) {
+    if (!((painted[k] ?? 0) > 0)) continue;
+    const c = colours[painter[k] ?? 0];
+    if (!c) continue;
+    weight[k] = 1;
+    channels[0][k] = c.r;
+    channels[1][k] = c.g;
+    channels[2][k] = c.b;
+  }
+  const spread = boxBlur(weight, size.width, size.height, radius);
+  const out = new Float32Array(n * 3);
+  for (const [ch, values] of channels.entries()) {
+    const blurred = boxBlur(values, size.width, size.height, radius);
+    for (let k = 0; k < n; k++) {
+      const w = spread[k] ?? 0;
+      out[k * 3 + ch] = w > 0 ? (blurred[k] ?? 0) / w : 0;
+    }
+  }
+  return out;
 }
