@@ -364,6 +364,19 @@ describe('cleanUp', () => {
     expect(widthAt(15)).toBeGreaterThanOrEqual(natural + 5);
   });
 
+  it("paints a forearm swelling below the elbow and narrowing to the wrist, not as a capsule's straight taper", () => {
+    if (!tone) throw new Error('no skin tone');
+    // The left forearm (bone from (280, 250) to (285, 340)) in its old sleeve, 13 px round the bone: its skin
+    // across a row a quarter of the way down, and three quarters. A straight taper from 0.085 to 0.065 of the
+    // 120 px span (10.2 to 7.8 px) gives about 19 and 17 px; the muscles' belly widens the first.
+    const widthAt = (y: number): number => {
+      let skin = 0;
+      for (let x = 260; x < 310; x++) if (skinLikeness(tone, ...pixel(after, x, y)) > 0.5) skin++;
+      return skin;
+    };
+    expect(widthAt(272) - widthAt(318)).toBeGreaterThanOrEqual(4);
+  });
+
   it('leaves hair kept in front where it hangs beside the new garment: braids over the old top are not its rim', () => {
     const tank = tankCanvas();
     // A dark braid down the body's side, beside the tank (x 240-245, y 250-330).

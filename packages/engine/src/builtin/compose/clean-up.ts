@@ -36,6 +36,17 @@ interface Limb {
   torsoUntil?: number;
   /** How far from the bone those torso pixels are painted (a share of the span); the shoulder's by default. */
   torsoRadius?: number;
+  /** A muscle's belly: the girth swells by `amount` round `at` along the bone (a Gaussian `width` wide). */
+  belly?: { at: number; amount: number; width: number };
+}
+
+/** The limb's painted radius (a share of the span) at `t` along its bone. */
+function girthAt(limb: Limb, t: number): number {
+  const r = limb.ra + (limb.rb - limb.ra) * t;
+  const belly = limb.belly;
+  if (!belly) return r;
+  const u = (t - belly.at) / belly.width;
+  return r * (1 + belly.amount * Math.exp(-u * u));
 }
 
 /**
@@ -204,7 +215,7 @@ export function cleanUp(
           continue;
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
         const r =
-          (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : limb.ra + (limb.rb - limb.ra) * t) * span;
+          (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : girthAt(limb, t)) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
@@ -439,6 +450,7 @@ function upperArm(
     b: elbow,
     ra: UPPER_ARM_GIRTH.shoulder,
     rb: UPPER_ARM_GIRTH.elbow,
+    belly: { ...UPPER_ARM_BELLY, at: joint + UPPER_ARM_BELLY.at * (1 - joint) },
     torsoUntil: joint + (0.08 * span) / Math.max(1, len),
   };
 }
@@ -447,6 +459,14 @@ function upperArm(
 function seenArm(elbow: Keypoint, wrist: Keypoint): { upper: boolean; fore: boolean } {
   return { upper: elbow.score >= SEEN, fore: elbow.score >= SEEN && wrist.score >= SEEN };
 }
+
+/**
+ * Where an arm's muscles swell it past the straight taper between its ends (a capsule read as a mannequin's
+ * arm): the biceps half-way down the upper arm (past the round of the shoulder), the forearm's muscles a
+ * quarter of the way from the elbow.
+ */
+const UPPER_ARM_BELLY = { at: 0.45, amount: 0.08, width: 0.25 } as const;
+const FOREARM_BELLY = { at: 0.25, amount: 0.14, width: 0.22 } as const;
 
 /** An upper arm's natural girth (radius, a share of the span) at the shoulder and at the elbow. */
 const UPPER_ARM_GIRTH = { shoulder: 0.12, elbow: 0.09 } as const;
@@ -498,6 +518,7 @@ function forearm(elbow: Point, wrist: Point, sample: readonly number[], part: nu
     b: wrist,
     ra: FOREARM_GIRTH.elbow,
     rb: FOREARM_GIRTH.wrist,
+    belly: FOREARM_BELLY,
   };
 }
 
@@ -795,7 +816,7 @@ function isBareLimb(
       if (t < 0 || t > 1) continue;
       q.x = x;
       q.y = y;
-      if (distanceToSegment(q, limb.a, limb.b) > (limb.ra + (limb.rb - limb.ra) * t) * span) continue;
+      if (distanceToSegment(q, limb.a, limb.b) > girthAt(limb, t) * span) continue;
       const bin = Math.min(bins - 1, Math.floor(t * bins));
       all[bin] = (all[bin] ?? 0) + 1;
       if (isBareSkin(patches, x, y) || looksLikeSkinInShade(tone, photo, i)) skin[bin] = (skin[bin] ?? 0) + 1;
