@@ -15,7 +15,7 @@ import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { withoutArms } from '../person/stray-arms.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { blendColours, cleanUp } from './clean-up.ts';
+import { blendColours, cleanUp, forearmFromSilhouette } from './clean-up.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { skinLikeness, skinTone } from './skin-tone.ts';
 
@@ -626,5 +626,38 @@ describe('blendColours', () => {
     expect(red(19)).toBeLessThan(140);
     // The unpainted pixels next to the paint do not dilute it: the blue limb's edge stays blue.
     expect(out[39 * 3 + 2]).toBe(200);
+  });
+});
+
+describe('forearmFromSilhouette', () => {
+  // The right forearm held out to the side, its wrist unseen (blurred): the part map gives the forearm's
+  // pixels to the upper arm.
+  const unseen = frontPose({
+    rightWrist: { x: 50, y: 290, score: 0.1 },
+    rightIndex: { x: 38, y: 300, score: 0.1 },
+    rightPinky: { x: 40, y: 306, score: 0.1 },
+  });
+  const q = unseen.points;
+  const span = 120;
+
+  it('reads the forearm the pose did not see from the upper arm pixels past the elbow', () => {
+    const parts = bodyParts(unseen, drawMask(PHOTO.width, PHOTO.height, bodyShapes(unseen)));
+    expect(parts.labels[275 * PHOTO.width + 80]).toBe(Part.rightUpperArm);
+    const wrist = forearmFromSilhouette(parts, q.rightShoulder, q.rightElbow, Part.rightUpperArm, span);
+    if (!wrist) throw new Error('no forearm read');
+    // The silhouette's forearm runs from the elbow (120, 250) out to the wrist (50, 290) and the hand.
+    const angle = Math.atan2(wrist.y - q.rightElbow.y, wrist.x - q.rightElbow.x);
+    expect(Math.abs(angle - Math.atan2(40, -70))).toBeLessThan(0.15);
+    // As far as the part map gives the upper arm pixels (two of its radii past its girth): 40 px and more.
+    expect(q.rightElbow.x - wrist.x).toBeGreaterThan(30);
+    expect(wrist.x).toBeGreaterThan(20);
+  });
+
+  it('reads none where the arm ends at the elbow', () => {
+    const shapes = bodyShapes(unseen).filter(
+      (shape) => !(shape.kind === 'capsule' && (shape.a === q.rightElbow || shape.a === q.rightWrist)),
+    );
+    const parts = bodyParts(unseen, drawMask(PHOTO.width, PHOTO.height, shapes));
+    expect(forearmFromSilhouette(parts, q.rightShoulder, q.rightElbow, Part.rightUpperArm, span)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { dist, mid, type Point } from '../geometry/point.ts';
+import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import { boxBlur } from '../image/box-blur.ts';
 import { luma, lumaAt, type Raster } from '../image/raster.ts';
@@ -84,10 +84,24 @@ export function cleanUp(
   // bone: only the round of its shoulder is, which the torso's pixels give.
   const left = seenArm(p.leftElbow, p.leftWrist);
   const right = seenArm(p.rightElbow, p.rightWrist);
+  // A forearm the pose did not see but the silhouette shows is painted along the bone its pixels give.
+  const leftWrist =
+    left.upper && !left.fore
+      ? forearmFromSilhouette(parts, p.leftShoulder, p.leftElbow, Part.leftUpperArm, span)
+      : null;
+  const rightWrist =
+    right.upper && !right.fore
+      ? forearmFromSilhouette(parts, p.rightShoulder, p.rightElbow, Part.rightUpperArm, span)
+      : null;
   const neckLimb = neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true);
   const limbs: Limb[] = [
     upperArm(p.leftShoulder, p.leftElbow, neckBase, span, LEFT_ARM, left.upper ? Part.leftUpperArm : null),
-    forearm(p.leftElbow, p.leftWrist, LEFT_ARM, left.fore ? Part.leftForearm : null),
+    forearm(
+      p.leftElbow,
+      leftWrist ?? p.leftWrist,
+      LEFT_ARM,
+      forearmParts(left.fore, leftWrist, Part.leftForearm, Part.leftUpperArm),
+    ),
     upperArm(
       p.rightShoulder,
       p.rightElbow,
@@ -96,7 +110,12 @@ export function cleanUp(
       RIGHT_ARM,
       right.upper ? Part.rightUpperArm : null,
     ),
-    forearm(p.rightElbow, p.rightWrist, RIGHT_ARM, right.fore ? Part.rightForearm : null),
+    forearm(
+      p.rightElbow,
+      rightWrist ?? p.rightWrist,
+      RIGHT_ARM,
+      forearmParts(right.fore, rightWrist, Part.rightForearm, Part.rightUpperArm),
+    ),
     neckLimb,
   ];
   const { width: w, height: h } = parts;
@@ -214,8 +233,7 @@ export function cleanUp(
         )
           continue;
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
-        const r =
-          (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : girthAt(limb, t)) * span;
+        const r = (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : girthAt(limb, t)) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
@@ -461,6 +479,84 @@ function seenArm(elbow: Keypoint, wrist: Keypoint): { upper: boolean; fore: bool
 }
 
 /**
+ * A forearm the pose did not see (its wrist cut off by the photo's edge, or blurred), where the pose saw the
+ * elbow: the part map gives its pixels to the upper arm, whose paint ended at the elbow with the old sleeve
+ * below filled from the backdrop, an arm cut off at the elbow. Its bone is read from those pixels: the
+ * upper arm's pixels nearer the elbow than the shoulder and past the elbow along the upper arm's bone, or
+ * well clear of it (`CLEAR_OF_UPPER_ARM`), from the elbow towards their middle, as far as they reach (their 90th percentile
+ * along that way), at most `MAX_FOREARM` upper arms long. Null when they are too few (a forearm hidden
+ * behind the body).
+ */
+export function forearmFromSilhouette(
+  parts: BodyParts,
+  shoulder: Point,
+  elbow: Point,
+  upperArmPart: number,
+  span: number,
+): Point | null {
+  const upper = dist(shoulder, elbow);
+  if (upper < 1) return null;
+  const reach = upper * MAX_FOREARM;
+  const x0 = Math.max(0, Math.floor(elbow.x - reach));
+  const x1 = Math.min(parts.width, Math.ceil(elbow.x + reach));
+  const y0 = Math.max(0, Math.floor(elbow.y - reach));
+  const y1 = Math.min(parts.height, Math.ceil(elbow.y + reach));
+  const girth = UPPER_ARM_GIRTH.elbow * span;
+  const bone = { x: elbow.x - shoulder.x, y: elbow.y - shoulder.y };
+  const q = { x: 0, y: 0 };
+  const xs: number[] = [];
+  const ys: number[] = [];
+  // Every other row and column: a direction and a reach need no more.
+  for (let y = y0; y < y1; y += 2) {
+    for (let x = x0; x < x1; x += 2) {
+      if (parts.labels[y * parts.width + x] !== upperArmPart) continue;
+      const toElbow = norm(x - elbow.x, y - elbow.y);
+      if (toElbow > reach || toElbow >= norm(x - shoulder.x, y - shoulder.y)) continue;
+      q.x = x;
+      q.y = y;
+      const t = ((x - shoulder.x) * bone.x + (y - shoulder.y) * bone.y) / (upper * upper);
+      // Past the elbow, or well clear of the upper arm (a wide old sleeve round it is not a forearm).
+      if (t <= 1 && distanceToSegment(q, shoulder, elbow) <= girth * CLEAR_OF_UPPER_ARM) continue;
+      xs.push(x);
+      ys.push(y);
+    }
+  }
+  if (xs.length * 4 < (MIN_FOREARM * span) ** 2) return null;
+  const cx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const cy = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const d = norm(cx - elbow.x, cy - elbow.y);
+  if (d < 1) return null;
+  const dir = { x: (cx - elbow.x) / d, y: (cy - elbow.y) / d };
+  const along = xs
+    .map((x, k) => (x - elbow.x) * dir.x + ((ys[k] ?? 0) - elbow.y) * dir.y)
+    .sort((a, b) => a - b);
+  const length = Math.min(reach, along[Math.floor(along.length * 0.9)] ?? 0);
+  if (length < MIN_FOREARM * span) return null;
+  return { x: elbow.x + dir.x * length, y: elbow.y + dir.y * length };
+}
+
+/** A forearm's pixels beside the upper arm lie this many times its girth at the elbow from its bone. */
+const CLEAR_OF_UPPER_ARM = 2.5;
+/** A forearm read from the silhouette is at most this many upper arms long. */
+const MAX_FOREARM = 1.1;
+/** Fewer of its pixels than a square this share of the span across, or shorter, is no forearm to paint. */
+const MIN_FOREARM = 0.12;
+
+/**
+ * The part-map labels a forearm's paint takes: its own where the pose saw it; the upper arm's (past the
+ * elbow) where its bone was read from the silhouette (`forearmFromSilhouette`); none otherwise.
+ */
+function forearmParts(
+  seen: boolean,
+  read: Point | null,
+  forearmPart: number,
+  upperArmPart: number,
+): readonly number[] {
+  if (seen) return [forearmPart];
+  return read ? [upperArmPart] : [];
+}
+
+/**
  * Where an arm's muscles swell it past the straight taper between its ends (a capsule read as a mannequin's
  * arm): the biceps half-way down the upper arm (past the round of the shoulder), the forearm's muscles a
  * quarter of the way from the elbow.
@@ -510,9 +606,9 @@ function bareGirth(patches: BareSkin, elbow: Point, wrist: Point, span: number):
 }
 
 /** A forearm as the clean-up paints it: elbow to wrist, at its natural girth. */
-function forearm(elbow: Point, wrist: Point, sample: readonly number[], part: number | null): Limb {
+function forearm(elbow: Point, wrist: Point, sample: readonly number[], parts: readonly number[]): Limb {
   return {
-    parts: part === null ? [] : [part],
+    parts,
     sample,
     a: elbow,
     b: wrist,
