@@ -309,15 +309,18 @@ describe('cleanUp', () => {
 
   describe('a neck in deep shade, darker than the old top (dark skin lit from one side)', () => {
     const SHADE = [30, 28, 28] as const;
-    /** The neck's right side (x 204-213, rows 140-149) in shade over the old top of `top`'s colour. */
-    function shaded(top: readonly [number, number, number]): { photo: Raster; after: Raster } {
+    /** The neck's right side (x 204-213, rows 140-149) in `block` (shade) over the old top of `top`'s colour. */
+    function shaded(
+      top: readonly [number, number, number],
+      block: readonly [number, number, number] = SHADE,
+    ): { photo: Raster; after: Raster } {
       const photo: Raster = { ...before, data: Uint8Array.from(before.data) };
       for (let k = 0; k < PHOTO.width * PHOTO.height; k++) {
         const [r, g, b] = [photo.data[k * 3] ?? 0, photo.data[k * 3 + 1] ?? 0, photo.data[k * 3 + 2] ?? 0];
         if (r === OLD_SLEEVE[0] && g === OLD_SLEEVE[1] && b === OLD_SLEEVE[2]) photo.data.set(top, k * 3);
       }
       for (let y = 140; y < 150; y++)
-        for (let x = 204; x < 214; x++) photo.data.set(SHADE, (y * PHOTO.width + x) * 3);
+        for (let x = 204; x < 214; x++) photo.data.set(block, (y * PHOTO.width + x) * 3);
       const after: Raster = { ...photo, data: Uint8Array.from(photo.data) };
       cleanUp(cv, after, pose, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
         rim: true,
@@ -333,6 +336,46 @@ describe('cleanUp', () => {
         [211, 147],
       ] as const)
         expect(pixel(after, x, y)).toEqual(pixel(photo, x, y));
+    });
+
+    it("gives the arms painted without bare skin of their own a half-lit tone, not the lit face's", () => {
+      // The left hand gloved (the old sleeve's colour: no bare skin on that arm), and the whole neck in shade
+      // (rows 136-171 across its width): a face lit from one side over a dark body.
+      const { photo: gloved, parts: glovedParts } = scene(13, OLD_SLEEVE);
+      const photo: Raster = { ...gloved, data: Uint8Array.from(gloved.data) };
+      for (let y = 136; y < 172; y++)
+        for (let x = 180; x < 221; x++) photo.data.set(SHADE, (y * PHOTO.width + x) * 3);
+      const lightness = (image: Raster): number => {
+        const [r, g, b] = pixel(image, 284, 320);
+        return 0.299 * r + 0.587 * g + 0.114 * b;
+      };
+      const run = (input: Raster): Raster => {
+        const out: Raster = { ...input, data: Uint8Array.from(input.data) };
+        cleanUp(
+          cv,
+          out,
+          pose,
+          glovedParts,
+          bandeauCanvas(glovedParts),
+          emptyMask(PHOTO.width, PHOTO.height),
+          tone,
+          { rim: true },
+        );
+        return out;
+      };
+      // The left forearm (old sleeve, no bare skin of its own): about the face's 185 with the neck lit,
+      // half-way to the shade's 28 with it in shade.
+      expect(lightness(run(gloved))).toBeGreaterThan(165);
+      const shaded = lightness(run(photo));
+      expect(shaded).toBeLessThan(130);
+      expect(shaded).toBeGreaterThan(80);
+    });
+
+    it('is painted where it has colour: a dark red collar is cloth, not shade', () => {
+      const { photo, after } = shaded(OLD_SLEEVE, [93, 11, 5]);
+      if (!tone) throw new Error('no skin tone');
+      expect(pixel(after, 208, 144)).not.toEqual(pixel(photo, 208, 144));
+      expect(skinLikeness(tone, ...pixel(after, 208, 144))).toBeGreaterThan(0.5);
     });
 
     it('is painted where the old top is as dark: a black collar is not a shaded neck', () => {

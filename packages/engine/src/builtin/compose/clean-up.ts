@@ -140,8 +140,6 @@ export function cleanUp(
   const painter = new Uint8Array(bw * bh);
   const region = { left: bx, top: by, width: bw, height: bh };
   const groups = [...new Set(limbs.map((limb) => limb.sample))];
-  const bare = bareSkinColours(photo, parts, groups, region, canvas, tone, span);
-  const colours = limbs.map((limb) => bare[groups.indexOf(limb.sample)] ?? tone);
   const gone = new Uint8Array(w * h);
   let anyGone = false;
   // Skin is read in patches (threads of a print are not skin) over the limbs, the garment's box (the rim)
@@ -190,6 +188,20 @@ export function cleanUp(
   // The neck in deep shade (dark skin lit from one side) fails every skin test; darker than the old top
   // could be, it is left as it is rather than painted in the lit face's tone or filled from the backdrop.
   const shadeBelow = luma(tone.r, tone.g, tone.b) * NECK_SHADE;
+  const inShade = (i: number): boolean =>
+    lumaAt(photo, i) < shadeBelow &&
+    isGrey(photo, i) &&
+    (hair.data[i] ?? 0) <= 96 &&
+    !(old && looksLikeOldTop(photo, i, old));
+  // The neck's paint takes the colour of the neck the photo shows, in shade too: a neck in deep shade with
+  // the lit face's tone painted below it was a light collar round a dark throat (jordan).
+  const bare = bareSkinColours(photo, parts, groups, region, canvas, tone, span, {
+    group: neckLimb.sample,
+    inShade,
+  });
+  // A limb that shows no bare skin of its own takes the face's tone, or the half-lit tone of a neck in deep
+  // shade (a face lit from one side: its lit tone painted light arms on a dark body).
+  const colours = limbs.map((limb) => bare.colours[groups.indexOf(limb.sample)] ?? bare.halfLit ?? tone);
   const q = { x: 0, y: 0 };
   const lights = limbs.map(() => new LimbLight());
   /** Where each painted pixel lies on its limb: along the bone (0..1) and across it (-1..1). */
@@ -225,13 +237,7 @@ export function cleanUp(
         // top's (the rim's).
         if (onTorso && t > (limb.torsoUntil ?? 0)) continue;
         if (bareLimb && !onTorso && looksLikeSkinInShade(tone, photo, i)) continue;
-        if (
-          limb === neckLimb &&
-          !onTorso &&
-          lumaAt(photo, i) < shadeBelow &&
-          !(old && looksLikeOldTop(photo, i, old))
-        )
-          continue;
+        if (limb === neckLimb && !onTorso && inShade(i)) continue;
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
         const r = (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : girthAt(limb, t)) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
@@ -692,8 +698,14 @@ function bareSkinColours(
   canvas: GarmentCanvas,
   tone: SkinTone,
   span: number,
-): ({ r: number; g: number; b: number } | null)[] {
+  shade?: { group: readonly number[]; inShade: (i: number) => boolean },
+): {
+  colours: ({ r: number; g: number; b: number } | null)[];
+  halfLit: { r: number; g: number; b: number } | null;
+} {
   const samples = groups.map(() => ({ r: [] as number[], g: [] as number[], b: [] as number[] }));
+  const shadeGroup = shade ? samples[groups.indexOf(shade.group)] : undefined;
+  const inDeepShade = { r: [] as number[], g: [] as number[], b: [] as number[] };
   // Each part's group, looked up by label (a search of the groups a pixel costs a render tens of ms).
   const groupOf = new Int8Array(256).fill(-1);
   groups.forEach((group, n) => {
@@ -704,26 +716,58 @@ function bareSkinColours(
     for (let x = region.left; x < region.left + region.width; x += 2) {
       const i = y * parts.width + x;
       const into = samples[groupOf[parts.labels[i] ?? 0] ?? -1];
-      // The arm's skin in its own light: like the face's skin by chroma (a tan), or by hue (in shade).
-      if (!into || !(looksLikeSkin(tone, photo, i) || looksLikeSkinInShade(tone, photo, i))) continue;
+      // The arm's skin in its own light: like the face's skin by chroma (a tan), or by hue (in shade); the
+      // neck's in deep shade too.
+      if (!into) continue;
+      const skinLike = looksLikeSkin(tone, photo, i) || looksLikeSkinInShade(tone, photo, i);
+      const shaded = !skinLike && into === shadeGroup && shade?.inShade(i) === true;
+      if (!(skinLike || shaded)) continue;
       const cx = x - canvas.left;
       const cy = y - canvas.top;
       const inside = cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height;
       if (inside && (canvas.alpha[cy * canvas.width + cx] ?? 0) > 0.1) continue;
-      into.r.push(photo.data[i * 3] ?? 0);
-      into.g.push(photo.data[i * 3 + 1] ?? 0);
-      into.b.push(photo.data[i * 3 + 2] ?? 0);
+      const to = shaded ? inDeepShade : into;
+      to.r.push(photo.data[i * 3] ?? 0);
+      to.g.push(photo.data[i * 3 + 1] ?? 0);
+      to.b.push(photo.data[i * 3 + 2] ?? 0);
     }
   }
   const toneLuma = luma(tone.r, tone.g, tone.b);
-  return samples.map((sample) => {
-    if (sample.r.length < (MIN_SAMPLE * span * span) / 4) return null;
-    const colour = { r: median(sample.r) ?? 0, g: median(sample.g) ?? 0, b: median(sample.b) ?? 0 };
-    // Far lighter or darker than the face is not the arm's skin but something of its hue held or worn
-    // (a pink stripe of a shirt, a cup): the face's tone is the safer paint.
-    const k = luma(colour.r, colour.g, colour.b) / Math.max(1, toneLuma);
-    return k > LIMB_LIGHTER || k < LIMB_DARKER ? null : colour;
+  const enough = (MIN_SAMPLE * span * span) / 4;
+  const medianOf = (sample: typeof inDeepShade): { r: number; g: number; b: number } => ({
+    r: median(sample.r) ?? 0,
+    g: median(sample.g) ?? 0,
+    b: median(sample.b) ?? 0,
   });
+  let halfLit: { r: number; g: number; b: number } | null = null;
+  const colours = samples.map((sample) => {
+    let colour: { r: number; g: number; b: number } | null = null;
+    let tooDark = false;
+    if (sample.r.length >= enough) {
+      colour = medianOf(sample);
+      // Far lighter or darker than the face is not the arm's skin but something of its hue held or worn
+      // (a pink stripe of a shirt, a cup): the face's tone is the safer paint.
+      const k = luma(colour.r, colour.g, colour.b) / Math.max(1, toneLuma);
+      tooDark = k < LIMB_DARKER;
+      if (k > LIMB_LIGHTER || tooDark) colour = null;
+    }
+    // A neck in deep shade (its skin the photo shows far darker than the face, or mostly past any skin
+    // test): the paint below it half-way between the lit skin and the shade, as a chest beneath a shaded
+    // throat is half lit (the lit face's tone was a light collar round a dark throat, the shade alone a
+    // black chest).
+    if (sample !== shadeGroup) return colour;
+    const shaded = inDeepShade.r.length;
+    if (!(tooDark || (shaded >= enough && shaded > sample.r.length))) return colour;
+    const dark = medianOf({
+      r: [...sample.r, ...inDeepShade.r],
+      g: [...sample.g, ...inDeepShade.g],
+      b: [...sample.b, ...inDeepShade.b],
+    });
+    const lit = colour ?? tone;
+    halfLit = { r: (lit.r + dark.r) / 2, g: (lit.g + dark.g) / 2, b: (lit.b + dark.b) / 2 };
+    return halfLit;
+  });
+  return { colours, halfLit };
 }
 
 /** A limb's bare skin is at most this much lighter than the face's tone, or darker (lightness ratios). */
@@ -937,8 +981,25 @@ function looksLikeSkinInShade(tone: SkinTone, photo: Raster, i: number): boolean
   );
 }
 
-/** A neck's pixel darker than this share of the face's tone, and unlike the old top, is the neck in shade. */
+/**
+ * A neck's pixel darker than this share of the face's tone, of next to no colour (`isGrey`) and unlike the
+ * old top, is the neck in shade.
+ */
 const NECK_SHADE = 0.35;
+
+/**
+ * Whether photo pixel `i` has next to no colour, as skin in deep shade (jordan's neck read 35, 31, 31): a dark
+ * red collar (93, 11, 5) is cloth, not shade.
+ */
+function isGrey(photo: Raster, i: number): boolean {
+  const r = photo.data[i * 3] ?? 0;
+  const g = photo.data[i * 3 + 1] ?? 0;
+  const b = photo.data[i * 3 + 2] ?? 0;
+  return Math.max(r, g, b) - Math.min(r, g, b) <= SHADE_CHROMA;
+}
+
+/** Skin in deep shade differs across its channels by at most this many levels. */
+const SHADE_CHROMA = 24;
 
 /** How the yoke is shaded (the limbs' paint runs 0.8 at their edge to 1.02 along their middle). */
 const YOKE_SHADE = 0.9;
