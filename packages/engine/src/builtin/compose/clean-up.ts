@@ -185,8 +185,9 @@ export function cleanUp(
       : 0;
   };
   const old = options.rim ? oldTopColour(photo, parts, canvas, patches, span) : null;
-  // The neck in deep shade (dark skin lit from one side) fails every skin test; darker than the old top
-  // could be, it is left as it is rather than painted in the lit face's tone or filled from the backdrop.
+  // The neck in deep shade (dark skin lit from one side) fails every skin test: dark, grey, not hair and
+  // unlike the old top, it is left as it is rather than painted in the lit face's tone or filled from the
+  // backdrop.
   const shadeBelow = luma(tone.r, tone.g, tone.b) * NECK_SHADE;
   const inShade = (i: number): boolean =>
     lumaAt(photo, i) < shadeBelow &&
@@ -319,7 +320,7 @@ export function cleanUp(
   const base = blendColours(
     skin,
     painter,
-    colours.map((c) => c ?? tone),
+    colours,
     { width: bw, height: bh },
     Math.max(1, Math.round(span * COLOUR_BLEND)),
   );
@@ -489,9 +490,9 @@ function seenArm(elbow: Keypoint, wrist: Keypoint): { upper: boolean; fore: bool
  * elbow: the part map gives its pixels to the upper arm, whose paint ended at the elbow with the old sleeve
  * below filled from the backdrop, an arm cut off at the elbow. Its bone is read from those pixels: the
  * upper arm's pixels nearer the elbow than the shoulder and past the elbow along the upper arm's bone, or
- * well clear of it (`CLEAR_OF_UPPER_ARM`), from the elbow towards their middle, as far as they reach (their 90th percentile
- * along that way), at most `MAX_FOREARM` upper arms long. Null when they are too few (a forearm hidden
- * behind the body).
+ * well clear of it (`CLEAR_OF_UPPER_ARM`), from the elbow towards their middle, as far as they reach
+ * (their 90th percentile along that way), at most `MAX_FOREARM` upper arms long. Null when they are too
+ * few (a forearm hidden behind the body).
  */
 export function forearmFromSilhouette(
   parts: BodyParts,
