@@ -307,6 +307,18 @@ describe('cleanUp', () => {
     expect(pixel(out, 200, 60)).toEqual(pixel(before, 200, 60));
   });
 
+  it('paints no yoke on a person turned well away, whose shoulder line does not say where their tops are', () => {
+    // The same photo read with the hips far lower: the 120 px shoulders span a third of the torso's length,
+    // as a person turned sideways does.
+    const turned = frontPose({ leftHip: { x: 240, y: 500 }, rightHip: { x: 160, y: 500 } });
+    const out: Raster = { ...before, data: Uint8Array.from(before.data) };
+    cleanUp(cv, out, turned, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: true,
+    });
+    if (!tone) throw new Error('no skin tone');
+    expect(skinLikeness(tone, ...pixel(out, 222, 150))).toBeLessThan(0.3);
+  });
+
   describe('a neck in deep shade, darker than the old top (dark skin lit from one side)', () => {
     const SHADE = [30, 28, 28] as const;
     /** The neck's right side (x 204-213, rows 140-149) in `block` (shade) over the old top of `top`'s colour. */

@@ -1,3 +1,4 @@
+import { faceTorso } from '../fit/fit-upper.ts';
 import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import { boxBlur } from '../image/box-blur.ts';
@@ -263,9 +264,15 @@ export function cleanUp(
     }
   }
   // Between the neck's paint and the shoulders' the body's own shoulders (the trapezius) are skin too, up to
-  // the natural outline: filled from the backdrop, a bulky old top left a person with no shoulders.
+  // the natural outline: filled from the backdrop, a bulky old top left a person with no shoulders. Not on a
+  // person turned well away (shoulders under `YOKE_TURNED` of the torso's length, or of the face's measure of
+  // it where the pose puts the hips high or guesses them), whose shoulder line no longer says where the
+  // shoulders' tops are: a block of paint stood out beside the neck.
+  const facing = span >= YOKE_TURNED * Math.max(torsoLength, faceTorso(pose));
   const neck = limbs.indexOf(neckLimb);
-  const yoke = yokeOf({ parts, hair, coverage, patches }, { neck: neckBase, down, span }, region, skin);
+  const yoke = facing
+    ? yokeOf({ parts, hair, coverage, patches }, { neck: neckBase, down, span }, region, skin)
+    : [];
   if (yoke.length > 0) {
     const len2 = Math.max(1, dist(neckLimb.a, neckLimb.b) ** 2);
     const bone = { x: neckLimb.b.x - neckLimb.a.x, y: neckLimb.b.y - neckLimb.a.y };
@@ -1006,6 +1013,8 @@ const SHADE_CHROMA = 24;
 const YOKE_SHADE = 0.9;
 /** The yoke runs from the neck's paint to the shoulder joints and this far below their line (shares of the span). */
 const YOKE_REACH = { from: 0.1, to: 0.42, below: 0.1 } as const;
+/** The yoke is painted where the shoulders span at least this share of the torso's length. */
+const YOKE_TURNED = 0.4;
 /** What the yoke may take: the upper body, not the head's disc (hair in shade beside the neck) nor the legs. */
 const YOKE_PARTS: ReadonlySet<number> = new Set([
   Part.torso,

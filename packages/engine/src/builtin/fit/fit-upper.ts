@@ -206,7 +206,7 @@ export function kneeDepth(frame: BodyFrame, pose: BodyPose): number {
 const FACE_TORSO = 5.5;
 
 /** The torso's least length by the face's size, or 0 when the eyes and mouth were not seen. */
-function faceTorso(pose: BodyPose): number {
+export function faceTorso(pose: BodyPose): number {
   const p = pose.points;
   if (Math.min(p.leftEye.score, p.rightEye.score, p.leftMouth.score, p.rightMouth.score) < SEEN) return 0;
   return FACE_TORSO * dist(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
