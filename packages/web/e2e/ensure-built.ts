@@ -69,8 +69,9 @@ function lockBuild(appDir: string): () => void {
 function pidIn(owner: string): number {
   try {
     return Number(readFileSync(owner, 'utf8'));
-  } catch {
-    return Number.NaN;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Number.NaN;
+    throw error;
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type Shape,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
-import type { Raster } from '../image/raster.ts';
+import { luma, type Raster } from '../image/raster.ts';
 import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { withoutArms } from '../person/stray-arms.ts';
@@ -357,10 +357,7 @@ describe('cleanUp', () => {
       const photo: Raster = { ...gloved, data: Uint8Array.from(gloved.data) };
       for (let y = 136; y < 172; y++)
         for (let x = 180; x < 221; x++) photo.data.set(SHADE, (y * PHOTO.width + x) * 3);
-      const lightness = (image: Raster): number => {
-        const [r, g, b] = pixel(image, 284, 320);
-        return 0.299 * r + 0.587 * g + 0.114 * b;
-      };
+      const lightness = (image: Raster): number => luma(...pixel(image, 284, 320));
       const run = (input: Raster): Raster => {
         const out: Raster = { ...input, data: Uint8Array.from(input.data) };
         cleanUp(

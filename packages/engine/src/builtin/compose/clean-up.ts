@@ -39,6 +39,20 @@ interface Limb {
   torsoRadius?: number;
   /** A muscle's belly: the girth swells by `amount` round `at` along the bone (a Gaussian `width` wide). */
   belly?: { at: number; amount: number; width: number };
+  /** How the paint is shaded across the limb: `edge` at its girth, rising by `rise` along the bone. */
+  round?: { edge: number; rise: number };
+  /** False where the old clothes round the limb show their colours, not light (a collar, lapels, a shirt). */
+  takesLight?: boolean;
+}
+
+/** A limb's shading across it by default: a rounded arm, lit along its middle. */
+const LIMB_ROUND = { edge: 0.8, rise: 0.22 } as const;
+/** The neck and the chest below it round less than an arm, and meet the yoke's flat shade. */
+const NECK_ROUND = { edge: 0.9, rise: 0.1 } as const;
+
+/** Which side of the limb's bone a point lies: the sign of the cross product of the bone and its offset. */
+function sideOf(limb: Limb, x: number, y: number): -1 | 1 {
+  return (limb.b.x - limb.a.x) * (y - limb.a.y) - (limb.b.y - limb.a.y) * (x - limb.a.x) < 0 ? -1 : 1;
 }
 
 /** The limb's painted radius (a share of the span) at `t` along its bone. */
@@ -247,16 +261,12 @@ export function cleanUp(
         // either way the old cloth is filled over first, so none of it seeds the background fill.
         if (d <= r) {
           const k = (y - by) * bw + (x - bx);
-          // The neck and the chest below it round less than an arm, and meet the yoke's flat shade.
-          skin[k] =
-            limb === neckLimb ? YOKE_SHADE + 0.1 * (1 - (d / r) ** 2) : 0.8 + 0.22 * (1 - (d / r) ** 2);
+          const round = limb.round ?? LIMB_ROUND;
+          skin[k] = round.edge + round.rise * (1 - (d / r) ** 2);
           painter[k] = n;
-          // Which side of the bone: the sign of the cross product of the bone and the pixel's offset.
-          const side = (limb.b.x - limb.a.x) * (y - limb.a.y) - (limb.b.y - limb.a.y) * (x - limb.a.x) < 0;
           along[k] = t;
-          across[k] = (side ? -1 : 1) * (d / r);
-          // Round a neck the old clothes are a collar, lapels and a shirt: their colours, not light.
-          if (limb !== neckLimb) lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
+          across[k] = sideOf(limb, x, y) * (d / r);
+          if (limb.takesLight !== false) lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
         } else if (onTorso) continue;
         gone[i] = 1;
         anyGone = true;
@@ -273,24 +283,22 @@ export function cleanUp(
   const yoke = facing
     ? yokeOf({ parts, hair, coverage, patches }, { neck: neckBase, down, span }, region, skin)
     : [];
-  if (yoke.length > 0) {
-    const len2 = Math.max(1, dist(neckLimb.a, neckLimb.b) ** 2);
-    const bone = { x: neckLimb.b.x - neckLimb.a.x, y: neckLimb.b.y - neckLimb.a.y };
-    // Painted in the neck's colour and the light of its edge where it meets the shoulders' line.
-    const at = Math.max(
-      0,
-      ((neckBase.x - neckLimb.a.x) * bone.x + (neckBase.y - neckLimb.a.y) * bone.y) / len2,
-    );
-    for (const k of yoke) {
-      const x = bx + (k % bw);
-      const y = by + Math.floor(k / bw);
-      skin[k] = YOKE_SHADE;
-      painter[k] = neck;
-      along[k] = at;
-      across[k] = bone.x * (y - neckLimb.a.y) - bone.y * (x - neckLimb.a.x) < 0 ? -1 : 1;
-      gone[y * w + x] = 1;
-      anyGone = true;
-    }
+  // Painted in the neck's colour and the light of its edge where it meets the shoulders' line.
+  const bone = { x: neckLimb.b.x - neckLimb.a.x, y: neckLimb.b.y - neckLimb.a.y };
+  const yokeAlong = Math.max(
+    0,
+    ((neckBase.x - neckLimb.a.x) * bone.x + (neckBase.y - neckLimb.a.y) * bone.y) /
+      Math.max(1, bone.x * bone.x + bone.y * bone.y),
+  );
+  for (const k of yoke) {
+    const x = bx + (k % bw);
+    const y = by + Math.floor(k / bw);
+    skin[k] = NECK_ROUND.edge;
+    painter[k] = neck;
+    along[k] = yokeAlong;
+    across[k] = sideOf(neckLimb, x, y);
+    gone[y * w + x] = 1;
+    anyGone = true;
   }
   const collarLine = { neck: neckBase, down, until: span * COLLAR_DEPTH };
   if (options.rim && markRim(parts, canvas, patches, span, collarLine, options.hairInFront ?? null, gone))
@@ -639,16 +647,23 @@ function forearm(elbow: Point, wrist: Point, sample: readonly number[], parts: r
  * top. Without (a jacket, worn over a top), what shows in its opening below the neck stays as it is.
  */
 function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, chest: boolean): Limb {
-  if (!chest) return { parts: [Part.neck], sample: [Part.neck], a: neckBase, b: top, ra: 0.17, rb: 0.14 };
+  // Round a neck the old clothes are a collar, lapels and a shirt: their colours (carried as light, they
+  // drew vertical bands down a painted chest), not light.
+  const neck = {
+    parts: [Part.neck],
+    sample: [Part.neck],
+    ra: 0.17,
+    rb: 0.14,
+    round: NECK_ROUND,
+    takesLight: false,
+  };
+  if (!chest) return { ...neck, a: neckBase, b: top };
   const a = { x: neckBase.x + down.x * span * CHEST_DEPTH, y: neckBase.y + down.y * span * CHEST_DEPTH };
   const len = Math.max(1, dist(a, top));
   return {
-    parts: [Part.neck],
-    sample: [Part.neck],
+    ...neck,
     a,
     b: top,
-    ra: 0.17,
-    rb: 0.14,
     // Torso pixels from the chest up to just above the neck's base.
     torsoUntil: (span * (CHEST_DEPTH + 0.05)) / len,
     torsoRadius: CHEST_RADIUS,
@@ -1009,8 +1024,6 @@ function isGrey(photo: Raster, i: number): boolean {
 /** Skin in deep shade differs across its channels by at most this many levels. */
 const SHADE_CHROMA = 24;
 
-/** How the yoke is shaded (the limbs' paint runs 0.8 at their edge to 1.02 along their middle). */
-const YOKE_SHADE = 0.9;
 /** The yoke runs from the neck's paint to the shoulder joints and this far below their line (shares of the span). */
 const YOKE_REACH = { from: 0.1, to: 0.42, below: 0.1 } as const;
 /** The yoke is painted where the shoulders span at least this share of the torso's length. */
@@ -1038,18 +1051,31 @@ export function yokeOf(
   const { parts, hair, coverage, patches } = seen;
   const { neck, down, span } = line;
   const found: number[] = [];
-  for (let k = 0; k < region.width * region.height; k++) {
-    if ((painted[k] ?? 0) > 0) continue;
-    const x = region.left + (k % region.width);
-    const y = region.top + Math.floor(k / region.width);
-    const height = -((x - neck.x) * down.x + (y - neck.y) * down.y) / span;
-    if (height < -YOKE_REACH.below) continue;
-    const off = Math.abs((x - neck.x) * -down.y + (y - neck.y) * down.x) / span;
-    if (off < YOKE_REACH.from || off > YOKE_REACH.to || height > naturalTop(off)) continue;
-    const i = y * parts.width + x;
-    if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6) continue;
-    if (isBareSkin(patches, x, y)) continue;
-    found.push(k);
+  // Only over the yoke's own box within the region (the corners of its reach across and up and down).
+  const across = { x: -down.y, y: down.x };
+  const corners = [-YOKE_REACH.to, YOKE_REACH.to].flatMap((off) =>
+    [-YOKE_REACH.below, naturalTop(0)].map((height) => ({
+      x: neck.x + (off * across.x - height * down.x) * span,
+      y: neck.y + (off * across.y - height * down.y) * span,
+    })),
+  );
+  const x0 = Math.max(region.left, Math.floor(Math.min(...corners.map((c) => c.x))));
+  const x1 = Math.min(region.left + region.width, Math.ceil(Math.max(...corners.map((c) => c.x))) + 1);
+  const y0 = Math.max(region.top, Math.floor(Math.min(...corners.map((c) => c.y))));
+  const y1 = Math.min(region.top + region.height, Math.ceil(Math.max(...corners.map((c) => c.y))) + 1);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const k = (y - region.top) * region.width + (x - region.left);
+      if ((painted[k] ?? 0) > 0) continue;
+      const height = -((x - neck.x) * down.x + (y - neck.y) * down.y) / span;
+      if (height < -YOKE_REACH.below) continue;
+      const off = Math.abs((x - neck.x) * across.x + (y - neck.y) * across.y) / span;
+      if (off < YOKE_REACH.from || off > YOKE_REACH.to || height > naturalTop(off)) continue;
+      const i = y * parts.width + x;
+      if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6) continue;
+      if (isBareSkin(patches, x, y)) continue;
+      found.push(k);
+    }
   }
   return found;
 }
