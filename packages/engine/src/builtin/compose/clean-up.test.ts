@@ -15,7 +15,7 @@ import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { withoutArms } from '../person/stray-arms.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { blendColours, cleanUp, forearmFromSilhouette } from './clean-up.ts';
+import { blendAtSeams, blendColours, cleanUp, forearmFromSilhouette } from './clean-up.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { skinLikeness, skinTone } from './skin-tone.ts';
 
@@ -429,6 +429,51 @@ describe('cleanUp', () => {
     expect(widthAt(272) - widthAt(318)).toBeGreaterThanOrEqual(4);
   });
 
+  it('paints an arm bent at the elbow without a gap where the part map splits it past the joint', () => {
+    // The left forearm held out sideways in the old sleeve, the part map giving its first 20 px past the
+    // elbow (280, 250) to the upper arm, as it does on photos: the upper arm's paint ends round the elbow
+    // joint, and that stretch, beyond it, was painted by neither bone and filled from the backdrop.
+    const bent = frontPose({
+      leftWrist: { x: 370, y: 255 },
+      leftIndex: { x: 392, y: 258 },
+      leftPinky: { x: 390, y: 262 },
+      leftThumb: { x: 388, y: 250 },
+    });
+    const b = bent.points;
+    const silhouette = drawMask(PHOTO.width, PHOTO.height, bodyShapes(bent));
+    const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
+    paint(photo, silhouette, OLD_SLEEVE);
+    paint(
+      photo,
+      drawMask(PHOTO.width, PHOTO.height, [cap(b.nose, b.nose, 40), cap(b.leftWrist, b.leftIndex, 12)]),
+      SKIN,
+    );
+    const bentParts = bodyParts(bent, silhouette);
+    for (let i = 0; i < bentParts.labels.length; i++) {
+      if (bentParts.labels[i] === Part.leftForearm && i % PHOTO.width < 300)
+        bentParts.labels[i] = Part.leftUpperArm;
+    }
+    const bentTone = skinTone(photo, bent);
+    if (!bentTone) throw new Error('no skin tone');
+    const tank = tShirtCanvas(bentParts);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      if (bentParts.labels[i] !== Part.torso || Math.abs((i % PHOTO.width) - 200) >= 30) tank.alpha[i] = 0;
+    }
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, bent, bentParts, tank, emptyMask(PHOTO.width, PHOTO.height), bentTone, { rim: true });
+    // Along the forearm's bone from the elbow on, every pixel is skin.
+    for (let x = 282; x <= 310; x += 2) {
+      const y = Math.round(250 + ((x - 280) * 5) / 90);
+      expect(bentParts.labels[y * PHOTO.width + x], `label at ${x}`).toBe(
+        x < 300 ? Part.leftUpperArm : Part.leftForearm,
+      );
+      expect(skinLikeness(bentTone, ...pixel(out, x, y)), `(${x}, ${y})`).toBeGreaterThan(0.5);
+    }
+    // Beyond both bones' girth round the elbow the old sleeve still goes to the backdrop, not to paint.
+    for (const [c, v] of pixel(out, 276, 263).entries())
+      expect(Math.abs(v - (BACKDROP[c] ?? 0))).toBeLessThan(8);
+  });
+
   it('leaves hair kept in front where it hangs beside the new garment: braids over the old top are not its rim', () => {
     const tank = tankCanvas();
     // A dark braid down the body's side, beside the tank (x 240-245, y 250-330).
@@ -678,6 +723,27 @@ describe('blendColours', () => {
     expect(red(19)).toBeLessThan(140);
     // The unpainted pixels next to the paint do not dilute it: the blue limb's edge stays blue.
     expect(out[39 * 3 + 2]).toBe(200);
+  });
+});
+
+describe('blendAtSeams', () => {
+  it("turns the step between two limbs' light into a gradient and leaves each limb's own variation", () => {
+    // A row of 40 painted pixels: limb 0 (x < 20) lit 1.0 with a dip at x = 5, limb 1 lit 0.6; 10 unpainted.
+    const width = 50;
+    const values = new Float32Array(width).map((_, x) => (x >= 40 ? 0 : x < 20 ? (x === 5 ? 0.8 : 1) : 0.6));
+    const painter = new Uint8Array(width).map((_, x) => (x < 20 ? 0 : 1));
+    const out = blendAtSeams(values, painter, 2, { width, height: 1 }, 4);
+    // Away from the seam, unchanged: the dip stays, and so does limb 1's edge beside the unpainted pixels.
+    expect(out[5]).toBeCloseTo(0.8, 5);
+    expect(out[10]).toBeCloseTo(1, 5);
+    expect(out[39]).toBeCloseTo(0.6, 5);
+    // Across the seam a gradient: falling from limb 0's side to limb 1's, the step at x = 19/20 split.
+    for (let x = 16; x < 24; x++) expect(out[x] ?? 0).toBeGreaterThanOrEqual((out[x + 1] ?? 0) - 1e-6);
+    expect((out[19] ?? 0) - (out[20] ?? 0)).toBeLessThan(0.1);
+    expect(out[19]).toBeLessThan(0.95);
+    expect(out[20]).toBeGreaterThan(0.65);
+    // Unpainted pixels stay unpainted.
+    expect(out[45]).toBe(0);
   });
 });
 

@@ -43,6 +43,11 @@ interface Limb {
   round?: { edge: number; rise: number };
   /** False where the old clothes round the limb show their colours, not light (a collar, lapels, a shirt). */
   takesLight?: boolean;
+  /**
+   * The other bone of the same arm's labels: what that bone's paint leaves of them within this limb's girth
+   * is painted, so the two meet round the elbow; never cleared beyond it (that bone's own task).
+   */
+  joins?: readonly number[];
 }
 
 /** A limb's shading across it by default: a rounded arm, lit along its middle. */
@@ -192,6 +197,16 @@ export function cleanUp(
     limbs[upper] = { ...u, ra: u.ra * k, rb: elbow };
     limbs[fore] = { ...f, ra: f.ra * k, rb: f.rb * k };
   }
+  // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm there
+  // by a straight line, and the elbow's outer corner, beyond the forearm's girth on the upper arm's side,
+  // was painted by neither: a notch filled from the backdrop, the forearm's paint starting square.
+  for (const [upper, fore] of ARMS) {
+    const u = limbs[upper];
+    const f = limbs[fore];
+    if (!u || !f || u.parts.length === 0 || f.parts.length === 0) continue;
+    limbs[upper] = { ...u, joins: f.parts.filter((part) => !u.parts.includes(part)) };
+    limbs[fore] = { ...f, joins: u.parts.filter((part) => !f.parts.includes(part)) };
+  }
   const coverage = (x: number, y: number): number => {
     const cx = x - canvas.left;
     const cy = y - canvas.top;
@@ -237,7 +252,12 @@ export function cleanUp(
         const i = y * w + x;
         const label = parts.labels[i] ?? 0;
         const onTorso = label === Part.torso && limb.torsoUntil !== undefined;
-        if (!(limb.parts.includes(label) || onTorso) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
+        const joining = limb.joins?.includes(label) === true;
+        if (
+          !(limb.parts.includes(label) || onTorso || joining) ||
+          (hair.data[i] ?? 0) > 96 ||
+          coverage(x, y) > 0.6
+        )
           continue;
         if (isBareSkin(patches, x, y)) continue;
         q.x = x;
@@ -259,8 +279,10 @@ export function cleanUp(
         const d = distanceToSegment(q, limb.a, limb.b);
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
+        const k = (y - by) * bw + (x - bx);
+        // Only what the other bone left: beyond its girth, neither painted nor shaded skin of its own.
+        if (joining && (d > r || (skin[k] ?? 0) > 0 || looksLikeSkinInShade(tone, photo, i))) continue;
         if (d <= r) {
-          const k = (y - by) * bw + (x - bx);
           const round = limb.round ?? LIMB_ROUND;
           skin[k] = round.edge + round.rise * (1 - (d / r) ** 2);
           painter[k] = n;
@@ -339,6 +361,20 @@ export function cleanUp(
     { width: bw, height: bh },
     Math.max(1, Math.round(span * COLOUR_BLEND)),
   );
+  // Each limb's light (its rounding and what its old sleeve showed), likewise where limbs meet: a darker upper
+  // arm met a lighter forearm in a line across the elbow.
+  const light = new Float32Array(bw * bh);
+  for (let k = 0; k < bw * bh; k++) {
+    const shade = skin[k] ?? 0;
+    if (shade > 0) light[k] = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
+  }
+  const lighting = blendAtSeams(
+    light,
+    painter,
+    limbs.length,
+    { width: bw, height: bh },
+    Math.max(1, Math.round(span * COLOUR_BLEND)),
+  );
   const paint = new Float32Array(bw * bh * 3);
   const real = new Uint8Array(bw * bh);
   for (let k = 0; k < bw * bh; k++) {
@@ -358,7 +394,7 @@ export function cleanUp(
           : 0;
       continue;
     }
-    const lit = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
+    const lit = lighting[k] ?? shade;
     // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
     const speck = grain * grainNoise(i);
     paint[k * 3] = (base[k * 3] ?? 0) * lit + speck;
@@ -1115,6 +1151,49 @@ export function blendColours(
       const w = spread[k] ?? 0;
       out[k * 3 + ch] = w > 0 ? (blurred[k] ?? 0) / w : 0;
     }
+  }
+  return out;
+}
+
+/**
+ * `values` (over 0 where painted) averaged with their painted neighbours' within `radius`, but only where
+ * pixels of another painter are among those neighbours, and as far as they are: a limb's own variation
+ * (its lit middle, its shaded side) stays; two limbs' steps where they meet become a gradient. One value a
+ * pixel; `painters` is how many painters `painter` numbers.
+ */
+export function blendAtSeams(
+  values: Float32Array,
+  painter: Uint8Array,
+  painters: number,
+  size: { width: number; height: number },
+  radius: number,
+): Float32Array {
+  const n = size.width * size.height;
+  const painted = values.map((v) => (v > 0 ? 1 : 0));
+  const spread = boxBlur(painted, size.width, size.height, radius);
+  const mean = boxBlur(values, size.width, size.height, radius);
+  /** The share of each pixel's painted neighbours that its own painter painted. */
+  const own = new Float32Array(n);
+  for (let p = 0; p < painters; p++) {
+    const mine = new Float32Array(n);
+    let any = false;
+    for (let k = 0; k < n; k++) {
+      if (painted[k] && painter[k] === p) {
+        mine[k] = 1;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    const near = boxBlur(mine, size.width, size.height, radius);
+    for (let k = 0; k < n; k++) if (mine[k]) own[k] = (near[k] ?? 0) / Math.max(1e-6, spread[k] ?? 0);
+  }
+  const out = new Float32Array(values);
+  for (let k = 0; k < n; k++) {
+    if (!painted[k]) continue;
+    // All neighbours its own: unchanged; half of them another's (right at the seam): the mean.
+    const w = Math.min(1, 2 * (1 - (own[k] ?? 1)));
+    if (w <= 0) continue;
+    out[k] = (values[k] ?? 0) * (1 - w) + ((mean[k] ?? 0) / Math.max(1e-6, spread[k] ?? 0)) * w;
   }
   return out;
 }
