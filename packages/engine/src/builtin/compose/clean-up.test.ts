@@ -495,6 +495,48 @@ describe('cleanUp', () => {
     expect(pixel(filled, 243, 300)).not.toEqual([25, 20, 18]);
   });
 
+  it("paints an old sleeve's cuff round the wrist, which the part map gives the hand, with the forearm", () => {
+    if (!tone) throw new Error('no skin tone');
+    // The old sleeve ends in a cuff over the left hand, 7 px past the wrist (285, 340).
+    const { photo, parts: cuffParts } = scene();
+    const cuff: Shape = {
+      kind: 'polygon',
+      points: [
+        { x: 275, y: 338 },
+        { x: 296, y: 338 },
+        { x: 296, y: 347 },
+        { x: 275, y: 347 },
+      ],
+    };
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [cuff]), OLD_SLEEVE);
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, cuffParts, tShirtCanvas(cuffParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: false,
+    });
+    for (const [x, y] of [
+      [285, 344],
+      [282, 345],
+      [288, 344],
+    ] as const) {
+      expect(cuffParts.labels[y * PHOTO.width + x], `label at (${x}, ${y})`).toBe(Part.leftHand);
+      expect(skinLikeness(tone, ...pixel(out, x, y)), `(${x}, ${y})`).toBeGreaterThan(0.5);
+    }
+    // The hand's own skin beyond stays as it is.
+    expect(pixel(out, 285, 356)).toEqual([...SKIN]);
+    // Under a new long sleeve, which covers the forearm to the wrist, the cuff is left: painted, it was a
+    // disc of skin on its own over the hand.
+    const longSleeve = tShirtCanvas(cuffParts);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      if (cuffParts.labels[i] === Part.leftForearm || cuffParts.labels[i] === Part.rightForearm)
+        longSleeve.alpha[i] = 1;
+    }
+    const sleeved: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, sleeved, pose, cuffParts, longSleeve, emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: false,
+    });
+    expect(pixel(sleeved, 285, 344)).toEqual([...OLD_SLEEVE]);
+  });
+
   it("paints a bare limb in the tone of the same arm's bare hand, not the face's", () => {
     // A tanned hand, darker than the face (the same hue): the forearm painted above it takes its tone.
     const tanned = [150, 105, 85] as const;

@@ -44,8 +44,9 @@ interface Limb {
   /** False where the old clothes round the limb show their colours, not light (a collar, lapels, a shirt). */
   takesLight?: boolean;
   /**
-   * The other bone of the same arm's labels: what that bone's paint leaves of them within this limb's girth
-   * is painted, so the two meet round the elbow; never cleared beyond it (that bone's own task).
+   * Labels of the same arm's other parts (the other bone's; for a forearm the pose saw, the hand's): what
+   * their own paint leaves of them within this limb's girth is painted, so the paints meet round the elbow
+   * and the wrist; never cleared beyond it (their own limb's task).
    */
   joins?: readonly number[];
 }
@@ -197,16 +198,6 @@ export function cleanUp(
     limbs[upper] = { ...u, ra: u.ra * k, rb: elbow };
     limbs[fore] = { ...f, ra: f.ra * k, rb: f.rb * k };
   }
-  // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm there
-  // by a straight line, and the elbow's outer corner, beyond the forearm's girth on the upper arm's side,
-  // was painted by neither: a notch filled from the backdrop, the forearm's paint starting square.
-  for (const [upper, fore] of ARMS) {
-    const u = limbs[upper];
-    const f = limbs[fore];
-    if (!u || !f || u.parts.length === 0 || f.parts.length === 0) continue;
-    limbs[upper] = { ...u, joins: f.parts.filter((part) => !u.parts.includes(part)) };
-    limbs[fore] = { ...f, joins: u.parts.filter((part) => !f.parts.includes(part)) };
-  }
   const coverage = (x: number, y: number): number => {
     const cx = x - canvas.left;
     const cy = y - canvas.top;
@@ -214,6 +205,31 @@ export function cleanUp(
       ? (canvas.alpha[cy * canvas.width + cx] ?? 0)
       : 0;
   };
+  // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm by a
+  // straight line that can lie past the elbow, and the elbow's outer corner, beyond the upper arm's girth,
+  // was painted by neither: a notch filled from the backdrop, the forearm's paint starting square.
+  for (const [upper, fore] of ARMS) {
+    const u = limbs[upper];
+    const f = limbs[fore];
+    if (!u || !f || f.parts.length === 0) continue;
+    // A forearm the pose saw also takes what is not skin of the hand's labels round the wrist: an old
+    // sleeve's cuff, which the part map gives the hand, stood between the painted forearm and the hand.
+    // Only where the new garment leaves the forearm bare up to the wrist: under a long sleeve's end the
+    // paint round the wrist was a disc of skin on its own over the hand.
+    const wristBare = [0.85, 1].every(
+      (t) =>
+        coverage(Math.round(f.a.x + (f.b.x - f.a.x) * t), Math.round(f.a.y + (f.b.y - f.a.y) * t)) <= 0.6,
+    );
+    const hand = !wristBare
+      ? []
+      : f.parts.includes(Part.leftForearm)
+        ? [Part.leftHand]
+        : f.parts.includes(Part.rightForearm)
+          ? [Part.rightHand]
+          : [];
+    limbs[fore] = { ...f, joins: [...u.parts.filter((part) => !f.parts.includes(part)), ...hand] };
+    if (u.parts.length > 0) limbs[upper] = { ...u, joins: f.parts.filter((part) => !u.parts.includes(part)) };
+  }
   const old = options.rim ? oldTopColour(photo, parts, canvas, patches, span) : null;
   // The neck in deep shade (dark skin lit from one side) fails every skin test: dark, grey, not hair and
   // unlike the old top, it is left as it is rather than painted in the lit face's tone or filled from the
@@ -277,11 +293,11 @@ export function cleanUp(
         // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
         const r = (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : girthAt(limb, t)) * span;
         const d = distanceToSegment(q, limb.a, limb.b);
+        const k = (y - by) * bw + (x - bx);
+        // Of another part's labels, only what its own paint left within this girth, and not skin in shade.
+        if (joining && (d > r || (skin[k] ?? 0) > 0 || looksLikeSkinInShade(tone, photo, i))) continue;
         // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
         // either way the old cloth is filled over first, so none of it seeds the background fill.
-        const k = (y - by) * bw + (x - bx);
-        // Only what the other bone left: beyond its girth, neither painted nor shaded skin of its own.
-        if (joining && (d > r || (skin[k] ?? 0) > 0 || looksLikeSkinInShade(tone, photo, i))) continue;
         if (d <= r) {
           const round = limb.round ?? LIMB_ROUND;
           skin[k] = round.edge + round.rise * (1 - (d / r) ** 2);
