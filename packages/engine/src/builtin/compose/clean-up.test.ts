@@ -253,11 +253,12 @@ describe('cleanUp', () => {
   });
 
   /** A tank: the torso between x 171 and 229 only, so the old top shows between its straps and the arms. */
-  function tankCanvas(): GarmentCanvas {
-    const tank = tShirtCanvas(parts);
+  /** A tank top: the torso's middle 60 px (of the person's own part map), bare shoulders and arms. */
+  function tankCanvas(of: BodyParts = parts): GarmentCanvas {
+    const tank = tShirtCanvas(of);
     for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
       const x = i % PHOTO.width;
-      if (parts.labels[i] !== Part.torso || Math.abs(x - 200) >= 30) tank.alpha[i] = 0;
+      if (of.labels[i] !== Part.torso || Math.abs(x - 200) >= 30) tank.alpha[i] = 0;
     }
     return tank;
   }
@@ -455,10 +456,7 @@ describe('cleanUp', () => {
     }
     const bentTone = skinTone(photo, bent);
     if (!bentTone) throw new Error('no skin tone');
-    const tank = tShirtCanvas(bentParts);
-    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
-      if (bentParts.labels[i] !== Part.torso || Math.abs((i % PHOTO.width) - 200) >= 30) tank.alpha[i] = 0;
-    }
+    const tank = tankCanvas(bentParts);
     const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
     cleanUp(cv, out, bent, bentParts, tank, emptyMask(PHOTO.width, PHOTO.height), bentTone, { rim: true });
     // Along the forearm's bone from the elbow on, every pixel is skin.
