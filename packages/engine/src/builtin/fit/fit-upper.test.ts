@@ -4,6 +4,7 @@ import {
   drawMask,
   frontPose,
   HOOD,
+  mapPose,
   PHOTO,
   SHIRT_BODY,
   SHIRT_LEFT_SLEEVE,
@@ -113,6 +114,17 @@ describe('fitUpper', () => {
     expect(l.bottom).toBeLessThan(250);
     expect(layerAlpha(left, 283, 300)).toBe(0);
     expect(l.left).toBeGreaterThan(235);
+  });
+
+  it("keeps a turned person's sleeves about as long and as wide round the arm as a front view's", () => {
+    // The same person turned away: everything squeezed to 45% across the photo, so the chest reads under
+    // half as wide while the arms keep their length. Scaled by the chest alone, the sleeve was a sliver a
+    // quarter of the front view's (384 px of 1,649) ending 12 px higher up the arm.
+    const turned = mapPose(frontPose(), (q) => ({ x: 200 + (q.x - 200) * 0.45, y: q.y }));
+    const sleeve = opaque(fit(tShirt(), turned).fitted?.limbs.left ?? null);
+    const front = opaque(fitted?.limbs.left ?? null);
+    expect(sleeve.count).toBeGreaterThan(front.count * 0.45);
+    expect(sleeve.bottom).toBeGreaterThanOrEqual(front.bottom - 6);
   });
 
   it('hangs a sleeve down the body when the pose only guessed its arm (upwards here)', () => {
