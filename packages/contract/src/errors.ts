@@ -125,7 +125,8 @@ export const errorCatalog = {
   },
   PERSON_SIDE_VIEW: {
     status: 422,
-    message: 'The person is turned sideways. Please use a photo facing the camera, or turned only slightly.',
+    message:
+      'The person is turned sideways or away from the camera. Please use a photo facing the camera, or turned only slightly.',
   },
   PERSON_TOO_SMALL: {
     status: 422,

@@ -17,6 +17,22 @@ describe('checkPose', () => {
     expect(checkPose(pose, 'upper', side)?.code).toBe('PERSON_BACK_VIEW');
   });
 
+  it('refuses a person turned away who looks back over a shoulder: the nose well beyond the shoulders', () => {
+    // Shoulders at x 140 and 260 (the person's right on the picture's left); the head moved with the face
+    // to 50 px left of the right shoulder, 0.42 of the span beyond it.
+    const face = frontPose().points;
+    const moved = Object.fromEntries(
+      (['nose', 'leftEye', 'rightEye', 'leftEar', 'rightEar', 'leftMouth', 'rightMouth'] as const).map(
+        (joint) => [joint, { x: face[joint].x - 110 }],
+      ),
+    );
+    const back = frontPose(moved);
+    expect(back.points.nose.x).toBe(90);
+    expect(checkPose(back, 'upper', side)?.code).toBe('PERSON_SIDE_VIEW');
+    // A head tilted onto a shoulder, the nose just past it (0.1 of the span), is still a front view.
+    expect(checkPose(frontPose({ nose: { x: 128 } }), 'upper', side)).toBeNull();
+  });
+
   it('refuses a side view: shoulders narrower than about a head', () => {
     // Ears 56 px apart, shoulders 40 px apart (a front view has them ~2.5 heads apart).
     const pose = frontPose({ leftShoulder: { x: 220 }, rightShoulder: { x: 180 } });

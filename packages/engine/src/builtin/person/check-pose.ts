@@ -16,6 +16,12 @@ const MIN_SPAN_TORSO = 0.28;
  * a standing front view has about 0.8. Trousers and skirts cannot follow such legs.
  */
 const MIN_THIGH_TORSO = 0.6;
+/**
+ * A nose further than this share of the span beyond either shoulder (across the picture) is a head turned
+ * back over a shoulder, the body turned away: facing the camera it lies between the shoulders (the bench's
+ * people: inside, or 0.04 of the span past one), while brooke, her back to the camera, read 0.47 past.
+ */
+const HEAD_BEYOND_SHOULDERS = 0.25;
 
 export interface PoseRefusal {
   code: RefusalCode;
@@ -48,6 +54,12 @@ export function checkPose(
   const torso = dist(mid(p.leftShoulder, p.rightShoulder), mid(p.leftHip, p.rightHip));
   if (across < MIN_SPAN_HEADS * head || (hipsSeen && span < MIN_SPAN_TORSO * torso)) {
     return { code: 'PERSON_SIDE_VIEW', message: 'The person is turned sideways.' };
+  }
+  if (
+    p.nose.score >= SEEN &&
+    Math.max(p.rightShoulder.x - p.nose.x, p.nose.x - p.leftShoulder.x) > HEAD_BEYOND_SHOULDERS * span
+  ) {
+    return { code: 'PERSON_SIDE_VIEW', message: 'The person is turned away, looking back over a shoulder.' };
   }
   if (span * scale < MIN_SPAN) {
     return { code: 'PERSON_TOO_SMALL', message: 'The person is too small in the photo.' };
