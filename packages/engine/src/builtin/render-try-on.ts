@@ -63,7 +63,7 @@ export async function renderTryOn(
   checkpoint();
   const found = await detectBodyPose(models, photo);
   if (!found) throw new RenderRefusal('NO_PERSON', NO_PERSON);
-  const refusal = checkPose(found, coverage(garment.kind), Math.max(photo.width, photo.height));
+  const refusal = checkPose(found, coverage(garment.kind), photo);
   if (refusal) {
     // A garment laid flat has a pose too (often mirrored): no person, rather than a back view.
     if (refusal.code !== 'NO_PERSON' && !(await isPerson(models, photo, found))) {

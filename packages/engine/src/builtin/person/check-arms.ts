@@ -23,10 +23,7 @@ export async function checkArms(
   if (stray.length === 0) return { pose: found, silhouette, untrusted: [] };
   const zoomed = await zoomedOutPose(models, photo);
   if (!zoomed) return { pose: found, silhouette, untrusted: stray };
-  if (
-    strayArms(zoomed, silhouette).length === 0 &&
-    checkPose(zoomed, needs, Math.max(photo.width, photo.height)) === null
-  ) {
+  if (strayArms(zoomed, silhouette).length === 0 && checkPose(zoomed, needs, photo) === null) {
     const again = await segmentPerson(models, photo, zoomed);
     return { pose: zoomed, silhouette: again, untrusted: strayArms(zoomed, again) };
   }

@@ -17,6 +17,12 @@ const MIN_SPAN_TORSO = 0.28;
  */
 const MIN_THIGH_TORSO = 0.6;
 /**
+ * A top or a dress needs the photo to go on at least this share of the span below the shoulders: a
+ * T-shirt reaches about 1.5 spans down, and ivana's portrait, ending 0.68 of the span below them, showed
+ * only a band of it (the bench's other people show 1.28 spans and more).
+ */
+const MIN_BELOW_SHOULDERS = 0.9;
+/**
  * A nose further than this share of the span beyond either shoulder (across the picture) is a head turned
  * back over a shoulder, the body turned away: facing the camera it lies between the shoulders (the bench's
  * people: inside, or 0.04 of the span past one), while brooke, her back to the camera, read 0.47 past.
@@ -37,10 +43,10 @@ export interface PoseRefusal {
 export function checkPose(
   pose: BodyPose,
   needs: 'upper' | 'dress' | 'lower',
-  photoSide: number,
+  photo: { width: number; height: number },
 ): PoseRefusal | null {
   const p = pose.points;
-  const scale = 1024 / photoSide;
+  const scale = 1024 / Math.max(photo.width, photo.height);
   const span = dist(p.leftShoulder, p.rightShoulder);
   const across = p.leftShoulder.x - p.rightShoulder.x;
   const head = Math.max(1, dist(p.leftEar, p.rightEar));
@@ -66,6 +72,16 @@ export function checkPose(
   }
   if (armsCrossed(pose)) {
     return { code: 'PERSON_ARMS_CROSSED', message: 'The arms are crossed in front of the body.' };
+  }
+  // A photo that ends just below the shoulders (a head-and-shoulders portrait) shows a band of a top.
+  if (
+    needs !== 'lower' &&
+    photo.height - (p.leftShoulder.y + p.rightShoulder.y) / 2 < MIN_BELOW_SHOULDERS * span
+  ) {
+    return {
+      code: 'PERSON_BODY_HIDDEN',
+      message: 'The photo ends too close below the shoulders to show this garment.',
+    };
   }
   const kneesSeen = Math.min(p.leftKnee.score, p.rightKnee.score) >= SEEN;
   if ((needs === 'dress' && !hipsSeen) || (needs === 'lower' && !(hipsSeen && kneesSeen))) {
