@@ -106,12 +106,19 @@ describe('checkPose', () => {
     expect(checkPose(noHips, 'upper', PHOTO)).toBeNull();
   });
 
-  it('refuses a lower-body garment on thighs folded toward the camera (seated), not a dress or a top', () => {
+  it('refuses a lower-body garment on thighs folded toward the camera (seated), a dress only on thighs coming at it', () => {
     // Knees 60 px below the hips against a 180 px torso: a third of it, a standing person has about 0.8.
     const seated = frontPose({ leftKnee: { y: 390 }, rightKnee: { y: 390 } });
     expect(checkPose(seated, 'lower', PHOTO)?.code).toBe('PERSON_BODY_HIDDEN');
     expect(checkPose(seated, 'dress', PHOTO)).toBeNull();
     expect(checkPose(seated, 'upper', PHOTO)).toBeNull();
+    // Knees 30 px below (a sixth of the torso): thighs coming straight at the camera, no lap for a dress.
+    const leaning = frontPose({ leftKnee: { y: 360 }, rightKnee: { y: 360 } });
+    expect(checkPose(leaning, 'dress', PHOTO)?.code).toBe('PERSON_BODY_HIDDEN');
+    expect(checkPose(leaning, 'upper', PHOTO)).toBeNull();
+    // ... unless the knees are not seen, which says nothing of the thighs.
+    const unseen = frontPose({ leftKnee: { y: 360, score: 0.1 }, rightKnee: { y: 360, score: 0.1 } });
+    expect(checkPose(unseen, 'dress', PHOTO)).toBeNull();
     // Knees 120 px below (two thirds of the torso): dressed.
     expect(checkPose(frontPose(), 'lower', PHOTO)).toBeNull();
   });

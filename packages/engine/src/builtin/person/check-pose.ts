@@ -17,6 +17,12 @@ const MIN_SPAN_TORSO = 0.28;
  */
 const MIN_THIGH_TORSO = 0.6;
 /**
+ * A dress drapes over a lap (a seated person's thighs read a third to two thirds of the torso) but not over
+ * thighs coming straight at the camera: party-2b, seated and leaning forward, read 0.18, and her dress
+ * was shards over her knees.
+ */
+const MIN_THIGH_TORSO_DRESS = 0.3;
+/**
  * A top or a dress needs the photo to go on at least this share of the span below the shoulders: a
  * T-shirt reaches about 1.5 spans down, and ivana's portrait, ending 0.68 of the span below them, showed
  * only a band of it (the bench's other people show 1.28 spans and more).
@@ -90,8 +96,11 @@ export function checkPose(
       message: 'Too little of the body is in the photo for this garment.',
     };
   }
-  const hips = mid(p.leftHip, p.rightHip);
-  if (needs === 'lower' && dist(hips, mid(p.leftKnee, p.rightKnee)) < MIN_THIGH_TORSO * torso) {
+  const thigh = dist(mid(p.leftHip, p.rightHip), mid(p.leftKnee, p.rightKnee));
+  if (
+    (needs === 'lower' && thigh < MIN_THIGH_TORSO * torso) ||
+    (needs === 'dress' && kneesSeen && thigh < MIN_THIGH_TORSO_DRESS * torso)
+  ) {
     return {
       code: 'PERSON_BODY_HIDDEN',
       message: 'The legs are folded or turned toward the camera, or not fully in the photo.',
