@@ -41,10 +41,12 @@ export interface PoseRefusal {
 }
 
 /**
- * Whether a photo can be dressed, from its pose: a back view (the person's left shoulder on the picture's
- * left), a side view (shoulders foreshortened to less than a head's width or so), a person too small, or
- * arms crossed in front of the body. Null when it can be dressed. `needs` says how much of the body the
- * garment covers: lower-body garments need the hips and knees, dresses the hips.
+ * Whether a photo (`photo`: its size) can be dressed, from its pose: a back view (the person's left
+ * shoulder on the picture's left), a side view (shoulders foreshortened to less than a head's width or so,
+ * or the head looking back over a shoulder), a person too small, or arms crossed in front of the body. Null
+ * when it can be dressed. `needs` says how much of the body the garment covers: lower-body garments need
+ * the hips and knees, dresses the hips (and a lap, not thighs coming at the camera), tops and dresses the
+ * photo to go on below the shoulders.
  */
 export function checkPose(
   pose: BodyPose,
