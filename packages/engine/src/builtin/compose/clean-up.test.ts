@@ -768,22 +768,23 @@ describe('blendColours', () => {
 
 describe('blendAtSeams', () => {
   it("turns the step between two limbs' light into a gradient and leaves each limb's own variation", () => {
-    // A row of 40 painted pixels: limb 0 (x < 20) lit 1.0 with a dip at x = 5, limb 1 lit 0.6; 10 unpainted.
-    const width = 50;
-    const values = new Float32Array(width).map((_, x) => (x >= 40 ? 0 : x < 20 ? (x === 5 ? 0.8 : 1) : 0.6));
-    const painter = new Uint8Array(width).map((_, x) => (x < 20 ? 0 : 1));
-    const out = blendAtSeams(values, painter, 2, { width, height: 1 }, 4);
+    // A row of 80 painted pixels: limb 0 (x < 40) lit 1.0 with a dip at x = 5, limb 1 lit 0.6; 20 unpainted.
+    // Blended over 8 px (0.06 of a 140 px span).
+    const width = 100;
+    const values = new Float32Array(width).map((_, x) => (x >= 80 ? 0 : x < 40 ? (x === 5 ? 0.8 : 1) : 0.6));
+    const painter = new Uint8Array(width).map((_, x) => (x < 40 ? 0 : 1));
+    const out = blendAtSeams(values, painter, 2, { width, height: 1 }, 8);
     // Away from the seam, unchanged: the dip stays, and so does limb 1's edge beside the unpainted pixels.
     expect(out[5]).toBeCloseTo(0.8, 5);
-    expect(out[10]).toBeCloseTo(1, 5);
-    expect(out[39]).toBeCloseTo(0.6, 5);
-    // Across the seam a gradient: falling from limb 0's side to limb 1's, the step at x = 19/20 split.
-    for (let x = 16; x < 24; x++) expect(out[x] ?? 0).toBeGreaterThanOrEqual((out[x + 1] ?? 0) - 1e-6);
-    expect((out[19] ?? 0) - (out[20] ?? 0)).toBeLessThan(0.1);
-    expect(out[19]).toBeLessThan(0.95);
-    expect(out[20]).toBeGreaterThan(0.65);
+    expect(out[20]).toBeCloseTo(1, 5);
+    expect(out[79]).toBeCloseTo(0.6, 5);
+    // Across the seam a gradient: falling from limb 0's side to limb 1's, the step at x = 39/40 split.
+    for (let x = 30; x < 50; x++) expect(out[x] ?? 0).toBeGreaterThanOrEqual((out[x + 1] ?? 0) - 1e-6);
+    expect((out[39] ?? 0) - (out[40] ?? 0)).toBeLessThan(0.1);
+    expect(out[39]).toBeLessThan(0.95);
+    expect(out[40]).toBeGreaterThan(0.65);
     // Unpainted pixels stay unpainted.
-    expect(out[45]).toBe(0);
+    expect(out[90]).toBe(0);
   });
 });
 
