@@ -2,7 +2,7 @@ import { faceTorso } from '../fit/fit-upper.ts';
 import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import { boxBlur } from '../image/box-blur.ts';
-import { luma, lumaAt, type Raster } from '../image/raster.ts';
+import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
@@ -216,17 +216,16 @@ export function cleanUp(
     // sleeve's cuff, which the part map gives the hand, stood between the painted forearm and the hand.
     // Only where the new garment leaves the forearm bare up to the wrist: under a long sleeve's end the
     // paint round the wrist was a disc of skin on its own over the hand.
-    const wristBare = [0.85, 1].every(
-      (t) =>
-        coverage(Math.round(f.a.x + (f.b.x - f.a.x) * t), Math.round(f.a.y + (f.b.y - f.a.y) * t)) <= 0.6,
-    );
-    const hand = !wristBare
-      ? []
-      : f.parts.includes(Part.leftForearm)
-        ? [Part.leftHand]
-        : f.parts.includes(Part.rightForearm)
-          ? [Part.rightHand]
-          : [];
+    const [, forearmPart, handPart] = f.sample;
+    const wristBare = (): boolean =>
+      [0.85, 1].every(
+        (t) =>
+          coverage(Math.round(f.a.x + (f.b.x - f.a.x) * t), Math.round(f.a.y + (f.b.y - f.a.y) * t)) <= 0.6,
+      );
+    const hand =
+      forearmPart !== undefined && handPart !== undefined && f.parts.includes(forearmPart) && wristBare()
+        ? [handPart]
+        : [];
     limbs[fore] = { ...f, joins: [...u.parts.filter((part) => !f.parts.includes(part)), ...hand] };
     if (u.parts.length > 0) limbs[upper] = { ...u, joins: f.parts.filter((part) => !u.parts.includes(part)) };
   }
@@ -754,6 +753,7 @@ const SHOULDER_INSET = 0.14;
  */
 const SHOULDER_RADIUS = 0.13;
 
+/** Each arm's labels, shoulder to fingers (upper arm, forearm, hand): the bare skin that colours its paint. */
 const LEFT_ARM: readonly number[] = [Part.leftUpperArm, Part.leftForearm, Part.leftHand];
 const RIGHT_ARM: readonly number[] = [Part.rightUpperArm, Part.rightForearm, Part.rightHand];
 /** Bare skin of a limb counts as a sample from this many pixels (a share of the span squared). */
@@ -1067,10 +1067,7 @@ const NECK_SHADE = 0.35;
  * red collar (93, 11, 5) is cloth, not shade.
  */
 function isGrey(photo: Raster, i: number): boolean {
-  const r = photo.data[i * 3] ?? 0;
-  const g = photo.data[i * 3 + 1] ?? 0;
-  const b = photo.data[i * 3 + 2] ?? 0;
-  return Math.max(r, g, b) - Math.min(r, g, b) <= SHADE_CHROMA;
+  return channelSpreadAt(photo, i) <= SHADE_CHROMA;
 }
 
 /** Skin in deep shade differs across its channels by at most this many levels. */
@@ -1193,7 +1190,8 @@ export function blendAtSeams(
   const sum = new Float32Array(hw * hh);
   /** Each painter's pixels a block, one grid after another. */
   const mine = new Float32Array(painters * hw * hh);
-  // Plain loops with the block worked out by row: this runs a pixel of the region.
+  /** The block of each painted pixel (-1 where unpainted), worked out once by row. */
+  const blockOf = new Int32Array(w * h).fill(-1);
   for (let y = 0; y < h; y++) {
     const row = (y >> 1) * hw;
     for (let x = 0; x < w; x++) {
@@ -1201,6 +1199,7 @@ export function blendAtSeams(
       const v = values[k] ?? 0;
       if (!(v > 0)) continue;
       const b = row + (x >> 1);
+      blockOf[k] = b;
       spread[b] = (spread[b] ?? 0) + 1;
       sum[b] = (sum[b] ?? 0) + v;
       const m = (painter[k] ?? 0) * hw * hh + b;
@@ -1216,21 +1215,16 @@ export function blendAtSeams(
     if (grid.some((c) => c > 0)) nearMine.set(boxBlur(grid, hw, hh, r), p * hw * hh);
   }
   const out = new Float32Array(values);
-  for (let y = 0; y < h; y++) {
-    const row = (y >> 1) * hw;
-    for (let x = 0; x < w; x++) {
-      const k = y * w + x;
-      const v = values[k] ?? 0;
-      if (!(v > 0)) continue;
-      const b = row + (x >> 1);
-      const all = Math.max(1e-6, near[b] ?? 0);
-      // The share of the pixel's painted neighbours that its own painter painted: all of them, unchanged;
-      // half (right at the seam), the mean.
-      const own = (nearMine[(painter[k] ?? 0) * hw * hh + b] ?? 0) / all;
-      const weight = Math.min(1, 2 * (1 - own));
-      if (weight <= 1e-4) continue;
-      out[k] = v * (1 - weight) + ((mean[b] ?? 0) / all) * weight;
-    }
+  for (let k = 0; k < w * h; k++) {
+    const b = blockOf[k] ?? -1;
+    if (b < 0) continue;
+    const all = Math.max(1e-6, near[b] ?? 0);
+    // The share of the pixel's painted neighbours that its own painter painted: all of them, unchanged;
+    // half (right at the seam), the mean.
+    const own = (nearMine[(painter[k] ?? 0) * hw * hh + b] ?? 0) / all;
+    const weight = Math.min(1, 2 * (1 - own));
+    if (weight <= 1e-4) continue;
+    out[k] = (values[k] ?? 0) * (1 - weight) + ((mean[b] ?? 0) / all) * weight;
   }
   return out;
 }

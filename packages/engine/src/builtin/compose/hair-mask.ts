@@ -1,5 +1,5 @@
 import { dist, mid } from '../geometry/point.ts';
-import { lumaAt, type Raster } from '../image/raster.ts';
+import { channelSpreadAt, lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
@@ -81,10 +81,7 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
     if (d >= limit || !notSkin(i)) return false;
     // Far more colourful than the hair: an old top's stripe in shade between strands (a dark red is near
     // black in RGB), not hair, which would keep it in front of the new garment.
-    const r = photo.data[i * 3] ?? 0;
-    const g = photo.data[i * 3 + 1] ?? 0;
-    const b = photo.data[i * 3 + 2] ?? 0;
-    return Math.max(r, g, b) - Math.min(r, g, b) <= hairChroma + MORE_CHROMA;
+    return channelSpreadAt(photo, i) <= hairChroma + MORE_CHROMA;
   };
   // Grow from the seeds through hair-coloured person pixels (4-connected); each pixel is queued once.
   const queue = new Int32Array(width * height);

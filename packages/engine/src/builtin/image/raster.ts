@@ -58,3 +58,11 @@ export function luma(r: number, g: number, b: number): number {
 export function lumaAt(image: Raster, i: number): number {
   return luma(image.data[i * 3] ?? 0, image.data[i * 3 + 1] ?? 0, image.data[i * 3 + 2] ?? 0);
 }
+
+/** How far pixel `i`'s channels spread apart (0-255): next to none for greys, much for saturated colours. */
+export function channelSpreadAt(image: Raster, i: number): number {
+  const r = image.data[i * 3] ?? 0;
+  const g = image.data[i * 3 + 1] ?? 0;
+  const b = image.data[i * 3 + 2] ?? 0;
+  return Math.max(r, g, b) - Math.min(r, g, b);
+}
