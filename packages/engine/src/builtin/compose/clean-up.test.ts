@@ -55,6 +55,7 @@ function scene(
   leftHand: readonly [number, number, number] = SKIN,
   rightForearm = 13,
   backdrop: readonly [number, number, number] = BACKDROP,
+  skin: readonly [number, number, number] = SKIN,
 ): { photo: Raster; parts: BodyParts } {
   const shapes = [
     ...bodyShapes(pose),
@@ -70,7 +71,7 @@ function scene(
     cap(p.rightElbow, p.rightWrist, rightForearm),
     cap(p.rightWrist, p.rightIndex, 12),
   ];
-  paint(photo, drawMask(PHOTO.width, PHOTO.height, bare), SKIN);
+  paint(photo, drawMask(PHOTO.width, PHOTO.height, bare), skin);
   paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftWrist, p.leftIndex, 12)]), leftHand);
   return { photo, parts: bodyParts(pose, silhouette) };
 }
@@ -579,6 +580,35 @@ describe('cleanUp', () => {
     const [r] = pixel(painted, 284, 320);
     expect(r).toBeGreaterThan(shaded[0] * 0.75);
     expect(r).toBeLessThan(shaded[0] * 1.2);
+  });
+
+  it("does not lighten a dark arm's paint toward the white glints of a sunlit hand", () => {
+    // A dusky skin of little colour (a faded photo) and a hand all highlight, near white: by colour alone
+    // it reads as this skin, and the paint ran into it, a lilac grey arm (red 157 a third down it).
+    const dusky = [115, 78, 82] as const;
+    const glint = [235, 215, 215] as const;
+    const { photo: before, parts: duskyParts } = scene(13, glint, 13, BACKDROP, dusky);
+    const faceTone = skinTone(before, pose);
+    if (!faceTone) throw new Error('no skin tone');
+    expect(skinLikeness(faceTone, ...glint)).toBeGreaterThan(0.3);
+    const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
+    cleanUp(
+      cv,
+      painted,
+      pose,
+      duskyParts,
+      tShirtCanvas(duskyParts),
+      emptyMask(PHOTO.width, PHOTO.height),
+      faceTone,
+      { rim: false },
+    );
+    // Along the forearm down to just above the wrist, the paint stays in the face's tone and light.
+    const { leftElbow: e, leftWrist: wr } = p;
+    for (const t of [0.3, 0.6, 0.85]) {
+      const [r, g] = pixel(painted, Math.round(e.x + (wr.x - e.x) * t), Math.round(e.y + (wr.y - e.y) * t));
+      expect(r, `t = ${t}`).toBeLessThan(dusky[0] * 1.2);
+      expect(g, `t = ${t}`).toBeLessThan(dusky[1] * 1.2);
+    }
   });
 
   it('keeps to the face tone when the hand is far darker than any shade of it (a glove, a dark cup held)', () => {

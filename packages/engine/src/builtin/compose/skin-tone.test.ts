@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frontPose, mapPose, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
-import { skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
+import { chromaShare, skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
 
 const SKIN = [224, 172, 150] as const;
 const CLOTH = [40, 60, 160] as const;
@@ -100,5 +100,20 @@ describe('skinLikeness', () => {
     expect(skinLikeness(tone, 60, 10, 0)).toBeLessThanOrEqual(0.3);
     // Just lighter, the same hue counts fully.
     expect(skinLikeness(tone, 66, 16, 6)).toBeGreaterThan(0.5);
+  });
+});
+
+describe('chromaShare', () => {
+  const tone = skinTone(portrait(), frontPose());
+  if (!tone) throw new Error('no skin tone');
+
+  it('is about 1 for the skin in brighter or dimmer light, near 0 for a white glint on it', () => {
+    expect(chromaShare(tone, ...SKIN)).toBeCloseTo(1, 1);
+    const shaded = [SKIN[0] / 2, SKIN[1] / 2, SKIN[2] / 2] as const;
+    expect(chromaShare(tone, ...shaded)).toBeGreaterThan(0.8);
+    // Half-way to white: the light glancing off the skin, not the skin's colour.
+    const glint = [(SKIN[0] + 255) / 2, (SKIN[1] + 255) / 2, (SKIN[2] + 255) / 2] as const;
+    expect(chromaShare(tone, ...glint)).toBeLessThan(0.45);
+    expect(chromaShare(tone, 250, 250, 250)).toBeLessThan(0.05);
   });
 });

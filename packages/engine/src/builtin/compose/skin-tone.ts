@@ -142,6 +142,17 @@ export function skinHueLikeness(tone: SkinTone, r: number, g: number, b: number)
   return Math.exp(-d * d);
 }
 
+/**
+ * How much colour a pixel has for its brightness, as a share of the tone's: about 1 for the skin in any
+ * light (light and shade scale colour and brightness together), near 0 for white light glancing off it.
+ */
+export function chromaShare(tone: SkinTone, r: number, g: number, b: number): number {
+  const [cb, cr] = toChroma(r, g, b);
+  const own = norm(cb, cr) / (luma([r, g, b]) + 16);
+  const of = norm(tone.cb, tone.cr) / (luma([tone.r, tone.g, tone.b]) + 16);
+  return own / Math.max(1e-3, of);
+}
+
 const luma = (q: readonly [number, number, number]): number => 0.299 * q[0] + 0.587 * q[1] + 0.114 * q[2];
 
 function toChroma(r: number, g: number, b: number): [number, number] {
