@@ -583,8 +583,9 @@ describe('cleanUp', () => {
   });
 
   it("does not lighten a dark arm's paint toward the white glints of a sunlit hand", () => {
-    // A dusky skin of little colour (a faded photo) and a hand all highlight, near white: by colour alone
-    // it reads as this skin, and the paint ran into it, a lilac grey arm (red 157 a third down it).
+    // A dusky skin of little colour (a faded photo) and a hand all glint, near white: by colour alone it
+    // reads as this skin, and the paint ran into it, a lilac grey arm (red 157 a third down it). Far
+    // lighter than the face, it is not taken for skin.
     const dusky = [115, 78, 82] as const;
     const glint = [235, 215, 215] as const;
     const { photo: before, parts: duskyParts } = scene(13, glint, 13, BACKDROP, dusky);
@@ -602,12 +603,13 @@ describe('cleanUp', () => {
       faceTone,
       { rim: false },
     );
-    // Along the forearm down to just above the wrist, the paint stays in the face's tone and light.
+    // Along the forearm down to just above the wrist, the paint keeps the face's tone, lit at most as the
+    // paint's own light allows (its rounding, and up to 1.2 times from what the limb showed before).
     const { leftElbow: e, leftWrist: wr } = p;
     for (const t of [0.3, 0.6, 0.85]) {
       const [r, g] = pixel(painted, Math.round(e.x + (wr.x - e.x) * t), Math.round(e.y + (wr.y - e.y) * t));
-      expect(r, `t = ${t}`).toBeLessThan(dusky[0] * 1.2);
-      expect(g, `t = ${t}`).toBeLessThan(dusky[1] * 1.2);
+      expect(r, `t = ${t}`).toBeLessThan(dusky[0] * 1.25);
+      expect(g, `t = ${t}`).toBeLessThan(dusky[1] * 1.25);
     }
   });
 

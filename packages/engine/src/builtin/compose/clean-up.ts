@@ -18,7 +18,7 @@ import { growIntoMissedClothes } from './missed-clothes.ts';
 import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
-import { chromaShare, looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
+import { looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
 interface Limb {
@@ -404,8 +404,7 @@ export function cleanUp(
         !gone[i] &&
         (hair.data[i] ?? 0) <= 96 &&
         isBareSkin(patches, x, y) &&
-        coverage(x, y) <= 0.6 &&
-        !isHighlight(tone, photo, i)
+        coverage(x, y) <= 0.6
           ? 1
           : 0;
       continue;
@@ -844,24 +843,6 @@ function bareSkinColours(
     return halfLit;
   });
   return { colours, halfLit };
-}
-
-/**
- * A highlight on bare skin (a sunlit knuckle, sweat): lighter than the face's tone by more than a limb's skin
- * is (`LIMB_LIGHTER`) and washed out, its colour under this share of the tone's (`chromaShare`). Skin in
- * brighter light keeps its colour (a hand in the sun beside a face under a hat's brim: 0.5 and more).
- */
-const HIGHLIGHT_CHROMA = 0.45;
-
-/**
- * Whether pixel `i` is a highlight rather than the skin's colour in its light. The paint runs into the
- * skin it meets (`skinSeam`); a sunlit hand's white glints, taken for skin where the face's tone is of little
- * colour itself (a dusky skin in a faded photo), lightened a dark arm's paint to a lilac grey.
- */
-function isHighlight(tone: SkinTone, photo: Raster, i: number): boolean {
-  if (lumaAt(photo, i) <= luma(tone.r, tone.g, tone.b) * LIMB_LIGHTER) return false;
-  const at = (c: number): number => photo.data[i * 3 + c] ?? 0;
-  return chromaShare(tone, at(0), at(1), at(2)) < HIGHLIGHT_CHROMA;
 }
 
 /** A limb's bare skin is at most this much lighter than the face's tone, or darker (lightness ratios). */

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { frontPose, mapPose, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
-import { chromaShare, skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
+import { looksLikeSkin, skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
 
 const SKIN = [224, 172, 150] as const;
 const CLOTH = [40, 60, 160] as const;
 
 /** A blue photo with the face (a disc round the nose) in skin, with a little noise, and dark hair above the eyes. */
-function portrait(): Raster {
+function portrait(skin: readonly [number, number, number] = SKIN): Raster {
   const photo = solidRgb(400, 600, CLOTH);
   for (let y = 40; y < 130; y++) {
     for (let x = 155; x < 245; x++) {
       if ((x - 200) ** 2 + (y - 86) ** 2 > 42 ** 2) continue;
       const i = (y * 400 + x) * 3;
       const n = ((x * 7 + y * 13) % 11) - 5;
-      photo.data.set(y < 62 ? [50, 35, 25] : [SKIN[0] + n, SKIN[1] + n, SKIN[2] + n], i);
+      photo.data.set(y < 62 ? [50, 35, 25] : [skin[0] + n, skin[1] + n, skin[2] + n], i);
     }
   }
   return photo;
@@ -103,17 +103,17 @@ describe('skinLikeness', () => {
   });
 });
 
-describe('chromaShare', () => {
-  const tone = skinTone(portrait(), frontPose());
-  if (!tone) throw new Error('no skin tone');
-
-  it('is about 1 for the skin in brighter or dimmer light, near 0 for a white glint on it', () => {
-    expect(chromaShare(tone, ...SKIN)).toBeCloseTo(1, 1);
-    const shaded = [SKIN[0] / 2, SKIN[1] / 2, SKIN[2] / 2] as const;
-    expect(chromaShare(tone, ...shaded)).toBeGreaterThan(0.8);
-    // Half-way to white: the light glancing off the skin, not the skin's colour.
-    const glint = [(SKIN[0] + 255) / 2, (SKIN[1] + 255) / 2, (SKIN[2] + 255) / 2] as const;
-    expect(chromaShare(tone, ...glint)).toBeLessThan(0.45);
-    expect(chromaShare(tone, 250, 250, 250)).toBeLessThan(0.05);
+describe('looksLikeSkin', () => {
+  it("takes cloth of the skin's colour in far brighter light for cloth: a washed-out pink shirt by a dusky face", () => {
+    const dusky = [115, 78, 82] as const;
+    const tone = skinTone(portrait(dusky), frontPose());
+    if (!tone) throw new Error('no skin tone');
+    const photo = solidRgb(3, 1, CLOTH);
+    // The face's colour in brighter light, and a sunlit pink of the same colour at 2.4 times its lightness.
+    photo.data.set([150, 102, 107, 240, 200, 205], 0);
+    expect(skinLikeness(tone, 240, 200, 205)).toBeGreaterThan(0.3);
+    expect(looksLikeSkin(tone, photo, 0)).toBe(true);
+    expect(looksLikeSkin(tone, photo, 1)).toBe(false);
+    expect(looksLikeSkin(tone, photo, 2)).toBe(false);
   });
 });

@@ -142,26 +142,26 @@ export function skinHueLikeness(tone: SkinTone, r: number, g: number, b: number)
   return Math.exp(-d * d);
 }
 
-/**
- * How much colour a pixel has for its brightness, as a share of the tone's: about 1 for the skin in any
- * light (light and shade scale colour and brightness together), near 0 for white light glancing off it.
- */
-export function chromaShare(tone: SkinTone, r: number, g: number, b: number): number {
-  const [cb, cr] = toChroma(r, g, b);
-  const own = norm(cb, cr) / (luma([r, g, b]) + 16);
-  const of = norm(tone.cb, tone.cr) / (luma([tone.r, tone.g, tone.b]) + 16);
-  return own / Math.max(1e-3, of);
-}
-
 const luma = (q: readonly [number, number, number]): number => 0.299 * q[0] + 0.587 * q[1] + 0.114 * q[2];
 
 function toChroma(r: number, g: number, b: number): [number, number] {
   return [-0.1687 * r - 0.3313 * g + 0.5 * b, 0.5 * r - 0.4187 * g - 0.0813 * b];
 }
 
+/**
+ * Skin in the photo is at most this many times as light as the face's tone (its lit part): measured over the
+ * silhouettes of 13 people on the bench, no more than 1.42 times. Past it what has the skin's colour is
+ * cloth in the sun: a dusky skin of little colour in a faded photo had its washed-out pink shirt, 2.4 times
+ * as light, read as skin, left in squares among the fill round the new garment.
+ */
+const LIGHTEST_SKIN = 2;
+
 /** Whether pixel `i` of the photo is more likely the person's skin than not (the old clothes are not). */
 export function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean {
+  const r = photo.data[i * 3] ?? 0;
+  const g = photo.data[i * 3 + 1] ?? 0;
+  const b = photo.data[i * 3 + 2] ?? 0;
   return (
-    skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) > 0.3
+    skinLikeness(tone, r, g, b) > 0.3 && luma([r, g, b]) <= luma([tone.r, tone.g, tone.b]) * LIGHTEST_SKIN
   );
 }
