@@ -22,6 +22,7 @@ import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
 import { softenNoseHighlight } from './nose-highlight.ts';
+import { keepsModelMouth } from './open-mouth.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
 import { shrinkFace } from './shrink-face.ts';
@@ -140,6 +141,7 @@ export async function renderLook(
     warped.covered,
     modelLab,
     faceWidth,
+    keepsModelMouth(source.points, shape, modelMesh),
   );
   matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
   softenNoseHighlight(models.cv, warpedLab, masks, work, faceWidth);
