@@ -66,4 +66,22 @@ describe('blendShape', () => {
     expect(spread(blendShape(turned, model, 1, 1))).toBeCloseTo(spread(model), 1);
     expect(spread(blendShape(turned, model, 1, 0))).toBeLessThan(spread(model) * 0.92);
   });
+
+  it('carries the move along the nose and across the eye line each by its own share', () => {
+    // The shopper's mouth sits 10 px lower and 10 px to one side of the model's (a turn skews it sideways).
+    const model = face(100, 100, 50, 0.3);
+    const shopper = model.map((p, i) => (i === 13 ? { x: p.x + 10, y: p.y + 10 } : p));
+    const placed = blendShape(shopper, model, { across: 0, along: 1 });
+    expect(placed[13]?.x).toBeCloseTo(model[13]?.x ?? 0, 6);
+    expect(placed[13]?.y).toBeCloseTo((model[13]?.y ?? 0) + 10, 6);
+    // On a tilted face the shares follow its eye line, not the photo's axes.
+    const turn = (p: Point): Point => ({
+      x: 100 + (p.x - 100) * 0.8 - (p.y - 100) * 0.6,
+      y: 100 + (p.x - 100) * 0.6 + (p.y - 100) * 0.8,
+    });
+    const tilted = blendShape(shopper.map(turn), model.map(turn), { across: 0, along: 1 });
+    const down = turn({ x: model[13]?.x ?? 0, y: (model[13]?.y ?? 0) + 10 });
+    expect(tilted[13]?.x).toBeCloseTo(down.x, 6);
+    expect(tilted[13]?.y).toBeCloseTo(down.y, 6);
+  });
 });

@@ -26,18 +26,25 @@ const RIGID = [
 export function blendShape(
   source: readonly Point[],
   target: readonly Point[],
-  amount: number,
+  amount: number | { across: number; along: number },
   stretch = 0,
 ): Point[] {
   const fitted = rigidFit(source, target, stretch);
   const outline = FACE_OVAL.map((i) => target[i] ?? { x: 0, y: 0 });
   const xs = outline.map((p) => p.x);
   const width = Math.max(1, Math.max(...xs) - Math.min(...xs));
+  const { across, along } = typeof amount === 'number' ? { across: amount, along: amount } : amount;
+  const u = eyeLine(target);
   return target.map((t, i) => {
     const f = fitted[i] ?? t;
     const edge = Math.min(...outline.map((o) => dist(o, t)));
-    const k = amount * Math.min(1, edge / (width * FADE));
-    return { x: t.x + (f.x - t.x) * k, y: t.y + (f.y - t.y) * k };
+    const fade = Math.min(1, edge / (width * FADE));
+    // The move split along the eye line and down the nose, each carried its own share.
+    const dx = f.x - t.x;
+    const dy = f.y - t.y;
+    const a = (dx * u.x + dy * u.y) * across * fade;
+    const d = (-dx * u.y + dy * u.x) * along * fade;
+    return { x: t.x + a * u.x - d * u.y, y: t.y + a * u.y + d * u.x };
   });
 }
 
