@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceToSegment, insidePolygon, polygonArea } from './polygon.ts';
+import { distanceToSegment, insidePolygon } from './polygon.ts';
 
 describe('polygon geometry', () => {
   it('measures the distance to a segment, to its ends beyond them', () => {
@@ -23,19 +23,4 @@ describe('polygon geometry', () => {
     expect(insidePolygon({ x: 8, y: 2 }, l)).toBe(true);
     expect(insidePolygon({ x: 8, y: 8 }, l)).toBe(false);
   });
-
-  it("gives a polygon's area whichever way round it runs", () => {
-    const l = [
-      { x: 0, y: 0 },
-      { x: 10, y: 0 },
-      { x: 10, y: 4 },
-      { x: 4, y: 4 },
-      { x: 4, y: 10 },
-      { x: 0, y: 10 },
-    ];
-    expect(polygonArea(l)).toBeCloseTo(64);
-    expect(polygonArea([...l].reverse())).toBeCloseTo(64);
-    expect(polygonArea(l.slice(0, 2))).toBe(0);
-  });
 });
-

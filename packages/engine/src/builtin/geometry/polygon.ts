@@ -21,15 +21,3 @@ export function distanceToSegment(q: Point, a: Point, b: Point): number {
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2));
   return norm(q.x - (a.x + t * dx), q.y - (a.y + t * dy));
 }
-
-/** The polygon's area (shoelace formula; a polygon crossing itself counts its loops against each other). */
-export function polygonArea(polygon: readonly Point[]): number {
-  let twice = 0;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i];
-    const b = polygon[j];
-    if (!a || !b) continue;
-    twice += (b.x + a.x) * (b.y - a.y);
-  }
-  return Math.abs(twice) / 2;
-}

@@ -3,7 +3,6 @@ import { dist, norm } from '../geometry/point.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { FACE_PARTS, LANDMARK } from './face-parts.ts';
 import { innerFace } from './inner-face.ts';
-import { mouthOpening } from './open-mouth.ts';
 import { skinPixels } from './skin-pixels.ts';
 import type { Region } from './warp-triangles.ts';
 
@@ -50,7 +49,6 @@ export function faceMask(
   covered: Uint8Array,
   modelLab: Float32Array,
   faceWidth: number,
-  keepMouth = false,
 ): FaceMasks {
   const at = (i: number): Point => meshes.model[i] ?? { x: 0, y: 0 };
   const inner = polygons(cv, region, [innerFace(meshes.model)]);
@@ -104,11 +102,6 @@ export function faceMask(
     if (!inner[i] || unlike[i]) continue;
     shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
     shade.model[i] = modelShaded[i] ?? 0;
-  }
-  if (keepMouth) {
-    // What the model's open mouth shows stays the model's (`keepsModelMouth`).
-    const opening = polygons(cv, region, [mouthOpening(meshes.model)]);
-    for (let i = 0; i < blend.length; i++) if (opening[i]) blend[i] = 0;
   }
   const nose = polygons(cv, region, [hull(FACE_PARTS.nose.map((i) => meshes.placed[i] ?? at(i)))]);
   return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade, nose };

@@ -22,7 +22,6 @@ import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
 import { softenNoseHighlight } from './nose-highlight.ts';
-import { keepsModelMouth } from './open-mouth.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
 import { shrinkFace } from './shrink-face.ts';
@@ -47,8 +46,9 @@ const SHAPE = 1;
  * may widen the face across the eye line to undo the turn's narrowing, fully by `to`, and the shopper's
  * proportions across the eye line, which a turn skews (the mouth would land to one side), are carried
  * `shapeLoss` less. Those along the nose (eyes to nose to mouth to chin), much of who someone is, a turn
- * leaves alone: carried whole (they had been carried less too: the shopper was nearer the model than
- * themselves in 7 of 17 looks on the bench, 5 of 17 now).
+ * leaves alone: carried whole. Carried less, a laughing model's open mouth pulled a turned shopper's closed
+ * lips open, smeared over the model's teeth, and the shopper was nearer the model than themselves in 7 of
+ * 17 looks on the bench (5 now).
  */
 const TURN = { from: 8, to: 28, shapeLoss: 0.6 } as const;
 /** The band inside the seam where the two skins are compared, as a share of the face width. */
@@ -149,7 +149,6 @@ export async function renderLook(
     warped.covered,
     modelLab,
     faceWidth,
-    keepsModelMouth(source.points, shape, modelMesh),
   );
   matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
   softenNoseHighlight(models.cv, warpedLab, masks, work, faceWidth);
