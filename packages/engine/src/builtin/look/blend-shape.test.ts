@@ -84,4 +84,16 @@ describe('blendShape', () => {
     expect(tilted[13]?.x).toBeCloseTo(down.x, 6);
     expect(tilted[13]?.y).toBeCloseTo(down.y, 6);
   });
+
+  it("sets a turned shopper's features on the model's midline, as far as the turn is taken up", () => {
+    // The shopper's upper lip (a point on the face's midline) lies 10 px to one side, as on a turned face.
+    const model = face(100, 100, 50, 0.3);
+    const shopper = model.map((p, i) => (i === 13 ? { x: p.x + 10, y: p.y } : p));
+    const across = (p: Point | undefined): number => (p?.x ?? 0) - (model[168]?.x ?? 0);
+    // Seen as the model is (no turn): the shopper's own face, lip and all.
+    expect(across(blendShape(shopper, model, 1, 0)[13])).toBeCloseTo(across(shopper[13]), 6);
+    // Turned: on the midline through the point between the model's eyes; half-way at half the turn.
+    expect(across(blendShape(shopper, model, 1, 1)[13])).toBeCloseTo(0, 6);
+    expect(across(blendShape(shopper, model, 1, 0.5)[13])).toBeCloseTo(across(shopper[13]) / 2, 1);
+  });
 });

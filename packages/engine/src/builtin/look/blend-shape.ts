@@ -2,6 +2,7 @@ import type { Point } from '../geometry/point.ts';
 import { dist } from '../geometry/point.ts';
 import { FACE_OVAL } from './face-oval.ts';
 import { eyeLine } from './head-pose.ts';
+import { MESH_MIRROR } from './mesh-mirror.ts';
 
 /** Inside this share of the face width from the outline, the shopper's shape fades in. */
 const FADE = 0.09;
@@ -21,7 +22,8 @@ const RIGID = [
  * it. Points on the face outline do not move and the move fades in over a narrow band inside it, so the seam
  * stays on the model's jaw and cheeks. `stretch` (0..1) lets the fit also scale across the eye line apart
  * from along the nose: a shopper turned away from the camera shows a face narrowed by the turn, which a
- * frontal model should not inherit.
+ * frontal model should not inherit; it also makes the shopper's face symmetric by as much (`symmetric`), as
+ * a turn skews it to one side.
  */
 export function blendShape(
   source: readonly Point[],
@@ -29,7 +31,7 @@ export function blendShape(
   amount: number | { across: number; along: number },
   stretch = 0,
 ): Point[] {
-  const fitted = rigidFit(source, target, stretch);
+  const fitted = symmetric(rigidFit(source, target, stretch), target, stretch);
   const outline = FACE_OVAL.map((i) => target[i] ?? { x: 0, y: 0 });
   const xs = outline.map((p) => p.x);
   const width = Math.max(1, Math.max(...xs) - Math.min(...xs));
@@ -101,4 +103,29 @@ function mean(points: Point[]): Point {
     y += p.y;
   }
   return { x: x / (points.length || 1), y: y / (points.length || 1) };
+}
+
+/**
+ * The fitted shopper's mesh made symmetric about the model's midline (through the point between the eyes,
+ * square to the eye line) by `share` (0..1): each point across the eye line at the mean of its own offset
+ * and its mirror twin's (`MESH_MIRROR`), negated, and down the nose at the mean of the two. A turned face's
+ * features sit to one side of its eyes' middle (the near cheek wide, the far one narrow); carried onto a
+ * model facing another way they landed there too, the mouth beside the model's chin.
+ */
+function symmetric(fitted: Point[], target: readonly Point[], share: number): Point[] {
+  if (share <= 0) return fitted;
+  const u = eyeLine(target);
+  const o = target[168] ?? { x: 0, y: 0 };
+  const local = (p: Point): Point => {
+    const x = p.x - o.x;
+    const y = p.y - o.y;
+    return { x: x * u.x + y * u.y, y: -x * u.y + y * u.x };
+  };
+  const l = fitted.map(local);
+  return l.map((a, i) => {
+    const b = l[MESH_MIRROR[i] ?? i] ?? a;
+    const x = a.x + ((a.x - b.x) / 2 - a.x) * share;
+    const y = a.y + ((a.y + b.y) / 2 - a.y) * share;
+    return { x: o.x + x * u.x - y * u.y, y: o.y + x * u.y + y * u.x };
+  });
 }

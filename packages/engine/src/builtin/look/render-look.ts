@@ -43,14 +43,15 @@ const WORK_WIDTH = 240;
 const SHAPE = 1;
 /**
  * Yaw gaps (degrees, after any mirroring) over which a turned face is treated as one: from `from` the fit
- * may widen the face across the eye line to undo the turn's narrowing, fully by `to`, and the shopper's
- * proportions across the eye line, which a turn skews (the mouth would land to one side), are carried
- * `shapeLoss` less. Those along the nose (eyes to nose to mouth to chin), much of who someone is, a turn
- * leaves alone: carried whole. Carried less, a laughing model's open mouth pulled a turned shopper's closed
- * lips open, smeared over the model's teeth, and the shopper was nearer the model than themselves in 7 of
- * 17 looks on the bench (5 now).
+ * may widen the face across the eye line to undo the turn's narrowing and make it symmetric again (a turn
+ * puts the features to one side of the eyes' middle: the mouth landed beside the model's chin), fully by
+ * `to`, and the shopper's proportions across the eye line are carried `shapeLoss` less (0.6 before the
+ * face was made symmetric). Those along the nose (eyes to nose to mouth to chin), much of who someone is, a
+ * turn leaves alone: carried whole. Carried less, a laughing model's open mouth pulled a turned shopper's
+ * closed lips open, smeared over the model's teeth, and the shopper was nearer the model than themselves in
+ * 7 of 17 looks on the bench.
  */
-const TURN = { from: 8, to: 28, shapeLoss: 0.6 } as const;
+const TURN = { from: 8, to: 28, shapeLoss: 0.2 } as const;
 /** The band inside the seam where the two skins are compared, as a share of the face width. */
 const SEAM_RING = 0.06;
 /** The seam correction varies over no less than this share of the face width. */
