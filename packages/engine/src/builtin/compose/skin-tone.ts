@@ -150,7 +150,7 @@ function toChroma(r: number, g: number, b: number): [number, number] {
 
 /**
  * Skin in the photo is at most this many times as light as the face's tone (its lit part): measured over the
- * silhouettes of 13 people on the bench, no more than 1.42 times. Past it what has the skin's colour is
+ * silhouettes of 13 of the bench's people, no more than 1.42 times. Past it what has the skin's colour is
  * cloth in the sun: a dusky skin of little colour in a faded photo had its washed-out pink shirt, 2.4 times
  * as light, read as skin, left in squares among the fill round the new garment.
  */
@@ -161,7 +161,7 @@ export function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean
   const r = photo.data[i * 3] ?? 0;
   const g = photo.data[i * 3 + 1] ?? 0;
   const b = photo.data[i * 3 + 2] ?? 0;
-  return (
-    skinLikeness(tone, r, g, b) > 0.3 && luma([r, g, b]) <= luma([tone.r, tone.g, tone.b]) * LIGHTEST_SKIN
-  );
+  // Written out (no tuples), as in `skinLikeness`: asked of most pixels of a photo.
+  const lightest = (0.299 * tone.r + 0.587 * tone.g + 0.114 * tone.b) * LIGHTEST_SKIN;
+  return skinLikeness(tone, r, g, b) > 0.3 && 0.299 * r + 0.587 * g + 0.114 * b <= lightest;
 }

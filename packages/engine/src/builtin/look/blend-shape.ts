@@ -19,7 +19,7 @@ const RIGID = [
  * Target points for the warp that carry the shopper's proportions (eye spacing, nose length, where the
  * mouth and lips sit) into the model's face: the shopper's mesh is laid on the model's by a similarity
  * transform fitted on the rigid points (least squares), and interior points move `amount` of the way toward
- * it. Points on the face outline do not move and the move fades in over a narrow band inside it, so the seam
+ * it (or `across` the eye line and `along` the nose each their own share). Points on the face outline do not move and the move fades in over a narrow band inside it, so the seam
  * stays on the model's jaw and cheeks. `stretch` (0..1) lets the fit also scale across the eye line apart
  * from along the nose: a shopper turned away from the camera shows a face narrowed by the turn, which a
  * frontal model should not inherit; it also makes the shopper's face symmetric by as much (`symmetric`), as

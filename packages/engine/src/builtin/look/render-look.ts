@@ -49,7 +49,7 @@ const SHAPE = 1;
  * face was made symmetric). Those along the nose (eyes to nose to mouth to chin), much of who someone is, a
  * turn leaves alone: carried whole. Carried less, a laughing model's open mouth pulled a turned shopper's
  * closed lips open, smeared over the model's teeth, and the shopper was nearer the model than themselves in
- * 7 of 17 looks on the bench.
+ * 6 of 17 looks on the bench (5 with them carried whole).
  */
 const TURN = { from: 8, to: 28, shapeLoss: 0.2 } as const;
 /** The band inside the seam where the two skins are compared, as a share of the face width. */
