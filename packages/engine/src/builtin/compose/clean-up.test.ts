@@ -7,6 +7,7 @@ import {
   PHOTO,
   paint,
   pixel,
+  rectangle,
   type Shape,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
@@ -498,16 +499,7 @@ describe('cleanUp', () => {
     if (!tone) throw new Error('no skin tone');
     // The old sleeve ends in a cuff over the left hand, 7 px past the wrist (285, 340).
     const { photo, parts: cuffParts } = scene();
-    const cuff: Shape = {
-      kind: 'polygon',
-      points: [
-        { x: 275, y: 338 },
-        { x: 296, y: 338 },
-        { x: 296, y: 347 },
-        { x: 275, y: 347 },
-      ],
-    };
-    paint(photo, drawMask(PHOTO.width, PHOTO.height, [cuff]), OLD_SLEEVE);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [rectangle(275, 338, 296, 347)]), OLD_SLEEVE);
     const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
     cleanUp(cv, out, pose, cuffParts, tShirtCanvas(cuffParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
       rim: false,

@@ -5,6 +5,7 @@ import {
   frontPose,
   PHOTO,
   paint,
+  rectangle,
   type Shape,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
@@ -20,22 +21,13 @@ const SHIRT = [60, 90, 170] as const;
 
 const pose = frontPose();
 const disc = (x: number, y: number, r: number): Shape => ({ kind: 'capsule', a: { x, y }, b: { x, y }, r });
-const rect = (x0: number, y0: number, x1: number, y1: number): Shape => ({
-  kind: 'polygon',
-  points: [
-    { x: x0, y: y0 },
-    { x: x1, y: y0 },
-    { x: x1, y: y1 },
-    { x: x0, y: y1 },
-  ],
-});
 /** A long strand hanging from the hair beside the face down over the person's left shoulder and chest. */
-const strand = rect(232, 55, 250, 330);
+const strand = rectangle(232, 55, 250, 330);
 /** A dark brown belt across the hips, hair-coloured but not joined to the hair. */
-const belt = rect(160, 300, 226, 312);
+const belt = rectangle(160, 300, 226, 312);
 
 /** The same strand starting below the eyes (a scarf's tassel, say), for a head with no hair above the eyes. */
-const lowStrand = rect(232, 80, 250, 330);
+const lowStrand = rectangle(232, 80, 250, 330);
 
 function scene(withHair = true): { photo: Raster; silhouette: Mask } {
   const shapes = [...bodyShapes(pose), withHair ? strand : lowStrand];
@@ -45,14 +37,14 @@ function scene(withHair = true): { photo: Raster; silhouette: Mask } {
   paint(photo, drawMask(PHOTO.width, PHOTO.height, [disc(200, 84, 40)]), SKIN);
   paint(photo, drawMask(PHOTO.width, PHOTO.height, [belt]), HAIR);
   if (withHair) {
-    paint(photo, drawMask(PHOTO.width, PHOTO.height, [rect(150, 30, 250, 62), strand]), HAIR);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [rectangle(150, 30, 250, 62), strand]), HAIR);
     // Repaint the background around the head (the hair's rectangle only counts on the person).
     for (let i = 0; i < silhouette.data.length; i++) {
       if (!silhouette.data[i]) photo.data.set([235, 235, 235], i * 3);
     }
   } else {
     // A hair-coloured strand and a tuft of 9 hair pixels on the crown: too few to learn a hair colour from.
-    paint(photo, drawMask(PHOTO.width, PHOTO.height, [lowStrand, rect(198.5, 46.5, 201.5, 49.5)]), HAIR);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [lowStrand, rectangle(198.5, 46.5, 201.5, 49.5)]), HAIR);
   }
   return { photo, silhouette };
 }
@@ -76,7 +68,7 @@ describe('hairMask', () => {
     // Half of the head above the eyes (the silhouette's head starts at y 50) is a grey sheen (no skin chroma): a mean of the head's non-skin
     // pixels would be the colour of neither, and the strand would not be found.
     const shiny = scene().photo;
-    const band = drawMask(PHOTO.width, PHOTO.height, [rect(150, 60, 230, 70)]);
+    const band = drawMask(PHOTO.width, PHOTO.height, [rectangle(150, 60, 230, 70)]);
     for (let i = 0; i < band.data.length; i++) {
       if (band.data[i] && silhouette.data[i]) shiny.data.set([205, 205, 210], i * 3);
     }
@@ -107,12 +99,12 @@ describe('hairMask', () => {
     // running from the strand across the chest: within the hair's colour spread in RGB, but colourful.
     const striped = (stripeColour: readonly [number, number, number]): Raster => {
       const photo = scene().photo;
-      const hairShapes = drawMask(PHOTO.width, PHOTO.height, [rect(150, 30, 250, 62), strand]);
+      const hairShapes = drawMask(PHOTO.width, PHOTO.height, [rectangle(150, 30, 250, 62), strand]);
       for (let i = 0; i < hairShapes.data.length; i++) {
         if (!hairShapes.data[i] || !silhouette.data[i]) continue;
         photo.data.set(Math.floor(i / PHOTO.width) % 2 ? [22, 20, 18] : [70, 52, 40], i * 3);
       }
-      const stripe = drawMask(PHOTO.width, PHOTO.height, [rect(200, 180, 232, 186)]);
+      const stripe = drawMask(PHOTO.width, PHOTO.height, [rectangle(200, 180, 232, 186)]);
       for (let i = 0; i < stripe.data.length; i++) {
         if (stripe.data[i] && silhouette.data[i]) photo.data.set(stripeColour, i * 3);
       }

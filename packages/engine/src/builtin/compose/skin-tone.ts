@@ -1,5 +1,5 @@
 import { dist, mid, norm } from '../geometry/point.ts';
-import type { Raster } from '../image/raster.ts';
+import { luma, type Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 
@@ -59,9 +59,9 @@ export function skinTone(photo: Raster, pose: BodyPose): SkinTone | null {
   if (samples.length < 8) return null;
   // Skin is the brighter part of a face: lenses, beards, brows and shadows are darker. Keep what is at
   // least 60 % as bright as the brightest tenth (highlights above that tenth left out too).
-  samples.sort((a, b) => luma(a) - luma(b));
-  const top = luma(samples[Math.floor(samples.length * 0.9)] ?? [0, 0, 0]);
-  const lit = samples.filter((q) => luma(q) >= top * 0.6 && luma(q) <= top);
+  samples.sort((a, b) => luma(...a) - luma(...b));
+  const top = luma(...(samples[Math.floor(samples.length * 0.9)] ?? [0, 0, 0]));
+  const lit = samples.filter((q) => luma(...q) >= top * 0.6 && luma(...q) <= top);
   // Then the samples nearest the median chroma: what is left of hair or glasses differs in colour too.
   const chroma = lit.map((q) => toChroma(q[0], q[1], q[2]));
   const mcb = median(chroma.map((c) => c[0])) ?? 0;
@@ -98,7 +98,7 @@ function sameHuePatches(patches: [number, number, number][][]): [number, number,
       Float64Array.from(found.map((q) => q[k])).sort()[Math.floor(found.length / 2)] ?? 0;
     const q: [number, number, number] = [pick(0), pick(1), pick(2)];
     const [cb, cr] = toChroma(...q);
-    const k = 128 / (luma(q) + 16);
+    const k = 128 / (luma(...q) + 16);
     return { cb: cb * k, cr: cr * k };
   });
   const seen = hues.filter((h): h is { cb: number; cr: number } => h !== null);
@@ -134,15 +134,13 @@ export function skinLikeness(tone: SkinTone, r: number, g: number, b: number): n
  * hair is not in question (a forearm's own colour).
  */
 export function skinHueLikeness(tone: SkinTone, r: number, g: number, b: number): number {
-  const y = luma([r, g, b]);
+  const y = luma(r, g, b);
   if (y < 25 || y > 245) return 0;
-  const k = (luma([tone.r, tone.g, tone.b]) + 16) / (y + 16);
+  const k = (luma(tone.r, tone.g, tone.b) + 16) / (y + 16);
   const [cb, cr] = toChroma(r, g, b);
   const d = norm(cb * k - tone.cb, cr * k - tone.cr) / (tone.spread * 2.5);
   return Math.exp(-d * d);
 }
-
-const luma = (q: readonly [number, number, number]): number => 0.299 * q[0] + 0.587 * q[1] + 0.114 * q[2];
 
 function toChroma(r: number, g: number, b: number): [number, number] {
   return [-0.1687 * r - 0.3313 * g + 0.5 * b, 0.5 * r - 0.4187 * g - 0.0813 * b];
@@ -161,7 +159,5 @@ export function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean
   const r = photo.data[i * 3] ?? 0;
   const g = photo.data[i * 3 + 1] ?? 0;
   const b = photo.data[i * 3 + 2] ?? 0;
-  // Written out (no tuples), as in `skinLikeness`: asked of most pixels of a photo.
-  const lightest = (0.299 * tone.r + 0.587 * tone.g + 0.114 * tone.b) * LIGHTEST_SKIN;
-  return skinLikeness(tone, r, g, b) > 0.3 && 0.299 * r + 0.587 * g + 0.114 * b <= lightest;
+  return skinLikeness(tone, r, g, b) > 0.3 && luma(r, g, b) <= luma(tone.r, tone.g, tone.b) * LIGHTEST_SKIN;
 }

@@ -31,12 +31,12 @@ export function blendShape(
   amount: number | { across: number; along: number },
   stretch = 0,
 ): Point[] {
-  const fitted = symmetric(rigidFit(source, target, stretch), target, stretch);
+  const u = eyeLine(target);
+  const fitted = symmetric(rigidFit(source, target, stretch), target[168] ?? { x: 0, y: 0 }, u, stretch);
   const outline = FACE_OVAL.map((i) => target[i] ?? { x: 0, y: 0 });
   const xs = outline.map((p) => p.x);
   const width = Math.max(1, Math.max(...xs) - Math.min(...xs));
   const { across, along } = typeof amount === 'number' ? { across: amount, along: amount } : amount;
-  const u = eyeLine(target);
   return target.map((t, i) => {
     const f = fitted[i] ?? t;
     const edge = Math.min(...outline.map((o) => dist(o, t)));
@@ -106,16 +106,14 @@ function mean(points: Point[]): Point {
 }
 
 /**
- * The fitted shopper's mesh made symmetric about the model's midline (through the point between the eyes,
- * square to the eye line) by `share` (0..1): each point across the eye line at the mean of its own offset
+ * The fitted shopper's mesh made symmetric about the model's midline (through `o`, the point between its
+ * eyes, square to its eye line `u`) by `share` (0..1): each point across the eye line at the mean of its own offset
  * and its mirror twin's (`MESH_MIRROR`), negated, and down the nose at the mean of the two. A turned face's
  * features sit to one side of its eyes' middle (the near cheek wide, the far one narrow); carried onto a
  * model facing another way they landed there too, the mouth beside the model's chin.
  */
-function symmetric(fitted: Point[], target: readonly Point[], share: number): Point[] {
+function symmetric(fitted: Point[], o: Point, u: Point, share: number): Point[] {
   if (share <= 0) return fitted;
-  const u = eyeLine(target);
-  const o = target[168] ?? { x: 0, y: 0 };
   const local = (p: Point): Point => {
     const x = p.x - o.x;
     const y = p.y - o.y;

@@ -4,6 +4,7 @@ import {
   drawMask,
   frontPose,
   PHOTO,
+  rectangle,
   silhouetteOf,
 } from '../../../test/fixtures/synthetic-person.ts';
 import { type BodyParts, bodyParts, Part } from './body-parts.ts';
@@ -71,18 +72,7 @@ describe('bodyParts', () => {
 
   it('gives an arm no pixels far from its bone: someone beside the person is not their arm', () => {
     // A second person's shoulder against the left forearm (bone x 280-285, radius 12), out to x 380.
-    const beside = drawMask(PHOTO.width, PHOTO.height, [
-      ...bodyShapes(pose),
-      {
-        kind: 'polygon',
-        points: [
-          { x: 285, y: 260 },
-          { x: 380, y: 260 },
-          { x: 380, y: 330 },
-          { x: 285, y: 330 },
-        ],
-      },
-    ]);
+    const beside = drawMask(PHOTO.width, PHOTO.height, [...bodyShapes(pose), rectangle(285, 260, 380, 330)]);
     const map = bodyParts(pose, beside);
     expect(at(map, 300, 300)).toBe(Part.leftForearm);
     // Neither arm nor torso (whose measured width would grow): not this person's body.
