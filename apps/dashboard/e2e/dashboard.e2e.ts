@@ -190,6 +190,8 @@ describe('dashboard end to end', () => {
     for (const lang of ['ru', 'pl', 'en'] as const) {
       await models.goto(server.origin, 'models');
       await shell.chooseLanguage(lang);
+      // The list loads after the heading: count once the model added above is shown, not before.
+      await models.card('Studio model').waitFor();
       const before = await models.cards().count();
       const answer = page.waitForResponse((r) => r.url().includes('/v1/model/add'), { timeout: 60_000 });
       await models.uploadFileByForm({ name: 'wall.jpg', buffer: nobody });

@@ -171,6 +171,12 @@ function around(pose: BodyPose, image: Raster): { left: number; top: number; wid
 /**
  * One BlazePose pass over a region of the photo; a region reaching past the photo is filled with copies of
  * its edges. Keypoints come back in the photo's pixels.
+ *
+ * Human is never handed a square tensor: it pads a tensor to a square and keeps the padding in a module
+ * variable to map the keypoints back, but sets that variable only when it pads, so a square tensor's
+ * keypoints were mapped with the previous tensor's padding: stretched about the middle (1.28 times across
+ * after a 555 by 768 photo), and a square photo's pose, even whether it was a person, hung on the photo seen
+ * before. A square region gets one more column of copies: Human then pads it by nothing, and says so.
  */
 async function landmarks(
   models: Models,
@@ -206,15 +212,15 @@ async function regionPixels(
 ): Promise<Raster> {
   const whole =
     region.left === 0 && region.top === 0 && region.width === image.width && region.height === image.height;
-  if (whole && k === 1) return image;
+  const width = Math.max(1, Math.round(region.width * k));
+  const height = Math.max(1, Math.round(region.height * k));
+  if (whole && k === 1 && width !== height) return image;
   const inside = {
     left: Math.max(0, region.left),
     top: Math.max(0, region.top),
     width: Math.min(image.width, region.left + region.width) - Math.max(0, region.left),
     height: Math.min(image.height, region.top + region.height) - Math.max(0, region.top),
   };
-  const width = Math.max(1, Math.round(region.width * k));
-  const height = Math.max(1, Math.round(region.height * k));
   const innerW = Math.max(1, Math.round(inside.width * k));
   const innerH = Math.max(1, Math.round(inside.height * k));
   const padLeft = Math.round((inside.left - region.left) * k);
@@ -226,7 +232,8 @@ async function regionPixels(
     .extend({
       left: padLeft,
       top: padTop,
-      right: Math.max(0, width - innerW - padLeft),
+      // One more column on a square: see `landmarks`.
+      right: Math.max(0, width + (width === height ? 1 : 0) - innerW - padLeft),
       bottom: Math.max(0, height - innerH - padTop),
       extendWith: 'copy',
     })
