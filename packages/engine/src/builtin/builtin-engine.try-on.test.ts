@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatLay } from '../../test/fixtures/garments.ts';
-import { bodies, type PersonPhoto, personPhoto } from '../../test/fixtures/people.ts';
+import { body, personPhoto } from '../../test/fixtures/people.ts';
 import { type Box, meanDifference, rgbOf, share } from '../../test/fixtures/pixels.ts';
 import { landscapePhoto } from '../../test/fixtures/sample-photos.ts';
 import { EngineError, type RenderEngine } from '../engine.ts';
@@ -13,11 +13,7 @@ const reddish = (r: number, g: number, b: number): boolean => r > g + 80 && r > 
 const PURPLE = '#7d3c98';
 const purplish = (r: number, g: number, b: number): boolean => b > g + 50 && r > g + 30;
 
-const photo = (name: string): Promise<Buffer> => {
-  const found = bodies.find((b) => b.name === name);
-  if (!found) throw new Error(`no photo ${name}`);
-  return personPhoto(found as PersonPhoto, 1024);
-};
+const photo = (name: string): Promise<Buffer> => personPhoto(body(name), 1024);
 
 /**
  * The built-in engine end to end on photos of real people that npm packages ship (768 x 1024 once scaled)

@@ -4,7 +4,7 @@ import { EngineError } from '@tryon/engine';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { flatLay } from '../../../../../packages/engine/test/fixtures/garments.ts';
-import { bodies, personPhoto } from '../../../../../packages/engine/test/fixtures/people.ts';
+import { body, personPhoto } from '../../../../../packages/engine/test/fixtures/people.ts';
 import { IsolatedEngine } from './isolated-engine.ts';
 
 const standIn = new URL('../../../test/failing-render-child.mjs', import.meta.url);
@@ -30,9 +30,7 @@ const alive = (pid: number) => {
 describe('a render in a process of its own', () => {
   it('renders a try-on with the built-in engine, which loads its models in the child', async () => {
     const engine = new IsolatedEngine({ settings: { kind: 'builtin' } });
-    const studio = bodies.find((b) => b.name === 'studio-2');
-    if (!studio) throw new Error('no studio-2 photo');
-    const person = await personPhoto(studio, 768);
+    const person = await personPhoto(body('studio-2'), 768);
     const garment = (await flatLay('t-shirt', { colour: '#c0392b' })).jpeg;
     const result = await engine.renderTryOn({ person, garment });
     const meta = await sharp(result.bytes).metadata();

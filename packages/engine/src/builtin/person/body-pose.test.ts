@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bodies, personPhoto } from '../../../test/fixtures/people.ts';
+import { body, personPhoto } from '../../../test/fixtures/people.ts';
 import { landscapePhoto } from '../../../test/fixtures/sample-photos.ts';
 import { decodeRgb, type Raster } from '../image/raster.ts';
 import { loadModels, type Models } from '../worker/load-models.ts';
@@ -24,7 +24,7 @@ describe('detectBodyPose', () => {
   it('places a square photo’s joints the same whatever photo was seen before it, and where they are', async () => {
     // A person photo made square by grey either side; the person's joints are those of the photo itself,
     // moved right by the grey's width.
-    const photo = await personPhoto(bodies.find((b) => b.name === 'studio-2') ?? bodies[0], 768);
+    const photo = await personPhoto(body('studio-2'), 768);
     const { width = 0, height = 0 } = await sharp(photo).metadata();
     const side = Math.max(width, height);
     const grey = Math.floor((side - width) / 2);
@@ -44,7 +44,7 @@ describe('detectBodyPose', () => {
     const first = await pose(square);
     expect(apart(first, original, grey)).toBeLessThan(4);
     // A portrait, then a landscape photo: BlazePose's wrapper keeps each one's padding for the next tensor.
-    await detectBodyPose(models, await decodeRgb(await personPhoto(bodies[1] ?? bodies[0], 768)));
+    await detectBodyPose(models, await decodeRgb(await personPhoto(body('studio-3'), 768)));
     expect(apart(await pose(square), first)).toBeLessThan(1);
     await detectBodyPose(models, await decodeRgb(await landscapePhoto()));
     expect(apart(await pose(square), first)).toBeLessThan(1);

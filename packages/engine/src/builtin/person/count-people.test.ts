@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatLay } from '../../../test/fixtures/garments.ts';
-import { bodies, personPhoto } from '../../../test/fixtures/people.ts';
+import { bodies, body, personPhoto } from '../../../test/fixtures/people.ts';
 import {
   landscapePhoto,
   type SamplePhoto,
@@ -81,9 +81,7 @@ describe('counting people (built-in engine)', () => {
   });
 
   it('sees the bystander beside the man in the yellow blazer', async () => {
-    const street = bodies.find((b) => b.name === 'mariya-a');
-    if (!street) throw new Error('the mariya-a photo is one of the fixtures');
-    expect((await count(await personPhoto(street))).people).toBe(2);
+    expect((await count(await personPhoto(body('mariya-a')))).people).toBe(2);
   });
 
   it('finds several people in photos put side by side', async () => {
