@@ -48,59 +48,55 @@ export function fillFromBackground(
   const bh = y1 - y0;
   // The box's backdrop: neither filled, nor under the garment, nor the person; and what may seed the fill's
   // colour away from the backdrop: whatever is neither filled nor covered.
+  // Over the box: what is filled, what is open, and of that what is backdrop (free).
+  const filled = new Uint8Array(bw * bh);
   const free = new Uint8Array(bw * bh);
   const open = new Uint8Array(bw * bh);
   for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const i = (y0 + y) * w + x0 + x;
-      open[y * bw + x] = marked[i] || hidden[i] ? 0 : 1;
-      free[y * bw + x] = open[y * bw + x] && !person[i] ? 1 : 0;
+    for (let x = 0, i = (y0 + y) * w + x0, j = y * bw; x < bw; x++, i++, j++) {
+      filled[j] = marked[i] === 1 ? 1 : 0;
+      open[j] = marked[i] || hidden[i] ? 0 : 1;
+      free[j] = open[j] && !person[i] ? 1 : 0;
     }
   }
   const level = broadColour(cv, photo, { left: x0, top: y0, width: bw, height: bh }, free, open);
   // Each filled pixel's nearest edge onto the backdrop, along its row or its column, and its mirror there.
   const nearest = new Float32Array(bw * bh).fill(Number.POSITIVE_INFINITY);
   const mirror = new Int32Array(bw * bh).fill(-1);
-  const isMarked = (x: number, y: number): boolean => marked[(y0 + y) * w + x0 + x] === 1;
-  const isFree = (x: number, y: number): boolean =>
-    x >= 0 && y >= 0 && x < bw && y < bh && free[y * bw + x] === 1;
-  for (const along of [true, false]) {
-    const lines = along ? bh : bw;
-    const length = along ? bw : bh;
-    const at = (line: number, t: number): number => (along ? line * bw + t : t * bw + line);
-    const markedAt = (line: number, t: number): boolean => (along ? isMarked(t, line) : isMarked(line, t));
-    const freeAt = (line: number, t: number): boolean => (along ? isFree(t, line) : isFree(line, t));
-    // The mirror of pixel p across an edge onto the backdrop, kept when nearer than one found before.
-    const consider = (line: number, p: number, edgeOpen: boolean, q: number): void => {
-      const j = at(line, p);
-      const d = Math.abs(q - p);
-      if (!edgeOpen || d >= (nearest[j] ?? 0) || !freeAt(line, q)) return;
-      nearest[j] = d;
-      mirror[j] = at(line, q);
-    };
-    for (let line = 0; line < lines; line++) {
-      let t = 0;
-      while (t < length) {
-        if (!markedAt(line, t)) {
-          t++;
-          continue;
-        }
-        const a = t;
-        while (t < length && markedAt(line, t)) t++;
-        const b = t;
-        const before = freeAt(line, a - 1);
-        const after = freeAt(line, b);
-        for (let p = a; p < b; p++) {
-          consider(line, p, before, 2 * a - 1 - p);
-          consider(line, p, after, 2 * b - 1 - p);
-        }
+  // The mirror q of pixel p across an edge onto the backdrop, kept when it is backdrop and nearer than one
+  // found before.
+  const consider = (start: number, step: number, length: number, p: number, q: number): void => {
+    const j = start + p * step;
+    const d = Math.abs(q - p);
+    if (d >= (nearest[j] as number) || q < 0 || q >= length || free[start + q * step] !== 1) return;
+    nearest[j] = d;
+    mirror[j] = start + q * step;
+  };
+  // Rows, then columns: a line of `length` pixels `step` apart from `start` in the box's arrays.
+  const scan = (start: number, step: number, length: number): void => {
+    let t = 0;
+    while (t < length) {
+      if (filled[start + t * step] !== 1) {
+        t++;
+        continue;
+      }
+      const a = t;
+      while (t < length && filled[start + t * step] === 1) t++;
+      const b = t;
+      const before = a > 0 && free[start + (a - 1) * step] === 1;
+      const after = b < length && free[start + b * step] === 1;
+      for (let p = a; p < b; p++) {
+        if (before) consider(start, step, length, p, 2 * a - 1 - p);
+        if (after) consider(start, step, length, p, 2 * b - 1 - p);
       }
     }
-  }
+  };
+  for (let y = 0; y < bh; y++) scan(y * bw, 1, bw);
+  for (let x = 0; x < bw; x++) scan(x, bw, bh);
   const data = photo.data;
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
-      if (!isMarked(x, y)) continue;
+      if (filled[y * bw + x] !== 1) continue;
       const j = y * bw + x;
       const q = mirror[j] ?? -1;
       // The backdrop's texture, full at the edge, fades out over `fade` pixels into the fill.
@@ -146,18 +142,22 @@ function broadColour(
     const s = src.data32F;
     const wt = weight.data32F;
     const op = openness.data32F;
+    const data = photo.data;
     for (let y = 0; y < bh; y++) {
-      for (let x = 0; x < bw; x++) {
-        const j = y * bw + x;
-        const i = ((box.top + y) * photo.width + box.left + x) * 3;
-        const k = backdrop[j] ?? 0;
+      let i = ((box.top + y) * photo.width + box.left) * 3;
+      for (let j = y * bw; j < (y + 1) * bw; j++, i += 3) {
+        const k = backdrop[j] as number;
         wt[j] = k;
-        op[j] = open[j] ?? 0;
-        for (let c = 0; c < 3; c++) {
-          const v = photo.data[i + c] ?? 0;
-          r[j * 3 + c] = v;
-          s[j * 3 + c] = k * v;
-        }
+        op[j] = open[j] as number;
+        const red = data[i] as number;
+        const green = data[i + 1] as number;
+        const blue = data[i + 2] as number;
+        r[j * 3] = red;
+        r[j * 3 + 1] = green;
+        r[j * 3 + 2] = blue;
+        s[j * 3] = k * red;
+        s[j * 3 + 1] = k * green;
+        s[j * 3 + 2] = k * blue;
       }
     }
     const scale = Math.min(1, WORK_SIDE / Math.max(bw, bh));
