@@ -106,6 +106,22 @@ describe('checkPose', () => {
     expect(checkPose(noHips, 'upper', PHOTO)).toBeNull();
   });
 
+  it('dresses hips placed in the photo with little confidence (a dress over them), not hips below it', () => {
+    // Hips at 0.35 and 0.4, as BlazePose scores hips under a dress: placed, in the photo, 270 px up.
+    const covered = frontPose({ leftHip: { score: 0.35 }, rightHip: { score: 0.4 } });
+    expect(checkPose(covered, 'dress', PHOTO)).toBeNull();
+    // Trousers and skirts still need them seen.
+    expect(checkPose(covered, 'lower', PHOTO)?.code).toBe('PERSON_BODY_HIDDEN');
+    // The same hips at the photo's bottom edge (within a tenth of the 120 px span: below 588 of 600) or
+    // below it: not in it. (Knees unseen, so that only the hips are in question.)
+    const knees = { leftKnee: { score: 0.1 }, rightKnee: { score: 0.1 } };
+    expect(checkPose(frontPose({ ...knees, leftHip: { y: 585, score: 0.35 } }), 'dress', PHOTO)).toBeNull();
+    for (const y of [595, 640]) {
+      const cut = frontPose({ ...knees, leftHip: { y, score: 0.35 }, rightHip: { y, score: 0.4 } });
+      expect(checkPose(cut, 'dress', PHOTO)?.code, `hips at ${y}`).toBe('PERSON_BODY_HIDDEN');
+    }
+  });
+
   it('refuses a lower-body garment on thighs folded toward the camera (seated), a dress only on thighs coming at it', () => {
     // Knees 60 px below the hips against a 180 px torso: a third of it, a standing person has about 0.8.
     const seated = frontPose({ leftKnee: { y: 390 }, rightKnee: { y: 390 } });
