@@ -46,9 +46,8 @@ export function fillFromBackground(
   const y1 = Math.min(h, found.top + found.height + pad);
   const bw = x1 - x0;
   const bh = y1 - y0;
-  // The box's backdrop: neither filled, nor under the garment, nor the person; and what may seed the fill's
-  // colour away from the backdrop: whatever is neither filled nor covered.
-  // Over the box: what is filled, what is open, and of that what is backdrop (free).
+  // Over the box: what is filled; what may seed the fill's colour away from the backdrop, whatever is
+  // neither filled nor covered (open); and of that the backdrop, what is not the person either (free).
   const filled = new Uint8Array(bw * bh);
   const free = new Uint8Array(bw * bh);
   const open = new Uint8Array(bw * bh);
@@ -68,7 +67,7 @@ export function fillFromBackground(
   const consider = (start: number, step: number, length: number, p: number, q: number): void => {
     const j = start + p * step;
     const d = Math.abs(q - p);
-    if (d >= (nearest[j] as number) || q < 0 || q >= length || free[start + q * step] !== 1) return;
+    if (d >= (nearest[j] ?? 0) || q < 0 || q >= length || free[start + q * step] !== 1) return;
     nearest[j] = d;
     mirror[j] = start + q * step;
   };
@@ -146,12 +145,12 @@ function broadColour(
     for (let y = 0; y < bh; y++) {
       let i = ((box.top + y) * photo.width + box.left) * 3;
       for (let j = y * bw; j < (y + 1) * bw; j++, i += 3) {
-        const k = backdrop[j] as number;
+        const k = backdrop[j] ?? 0;
         wt[j] = k;
-        op[j] = open[j] as number;
-        const red = data[i] as number;
-        const green = data[i + 1] as number;
-        const blue = data[i + 2] as number;
+        op[j] = open[j] ?? 0;
+        const red = data[i] ?? 0;
+        const green = data[i + 1] ?? 0;
+        const blue = data[i + 2] ?? 0;
         r[j * 3] = red;
         r[j * 3 + 1] = green;
         r[j * 3 + 2] = blue;
