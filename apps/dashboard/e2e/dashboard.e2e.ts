@@ -187,19 +187,24 @@ describe('dashboard end to end', () => {
       ru: 'На фото не найден человек. Используйте фото одного человека.',
       pl: 'Na zdjęciu nie znaleziono osoby. Użyj zdjęcia jednej osoby.',
     } as const;
-    for (const lang of ['ru', 'pl', 'en'] as const) {
-      await models.goto(server.origin, 'models');
-      await shell.chooseLanguage(lang);
-      // The list loads after the heading: count once the model added above is shown, not before.
-      await models.card('Studio model').waitFor();
-      const before = await models.cards().count();
-      const answer = page.waitForResponse((r) => r.url().includes('/v1/model/add'), { timeout: 60_000 });
-      await models.uploadFileByForm({ name: 'wall.jpg', buffer: nobody });
-      expect(await (await answer).json()).toMatchObject({ errorCodeStr: 'NO_PERSON' });
-      await shell.toast(texts[lang]).waitFor();
-      await models.uploadFileByForm({ name: 'small.jpg', buffer: small });
-      await shell.toast(minimum[lang]).waitFor();
-      expect(await models.cards().count()).toBe(before);
+    try {
+      for (const lang of ['ru', 'pl', 'en'] as const) {
+        await models.goto(server.origin, 'models');
+        await shell.chooseLanguage(lang);
+        // The list loads after the heading: count once the model added above is shown, not before.
+        await models.card('Studio model').waitFor();
+        const before = await models.cards().count();
+        const answer = page.waitForResponse((r) => r.url().includes('/v1/model/add'), { timeout: 60_000 });
+        await models.uploadFileByForm({ name: 'wall.jpg', buffer: nobody });
+        expect(await (await answer).json()).toMatchObject({ errorCodeStr: 'NO_PERSON' });
+        await shell.toast(texts[lang]).waitFor();
+        await models.uploadFileByForm({ name: 'small.jpg', buffer: small });
+        await shell.toast(minimum[lang]).waitFor();
+        expect(await models.cards().count()).toBe(before);
+      }
+    } finally {
+      // The tests after this one read the screens in English: a failure here must not fail them too.
+      await shell.chooseLanguage('en');
     }
   });
 
