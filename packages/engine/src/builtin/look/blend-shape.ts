@@ -1,6 +1,7 @@
 import type { Point } from '../geometry/point.ts';
 import { dist } from '../geometry/point.ts';
 import { FACE_OVAL } from './face-oval.ts';
+import { LANDMARK } from './face-parts.ts';
 import { eyeLine } from './head-pose.ts';
 import { MESH_MIRROR } from './mesh-mirror.ts';
 
@@ -19,8 +20,9 @@ const RIGID = [
  * Target points for the warp that carry the shopper's proportions (eye spacing, nose length, where the
  * mouth and lips sit) into the model's face: the shopper's mesh is laid on the model's by a similarity
  * transform fitted on the rigid points (least squares), and interior points move `amount` of the way toward
- * it (or `across` the eye line and `along` the nose each their own share). Points on the face outline do not move and the move fades in over a narrow band inside it, so the seam
- * stays on the model's jaw and cheeks. `stretch` (0..1) lets the fit also scale across the eye line apart
+ * it (or `across` the eye line and `along` the nose each their own share). Points on the face outline do
+ * not move and the move fades in over a narrow band inside it, so the seam stays on the model's jaw and
+ * cheeks. `stretch` (0..1) lets the fit also scale across the eye line apart
  * from along the nose: a shopper turned away from the camera shows a face narrowed by the turn, which a
  * frontal model should not inherit; it also makes the shopper's face symmetric by as much (`symmetric`), as
  * a turn skews it to one side.
@@ -32,7 +34,8 @@ export function blendShape(
   stretch = 0,
 ): Point[] {
   const u = eyeLine(target);
-  const fitted = symmetric(rigidFit(source, target, stretch), target[168] ?? { x: 0, y: 0 }, u, stretch);
+  const between = target[LANDMARK.betweenEyes] ?? { x: 0, y: 0 };
+  const fitted = symmetric(rigidFit(source, target, stretch), between, u, stretch);
   const outline = FACE_OVAL.map((i) => target[i] ?? { x: 0, y: 0 });
   const xs = outline.map((p) => p.x);
   const width = Math.max(1, Math.max(...xs) - Math.min(...xs));
@@ -107,8 +110,8 @@ function mean(points: Point[]): Point {
 
 /**
  * The fitted shopper's mesh made symmetric about the model's midline (through `o`, the point between its
- * eyes, square to its eye line `u`) by `share` (0..1): each point across the eye line at the mean of its own offset
- * and its mirror twin's (`MESH_MIRROR`), negated, and down the nose at the mean of the two. A turned face's
+ * eyes, square to its eye line `u`) by `share` (0..1): each point across the eye line at the mean of its
+ * own offset and its mirror twin's (`MESH_MIRROR`), negated, and down the nose at the mean of the two. A turned face's
  * features sit to one side of its eyes' middle (the near cheek wide, the far one narrow); carried onto a
  * model facing another way they landed there too, the mouth beside the model's chin.
  */
