@@ -34,21 +34,43 @@ interface Limb {
    * shoulder (an upper arm's bone starts inside the shoulder, so the paint reaches the strap of a tank top),
    * or the chest in an open neckline (the neck's bone starts down the chest).
    */
-  torsoUntil?: number;
+  torsoUntil: number | null;
   /** How far from the bone those torso pixels are painted (a share of the span); the shoulder's by default. */
-  torsoRadius?: number;
+  torsoRadius: number;
   /** A muscle's belly: the girth swells by `amount` round `at` along the bone (a Gaussian `width` wide). */
-  belly?: { at: number; amount: number; width: number };
+  belly: { at: number; amount: number; width: number } | null;
   /** How the paint is shaded across the limb: `edge` at its girth, rising by `rise` along the bone. */
-  round?: { edge: number; rise: number };
+  round: { edge: number; rise: number };
   /** False where the old clothes round the limb show their colours, not light (a collar, lapels, a shirt). */
-  takesLight?: boolean;
+  takesLight: boolean;
   /**
    * Labels of the same arm's other parts (the other bone's; for a forearm the pose saw, the hand's): what
    * their own paint leaves of them within this limb's girth is painted, so the paints meet round the elbow
    * and the wrist; never cleared beyond it (their own limb's task).
    */
-  joins?: readonly number[];
+  joins: readonly number[];
+}
+
+/**
+ * A limb with every field set, its defaults filled in and its ends copied as plain points: every limb has
+ * one shape, so the per-pixel loops over limbs stay monomorphic (limbs of five shapes, the pose's keypoints
+ * among their ends, had V8 recompile the clean-up on every try-on).
+ */
+function limbOf(fields: Pick<Limb, 'parts' | 'sample' | 'a' | 'b' | 'ra' | 'rb'> & Partial<Limb>): Limb {
+  return {
+    parts: fields.parts,
+    sample: fields.sample,
+    a: { x: fields.a.x, y: fields.a.y },
+    b: { x: fields.b.x, y: fields.b.y },
+    ra: fields.ra,
+    rb: fields.rb,
+    torsoUntil: fields.torsoUntil ?? null,
+    torsoRadius: fields.torsoRadius ?? SHOULDER_RADIUS,
+    belly: fields.belly ?? null,
+    round: fields.round ?? LIMB_ROUND,
+    takesLight: fields.takesLight ?? true,
+    joins: fields.joins ?? [],
+  };
 }
 
 /** A limb's shading across it by default: a rounded arm, lit along its middle. */
@@ -195,16 +217,9 @@ export function cleanUp(
       Math.min(MAX_ELBOW_GIRTH, (radius * UPPER_ARM_GIRTH.elbow) / FOREARM_GIRTH.elbow),
     );
     const k = elbow / u.rb;
-    limbs[upper] = { ...u, ra: u.ra * k, rb: elbow };
-    limbs[fore] = { ...f, ra: f.ra * k, rb: f.rb * k };
+    limbs[upper] = limbOf({ ...u, ra: u.ra * k, rb: elbow });
+    limbs[fore] = limbOf({ ...f, ra: f.ra * k, rb: f.rb * k });
   }
-  const coverage = (x: number, y: number): number => {
-    const cx = x - canvas.left;
-    const cy = y - canvas.top;
-    return cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height
-      ? (canvas.alpha[cy * canvas.width + cx] ?? 0)
-      : 0;
-  };
   // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm by a
   // straight line that can lie past the elbow, and the elbow's outer corner, beyond the upper arm's girth,
   // was painted by neither: a notch filled from the backdrop, the forearm's paint starting square.
@@ -220,14 +235,19 @@ export function cleanUp(
     const wristBare = (): boolean =>
       [0.85, 1].every(
         (t) =>
-          coverage(Math.round(f.a.x + (f.b.x - f.a.x) * t), Math.round(f.a.y + (f.b.y - f.a.y) * t)) <= 0.6,
+          coverageAt(
+            canvas,
+            Math.round(f.a.x + (f.b.x - f.a.x) * t),
+            Math.round(f.a.y + (f.b.y - f.a.y) * t),
+          ) <= 0.6,
       );
     const hand =
       forearmPart !== undefined && handPart !== undefined && f.parts.includes(forearmPart) && wristBare()
         ? [handPart]
         : [];
-    limbs[fore] = { ...f, joins: [...u.parts.filter((part) => !f.parts.includes(part)), ...hand] };
-    if (u.parts.length > 0) limbs[upper] = { ...u, joins: f.parts.filter((part) => !u.parts.includes(part)) };
+    limbs[fore] = limbOf({ ...f, joins: [...u.parts.filter((part) => !f.parts.includes(part)), ...hand] });
+    if (u.parts.length > 0)
+      limbs[upper] = limbOf({ ...u, joins: f.parts.filter((part) => !u.parts.includes(part)) });
   }
   const old = options.rim ? oldTopColour(photo, parts, canvas, patches, span) : null;
   // The neck in deep shade (dark skin lit from one side) fails every skin test: dark, grey, not hair and
@@ -248,67 +268,32 @@ export function cleanUp(
   // A limb that shows no bare skin of its own takes the face's tone, or the half-lit tone of a neck in deep
   // shade (a face lit from one side: its lit tone painted light arms on a dark body).
   const colours = limbs.map((limb) => bare.colours[groups.indexOf(limb.sample)] ?? bare.halfLit ?? tone);
-  const q = { x: 0, y: 0 };
   const lights = limbs.map(() => new LimbLight());
   /** Where each painted pixel lies on its limb: along the bone (0..1) and across it (-1..1). */
   const along = new Float32Array(bw * bh);
   const across = new Float32Array(bw * bh);
+  const painted: LimbPaint = { region, skin, painter, along, across, gone, stride: w };
   for (const [n, limb] of limbs.entries()) {
     const box = boxes[n];
-    if (!box) continue;
-    const len = Math.max(1, dist(limb.a, limb.b));
+    const light = lights[n];
+    if (!box || !light) continue;
     // A bare limb (most of it skin, at any brightness, all along its length) wears no old sleeve: what
     // fails the face's skin test on it but has the skin's hue is its own shaded side, and stays as it is
     // rather than being painted over as a capsule with the backdrop filled in beside it. What has not the
     // skin's hue (an old top's strap across the shoulder) is still painted or filled.
-    const bareLimb = isBareLimb(limb, box, { photo, parts, hair, coverage, patches, tone }, span);
-    for (let y = box.y0; y < box.y1; y++) {
-      for (let x = box.x0; x < box.x1; x++) {
-        const i = y * w + x;
-        const label = parts.labels[i] ?? 0;
-        const onTorso = label === Part.torso && limb.torsoUntil !== undefined;
-        const joining = limb.joins?.includes(label) === true;
-        if (
-          !(limb.parts.includes(label) || onTorso || joining) ||
-          (hair.data[i] ?? 0) > 96 ||
-          coverage(x, y) > 0.6
-        )
-          continue;
-        if (isBareSkin(patches, x, y)) continue;
-        q.x = x;
-        q.y = y;
-        const t = Math.max(
-          0,
-          Math.min(
-            1,
-            ((x - limb.a.x) * (limb.b.x - limb.a.x) + (y - limb.a.y) * (limb.b.y - limb.a.y)) / (len * len),
-          ),
-        );
-        // The torso is the limb's only near its start (the shoulder, the chest); further on it is the old
-        // top's (the rim's).
-        if (onTorso && t > (limb.torsoUntil ?? 0)) continue;
-        if (bareLimb && !onTorso && looksLikeSkinInShade(tone, photo, i)) continue;
-        if (limb === neckLimb && !onTorso && inShade(i)) continue;
-        // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
-        const r = (onTorso ? (limb.torsoRadius ?? SHOULDER_RADIUS) : girthAt(limb, t)) * span;
-        const d = distanceToSegment(q, limb.a, limb.b);
-        const k = (y - by) * bw + (x - bx);
-        // Of another part's labels, only what its own paint left within this girth, and not skin in shade.
-        if (joining && (d > r || (skin[k] ?? 0) > 0 || looksLikeSkinInShade(tone, photo, i))) continue;
-        // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
-        // either way the old cloth is filled over first, so none of it seeds the background fill.
-        if (d <= r) {
-          const round = limb.round ?? LIMB_ROUND;
-          skin[k] = round.edge + round.rise * (1 - (d / r) ** 2);
-          painter[k] = n;
-          along[k] = t;
-          across[k] = sideOf(limb, x, y) * (d / r);
-          if (limb.takesLight !== false) lights[n]?.add(t, across[k] ?? 0, lumaAt(photo, i));
-        } else if (onTorso) continue;
-        gone[i] = 1;
-        anyGone = true;
-      }
-    }
+    const bareLimb = isBareLimb(limb, box, { photo, parts, hair, canvas, patches, tone }, span);
+    const seen = {
+      photo,
+      parts,
+      hair,
+      canvas,
+      patches,
+      tone,
+      span,
+      bareLimb,
+      inShade: limb === neckLimb ? inShade : null,
+    };
+    if (paintLimb(limb, n, box, seen, painted, light)) anyGone = true;
   }
   // Between the neck's paint and the shoulders' the body's own shoulders (the trapezius) are skin too, up to
   // the natural outline: filled from the backdrop, a bulky old top left a person with no shoulders. Not on a
@@ -318,7 +303,7 @@ export function cleanUp(
   const facing = span >= YOKE_TURNED * Math.max(torsoLength, faceTorso(pose));
   const neck = limbs.indexOf(neckLimb);
   const yoke = facing
-    ? yokeOf({ parts, hair, coverage, patches }, { neck: neckBase, down, span }, region, skin)
+    ? yokeOf({ parts, hair, canvas, patches }, { neck: neckBase, down, span }, region, skin)
     : [];
   // Painted in the neck's colour and the light of its edge where it meets the shoulders' line.
   const bone = { x: neckLimb.b.x - neckLimb.a.x, y: neckLimb.b.y - neckLimb.a.y };
@@ -327,16 +312,7 @@ export function cleanUp(
     ((neckBase.x - neckLimb.a.x) * bone.x + (neckBase.y - neckLimb.a.y) * bone.y) /
       Math.max(1, bone.x * bone.x + bone.y * bone.y),
   );
-  for (const k of yoke) {
-    const x = bx + (k % bw);
-    const y = by + Math.floor(k / bw);
-    skin[k] = NECK_ROUND.edge;
-    painter[k] = neck;
-    along[k] = yokeAlong;
-    across[k] = sideOf(neckLimb, x, y);
-    gone[y * w + x] = 1;
-    anyGone = true;
-  }
+  if (paintYoke(yoke, neckLimb, neck, yokeAlong, painted)) anyGone = true;
   const collarLine = { neck: neckBase, down, until: span * COLLAR_DEPTH };
   if (options.rim && markRim(parts, canvas, patches, span, collarLine, options.hairInFront ?? null, gone))
     anyGone = true;
@@ -351,13 +327,7 @@ export function cleanUp(
   if (anyGone) {
     // What the garment will cover is masked too (but not changed): the old clothes under it must not seed
     // the fill.
-    const hidden = new Uint8Array(w * h);
-    for (let y = 0; y < canvas.height; y++) {
-      for (let x = 0; x < canvas.width; x++) {
-        if ((canvas.alpha[y * canvas.width + x] ?? 0) > 0.5)
-          hidden[(y + canvas.top) * w + x + canvas.left] = 1;
-      }
-    }
+    const hidden = coveredMask(canvas, w, h);
     if (old) {
       const reach = Math.round(span * MISSED_REACH);
       growIntoMissedClothes(photo, parts, hair, hidden, gone, old, reach, span * span * MISSED_MOST);
@@ -378,44 +348,14 @@ export function cleanUp(
   );
   // Each limb's light (its rounding and what its old sleeve showed), likewise where limbs meet: a darker upper
   // arm met a lighter forearm in a line across the elbow.
-  const light = new Float32Array(bw * bh);
-  for (let k = 0; k < bw * bh; k++) {
-    const shade = skin[k] ?? 0;
-    if (shade > 0) light[k] = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
-  }
   const lighting = blendAtSeams(
-    light,
+    limbLight(painted, lights),
     painter,
     limbs.length,
     { width: bw, height: bh },
     Math.max(1, Math.round(span * COLOUR_BLEND)),
   );
-  const paint = new Float32Array(bw * bh * 3);
-  const real = new Uint8Array(bw * bh);
-  for (let k = 0; k < bw * bh; k++) {
-    const x = bx + (k % bw);
-    const y = by + Math.floor(k / bw);
-    const i = y * w + x;
-    const shade = skin[k] ?? 0;
-    if (shade === 0) {
-      // The person's own bare skin that stays in view: what the paint must meet.
-      real[k] =
-        parts.labels[i] !== Part.background &&
-        !gone[i] &&
-        (hair.data[i] ?? 0) <= 96 &&
-        isBareSkin(patches, x, y) &&
-        coverage(x, y) <= 0.6
-          ? 1
-          : 0;
-      continue;
-    }
-    const lit = lighting[k] ?? shade;
-    // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
-    const speck = grain * grainNoise(i);
-    paint[k * 3] = (base[k * 3] ?? 0) * lit + speck;
-    paint[k * 3 + 1] = (base[k * 3 + 1] ?? 0) * lit + speck;
-    paint[k * 3 + 2] = (base[k * 3 + 2] ?? 0) * lit + speck;
-  }
+  const { paint, real } = skinPaint(painted, base, lighting, grain, { parts, hair, canvas, patches });
   // The paint's edge is soft against the fill round it (the backdrop) but not against the person's own skin:
   // every painted pixel was filled first, and a soft edge there showed the fill's backdrop colour as a light
   // line between the neck and the chest painted below it.
@@ -436,6 +376,204 @@ export function cleanUp(
     real,
     span,
   );
+  layPaint(photo, painted, paint, seam, soft);
+}
+
+/** What the limbs' paint writes, over `region` (the limbs' bounds) but for `gone` (the photo's size). */
+interface LimbPaint {
+  region: Box;
+  /** The paint's shade where painted (over 0), nothing elsewhere. */
+  skin: Float32Array;
+  /** Which limb painted each pixel, for its colour. */
+  painter: Uint8Array;
+  /** Where each painted pixel lies on its limb: along the bone (0..1) and across it (-1..1). */
+  along: Float32Array;
+  across: Float32Array;
+  /** The photo's pixels of old clothes to fill from the background (painted ones are filled first too). */
+  gone: Uint8Array;
+  /** The photo's width: the length of a row of `gone`. */
+  stride: number;
+}
+
+/**
+ * Paints limb `n` over its box: its own labels (with the torso near its start, and what another part's paint
+ * left within its girth) that are not bare skin, hair or under the new garment become skin within its girth,
+ * with the old sleeve's light read into `light`, and are marked gone (to be filled first); beyond the girth
+ * only marked. A loop of its own: in the clean-up's body V8 compiled it again for every try-on. True if
+ * anything was marked.
+ */
+function paintLimb(
+  limb: Limb,
+  n: number,
+  box: { x0: number; x1: number; y0: number; y1: number },
+  seen: {
+    photo: Raster;
+    parts: BodyParts;
+    hair: Mask;
+    canvas: GarmentCanvas;
+    patches: BareSkin;
+    tone: SkinTone;
+    span: number;
+    bareLimb: boolean;
+    /** For the neck: its pixels in deep shade, left as they are. */
+    inShade: ((i: number) => boolean) | null;
+  },
+  paint: LimbPaint,
+  light: LimbLight,
+): boolean {
+  const { photo, parts, hair, canvas, patches, tone, span, bareLimb, inShade } = seen;
+  const { skin, painter, along, across, gone } = paint;
+  const { left: bx, top: by, width: bw } = paint.region;
+  const w = parts.width;
+  const { a, b, round } = limb;
+  const len = Math.max(1, dist(a, b));
+  const q = { x: 0, y: 0 };
+  let any = false;
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      const i = y * w + x;
+      const label = parts.labels[i] ?? 0;
+      const onTorso = label === Part.torso && limb.torsoUntil !== null;
+      const joining = limb.joins.includes(label);
+      if (
+        !(limb.parts.includes(label) || onTorso || joining) ||
+        (hair.data[i] ?? 0) > 96 ||
+        coverageAt(canvas, x, y) > 0.6
+      )
+        continue;
+      if (isBareSkin(patches, x, y)) continue;
+      q.x = x;
+      q.y = y;
+      const t = Math.max(0, Math.min(1, ((x - a.x) * (b.x - a.x) + (y - a.y) * (b.y - a.y)) / (len * len)));
+      // The torso is the limb's only near its start (the shoulder, the chest); further on it is the old
+      // top's (the rim's).
+      if (onTorso && t > (limb.torsoUntil ?? 0)) continue;
+      if (bareLimb && !onTorso && looksLikeSkinInShade(tone, photo, i)) continue;
+      if (inShade !== null && !onTorso && inShade(i)) continue;
+      // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
+      const r = (onTorso ? limb.torsoRadius : girthAt(limb, t)) * span;
+      const d = distanceToSegment(q, a, b);
+      const k = (y - by) * bw + (x - bx);
+      // Of another part's labels, only what its own paint left within this girth, and not skin in shade.
+      if (joining && (d > r || (skin[k] ?? 0) > 0 || looksLikeSkinInShade(tone, photo, i))) continue;
+      // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
+      // either way the old cloth is filled over first, so none of it seeds the background fill.
+      if (d <= r) {
+        skin[k] = round.edge + round.rise * (1 - (d / r) ** 2);
+        painter[k] = n;
+        along[k] = t;
+        across[k] = sideOf(limb, x, y) * (d / r);
+        if (limb.takesLight) light.add(t, across[k] ?? 0, lumaAt(photo, i));
+      } else if (onTorso) continue;
+      gone[i] = 1;
+      any = true;
+    }
+  }
+  return any;
+}
+
+/**
+ * Paints the yoke's pixels (indices into the paint's region) as limb `n` (the neck) at `along` on its bone,
+ * in the flat shade of its edge, and marks them gone. True if any.
+ */
+function paintYoke(
+  yoke: readonly number[],
+  neckLimb: Limb,
+  n: number,
+  along: number,
+  painted: LimbPaint,
+): boolean {
+  const { left: bx, top: by, width: bw } = painted.region;
+  const w = painted.stride;
+  for (const k of yoke) {
+    const x = bx + (k % bw);
+    const y = by + Math.floor(k / bw);
+    painted.skin[k] = NECK_ROUND.edge;
+    painted.painter[k] = n;
+    painted.along[k] = along;
+    painted.across[k] = sideOf(neckLimb, x, y);
+    painted.gone[y * w + x] = 1;
+  }
+  return yoke.length > 0;
+}
+
+/** The photo's pixels (its size) under the new garment: what must not seed the fill. */
+function coveredMask(canvas: GarmentCanvas, w: number, h: number): Uint8Array {
+  const hidden = new Uint8Array(w * h);
+  for (let y = 0; y < canvas.height; y++) {
+    for (let x = 0; x < canvas.width; x++) {
+      if ((canvas.alpha[y * canvas.width + x] ?? 0) > 0.5) hidden[(y + canvas.top) * w + x + canvas.left] = 1;
+    }
+  }
+  return hidden;
+}
+
+/** The paint's light a pixel of its region: its shade by its limb's light (`LimbLight`), 0 unpainted. */
+function limbLight(painted: LimbPaint, lights: readonly LimbLight[]): Float32Array {
+  const { skin, painter, along, across } = painted;
+  const light = new Float32Array(skin.length);
+  for (let k = 0; k < skin.length; k++) {
+    const shade = skin[k] ?? 0;
+    if (shade > 0) light[k] = shade * (lights[painter[k] ?? 0]?.at(along[k] ?? 0, across[k] ?? 0) ?? 1);
+  }
+  return light;
+}
+
+/**
+ * The paint's colour a pixel of its region (three channels): the blended limb colour `base` by its light
+ * `lighting`, with the photo's `grain`; and `real`, the person's own bare skin that stays in view (not
+ * painted, not gone, not hair, not under the garment): what the paint must meet.
+ */
+function skinPaint(
+  painted: LimbPaint,
+  base: Float32Array,
+  lighting: Float32Array,
+  grain: number,
+  seen: { parts: BodyParts; hair: Mask; canvas: GarmentCanvas; patches: BareSkin },
+): { paint: Float32Array; real: Uint8Array } {
+  const { parts, hair, canvas, patches } = seen;
+  const { skin, gone } = painted;
+  const { left: bx, top: by, width: bw, height: bh } = painted.region;
+  const w = parts.width;
+  const paint = new Float32Array(bw * bh * 3);
+  const real = new Uint8Array(bw * bh);
+  for (let k = 0; k < bw * bh; k++) {
+    const x = bx + (k % bw);
+    const y = by + Math.floor(k / bw);
+    const i = y * w + x;
+    const shade = skin[k] ?? 0;
+    if (shade === 0) {
+      real[k] =
+        parts.labels[i] !== Part.background &&
+        !gone[i] &&
+        (hair.data[i] ?? 0) <= 96 &&
+        isBareSkin(patches, x, y) &&
+        coverageAt(canvas, x, y) <= 0.6
+          ? 1
+          : 0;
+      continue;
+    }
+    const lit = lighting[k] ?? shade;
+    // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
+    const speck = grain * grainNoise(i);
+    paint[k * 3] = (base[k * 3] ?? 0) * lit + speck;
+    paint[k * 3 + 1] = (base[k * 3 + 1] ?? 0) * lit + speck;
+    paint[k * 3 + 2] = (base[k * 3 + 2] ?? 0) * lit + speck;
+  }
+  return { paint, real };
+}
+
+/** Lays the paint (with the seam's correction) on the photo where painted, `soft` at its edge. */
+function layPaint(
+  photo: Raster,
+  painted: LimbPaint,
+  paint: Float32Array,
+  seam: Float32Array | null,
+  soft: Float32Array,
+): void {
+  const { skin } = painted;
+  const { left: bx, top: by, width: bw, height: bh } = painted.region;
+  const w = photo.width;
   for (let k = 0; k < bw * bh; k++) {
     if (!skin[k]) continue;
     const a = Math.min(1, (soft[k] ?? 0) * 1.3);
@@ -516,6 +654,15 @@ class LimbLight {
   }
 }
 
+/** How much the new garment covers photo pixel (x, y): its alpha there, 0 outside its canvas. */
+function coverageAt(canvas: GarmentCanvas, x: number, y: number): number {
+  const cx = x - canvas.left;
+  const cy = y - canvas.top;
+  return cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height
+    ? (canvas.alpha[cy * canvas.width + cx] ?? 0)
+    : 0;
+}
+
 /**
  * An upper arm as the clean-up paints it: its bone starts a share of the span inside the shoulder joint, so
  * the round of the shoulder (the deltoid, which the pose's joint sits under) is painted with it, from the
@@ -534,7 +681,7 @@ function upperArm(
   const a = { x: shoulder.x + (neckBase.x - shoulder.x) * k, y: shoulder.y + (neckBase.y - shoulder.y) * k };
   const len = dist(a, elbow);
   const joint = len > 0 ? dist(a, shoulder) / len : 0;
-  return {
+  return limbOf({
     parts: part === null ? [] : [part],
     sample,
     a,
@@ -543,7 +690,7 @@ function upperArm(
     rb: UPPER_ARM_GIRTH.elbow,
     belly: { ...UPPER_ARM_BELLY, at: joint + UPPER_ARM_BELLY.at * (1 - joint) },
     torsoUntil: joint + (0.08 * span) / Math.max(1, len),
-  };
+  });
 }
 
 /** Whether the pose saw an arm's upper arm (its elbow) and its forearm (elbow and wrist). */
@@ -680,7 +827,7 @@ function bareGirth(patches: BareSkin, elbow: Point, wrist: Point, span: number):
 
 /** A forearm as the clean-up paints it: elbow to wrist, at its natural girth. */
 function forearm(elbow: Point, wrist: Point, sample: readonly number[], parts: readonly number[]): Limb {
-  return {
+  return limbOf({
     parts,
     sample,
     a: elbow,
@@ -688,7 +835,7 @@ function forearm(elbow: Point, wrist: Point, sample: readonly number[], parts: r
     ra: FOREARM_GIRTH.elbow,
     rb: FOREARM_GIRTH.wrist,
     belly: FOREARM_BELLY,
-  };
+  });
 }
 
 /**
@@ -708,17 +855,17 @@ function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, ch
     round: NECK_ROUND,
     takesLight: false,
   };
-  if (!chest) return { ...neck, a: neckBase, b: top };
+  if (!chest) return limbOf({ ...neck, a: neckBase, b: top });
   const a = { x: neckBase.x + down.x * span * CHEST_DEPTH, y: neckBase.y + down.y * span * CHEST_DEPTH };
   const len = Math.max(1, dist(a, top));
-  return {
+  return limbOf({
     ...neck,
     a,
     b: top,
     // Torso pixels from the chest up to just above the neck's base.
     torsoUntil: (span * (CHEST_DEPTH + 0.05)) / len,
     torsoRadius: CHEST_RADIUS,
-  };
+  });
 }
 
 /**
@@ -1007,13 +1154,13 @@ function isBareLimb(
     photo: Raster;
     parts: BodyParts;
     hair: Mask;
-    coverage: (x: number, y: number) => number;
+    canvas: GarmentCanvas;
     patches: BareSkin;
     tone: SkinTone;
   },
   span: number,
 ): boolean {
-  const { photo, parts, hair, coverage, patches, tone } = seen;
+  const { photo, parts, hair, canvas, patches, tone } = seen;
   // Arms only: the neck's paint is for a collar, which covers the neck all round.
   if (!limb.parts.some((part) => ARM_PARTS.has(part))) return false;
   const len = Math.max(1, dist(limb.a, limb.b));
@@ -1024,7 +1171,11 @@ function isBareLimb(
   for (let y = box.y0; y < box.y1; y++) {
     for (let x = box.x0; x < box.x1; x++) {
       const i = y * parts.width + x;
-      if (!limb.parts.includes(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6)
+      if (
+        !limb.parts.includes(parts.labels[i] ?? 0) ||
+        (hair.data[i] ?? 0) > 96 ||
+        coverageAt(canvas, x, y) > 0.6
+      )
         continue;
       const t =
         ((x - limb.a.x) * (limb.b.x - limb.a.x) + (y - limb.a.y) * (limb.b.y - limb.a.y)) / (len * len);
@@ -1092,12 +1243,12 @@ const YOKE_PARTS: ReadonlySet<number> = new Set([
  * already paints, the person's own bare skin, hair or what the garment covers.
  */
 export function yokeOf(
-  seen: { parts: BodyParts; hair: Mask; coverage: (x: number, y: number) => number; patches: BareSkin },
+  seen: { parts: BodyParts; hair: Mask; canvas: GarmentCanvas; patches: BareSkin },
   line: { neck: Point; down: Point; span: number },
   region: Box,
   painted: Float32Array,
 ): number[] {
-  const { parts, hair, coverage, patches } = seen;
+  const { parts, hair, canvas, patches } = seen;
   const { neck, down, span } = line;
   const found: number[] = [];
   // Only over the yoke's own box within the region (the corners of its reach across and up and down).
@@ -1121,7 +1272,8 @@ export function yokeOf(
       const off = Math.abs((x - neck.x) * across.x + (y - neck.y) * across.y) / span;
       if (off < YOKE_REACH.from || off > YOKE_REACH.to || height > naturalTop(off)) continue;
       const i = y * parts.width + x;
-      if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverage(x, y) > 0.6) continue;
+      if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverageAt(canvas, x, y) > 0.6)
+        continue;
       if (isBareSkin(patches, x, y)) continue;
       found.push(k);
     }
