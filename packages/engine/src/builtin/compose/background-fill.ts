@@ -141,24 +141,7 @@ function broadColour(
     const s = src.data32F;
     const wt = weight.data32F;
     const op = openness.data32F;
-    const data = photo.data;
-    for (let y = 0; y < bh; y++) {
-      let i = ((box.top + y) * photo.width + box.left) * 3;
-      for (let j = y * bw; j < (y + 1) * bw; j++, i += 3) {
-        const k = backdrop[j] ?? 0;
-        wt[j] = k;
-        op[j] = open[j] ?? 0;
-        const red = data[i] ?? 0;
-        const green = data[i + 1] ?? 0;
-        const blue = data[i + 2] ?? 0;
-        r[j * 3] = red;
-        r[j * 3 + 1] = green;
-        r[j * 3 + 2] = blue;
-        s[j * 3] = k * red;
-        s[j * 3 + 1] = k * green;
-        s[j * 3 + 2] = k * blue;
-      }
-    }
+    readBox(photo, box, backdrop, open, { raw: r, backdrop: s, weight: wt, open: op });
     const scale = Math.min(1, WORK_SIDE / Math.max(bw, bh));
     const size = new cv.Size(Math.max(1, Math.round(bw * scale)), Math.max(1, Math.round(bh * scale)));
     const [rawSmall, sum, share, openSmall] = [mat(), mat(), mat(), mat()];
@@ -178,17 +161,10 @@ function broadColour(
     const holeData = hole.data;
     const notNear = mat(size.height, size.width, cv.CV_8UC1);
     const notNearData = notNear.data;
-    for (let j = 0; j < sh.length; j++) {
-      const k = sh[j] ?? 0;
-      const near = k >= MIN_BACKDROP;
-      // An open pixel wholly so (not averaged with the old clothes beside it) seeds with its own colour.
-      const seed = !near && (os[j] ?? 0) > 0.99;
-      holeData[j] = near || seed ? 0 : 255;
-      notNearData[j] = near ? 0 : 255;
-      for (let c = 0; c < 3; c++) {
-        smallData[j * 3 + c] = near ? (sm[j * 3 + c] ?? 0) / k : seed ? (rs[j * 3 + c] ?? 0) : 0;
-      }
-    }
+    seedFill(
+      { raw: rs, sum: sm, share: sh, open: os },
+      { colour: smallData, hole: holeData, notNear: notNearData },
+    );
     // Seeded by the person too, the gap an old sleeve leaves beside an arm took a smear of the arm's colour,
     // though what lies behind it is the backdrop. So the person's colour is kept only where the person all
     // but encloses the pixel (between the neck and the hair, deep in an open neckline): looking out from it
@@ -196,14 +172,7 @@ function broadColour(
     // backdrop. Elsewhere the fill is Telea's from the backdrop alone. Each fill is made only when some
     // pixel takes it.
     const enclosed = enclosure(notNearData, holeData, size.width, size.height);
-    let byPerson = false;
-    let byBackdrop = false;
-    for (let j = 0; j < sh.length; j++) {
-      if (notNearData[j] === 0) continue;
-      const t = enclosed[j] ?? 1;
-      if (holeData[j] === 255 && t > 0) byPerson = true;
-      if (t < 1) byBackdrop = true;
-    }
+    const { byPerson, byBackdrop } = fillsTaken(notNearData, holeData, enclosed);
     const filled = mat();
     if (byPerson) cv.inpaint(small, hole, filled, 3, cv.INPAINT_TELEA);
     else small.copyTo(filled);
@@ -220,14 +189,7 @@ function broadColour(
       cv.threshold(notNearHalf, notNearHalf, 0, 255, cv.THRESH_BINARY);
       cv.inpaint(smallHalf, notNearHalf, backdropHalf, 3, cv.INPAINT_TELEA);
       cv.resize(backdropHalf, backdropOnly, size, 0, 0, cv.INTER_LINEAR);
-      const f = filled.data;
-      const b = backdropOnly.data;
-      for (let j = 0; j < sh.length; j++) {
-        if (notNearData[j] === 0) continue;
-        const t = enclosed[j] ?? 1;
-        for (let c = 0; c < 3; c++)
-          f[j * 3 + c] = Math.round((b[j * 3 + c] ?? 0) * (1 - t) + (f[j * 3 + c] ?? 0) * t);
-      }
+      mixFills(filled.data, backdropOnly.data, notNearData, enclosed);
     }
     const up = mat();
     filled.convertTo(filled, cv.CV_32FC3);
@@ -235,6 +197,98 @@ function broadColour(
     return new Float32Array(up.data32F);
   } finally {
     for (const m of mats) m.delete();
+  }
+}
+
+// broadColour's loops, each a function of its own: in its body V8 compiled the whole of it again for each
+// loop on every try-on.
+
+/**
+ * Reads the box of the photo into `out`: its colours (`raw`), its colours weighed by `backdrop` (`backdrop`),
+ * `backdrop` itself (`weight`) and `open` (`open`); three channels a pixel for colours.
+ */
+function readBox(
+  photo: Raster,
+  box: { left: number; top: number; width: number; height: number },
+  backdrop: Uint8Array,
+  open: Uint8Array,
+  out: { raw: Float32Array; backdrop: Float32Array; weight: Float32Array; open: Float32Array },
+): void {
+  const { raw: r, backdrop: s, weight: wt, open: op } = out;
+  const { width: bw, height: bh } = box;
+  const data = photo.data;
+  for (let y = 0; y < bh; y++) {
+    let i = ((box.top + y) * photo.width + box.left) * 3;
+    for (let j = y * bw; j < (y + 1) * bw; j++, i += 3) {
+      const k = backdrop[j] ?? 0;
+      wt[j] = k;
+      op[j] = open[j] ?? 0;
+      const red = data[i] ?? 0;
+      const green = data[i + 1] ?? 0;
+      const blue = data[i + 2] ?? 0;
+      r[j * 3] = red;
+      r[j * 3 + 1] = green;
+      r[j * 3 + 2] = blue;
+      s[j * 3] = k * red;
+      s[j * 3 + 1] = k * green;
+      s[j * 3 + 2] = k * blue;
+    }
+  }
+}
+
+/**
+ * At the working scale, the fill's seed colour (`colour`, three channels): the backdrop's local mean where
+ * enough backdrop is near (`share` at least MIN_BACKDROP), an open pixel's own colour where it is wholly
+ * open; `hole` (255) where neither, what Telea fills; `notNear` (255) where the backdrop is not near.
+ */
+function seedFill(
+  small: { raw: Float32Array; sum: Float32Array; share: Float32Array; open: Float32Array },
+  out: { colour: Uint8Array; hole: Uint8Array; notNear: Uint8Array },
+): void {
+  const { raw: rs, sum: sm, share: sh, open: os } = small;
+  const { colour, hole, notNear } = out;
+  for (let j = 0; j < sh.length; j++) {
+    const k = sh[j] ?? 0;
+    const near = k >= MIN_BACKDROP;
+    // An open pixel wholly so (not averaged with the old clothes beside it) seeds with its own colour.
+    const seed = !near && (os[j] ?? 0) > 0.99;
+    hole[j] = near || seed ? 0 : 255;
+    notNear[j] = near ? 0 : 255;
+    for (let c = 0; c < 3; c++) {
+      colour[j * 3 + c] = near ? (sm[j * 3 + c] ?? 0) / k : seed ? (rs[j * 3 + c] ?? 0) : 0;
+    }
+  }
+}
+
+/** Which of the two fills some pixel takes: the person's (enclosed at all) and the backdrop's (not wholly). */
+function fillsTaken(
+  notNear: Uint8Array,
+  hole: Uint8Array,
+  enclosed: Float32Array,
+): { byPerson: boolean; byBackdrop: boolean } {
+  let byPerson = false;
+  let byBackdrop = false;
+  for (let j = 0; j < notNear.length; j++) {
+    if (notNear[j] === 0) continue;
+    const t = enclosed[j] ?? 1;
+    if (hole[j] === 255 && t > 0) byPerson = true;
+    if (t < 1) byBackdrop = true;
+  }
+  return { byPerson, byBackdrop };
+}
+
+/** Mixes the backdrop's fill into the person's (`filled`, changed) by how little the person encloses each pixel. */
+function mixFills(
+  filled: Uint8Array,
+  backdrop: Uint8Array,
+  notNear: Uint8Array,
+  enclosed: Float32Array,
+): void {
+  for (let j = 0; j < notNear.length; j++) {
+    if (notNear[j] === 0) continue;
+    const t = enclosed[j] ?? 1;
+    for (let c = 0; c < 3; c++)
+      filled[j * 3 + c] = Math.round((backdrop[j * 3 + c] ?? 0) * (1 - t) + (filled[j * 3 + c] ?? 0) * t);
   }
 }
 

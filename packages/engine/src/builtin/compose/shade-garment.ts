@@ -55,31 +55,12 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const l = luma.data32F;
     const redData = red.data32F;
     const greenData = green.data32F;
-    let sum = 0;
-    let count = 0;
     // The mean chromaticity under the garment, read here at full size (not scaled down and up again).
-    let redSum = 0;
-    let greenSum = 0;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const s = ((y + canvas.top) * photo.width + (x + canvas.left)) * 3;
-        const r = photo.data[s] ?? 0;
-        const g = photo.data[s + 1] ?? 0;
-        const b = photo.data[s + 2] ?? 0;
-        const v = Math.log(0.299 * r + 0.587 * g + 0.114 * b + 16);
-        l[y * w + x] = v;
-        // Offset so near-black noise has no hue to speak of.
-        const total = r + g + b + 48;
-        redData[y * w + x] = (r + 16) / total;
-        greenData[y * w + x] = (g + 16) / total;
-        if ((canvas.alpha[y * w + x] ?? 0) > 0.5) {
-          sum += v;
-          redSum += redData[y * w + x] ?? 0;
-          greenSum += greenData[y * w + x] ?? 0;
-          count++;
-        }
-      }
-    }
+    const { sum, count, redSum, greenSum } = readUnder(photo, canvas, {
+      luma: l,
+      red: redData,
+      green: greenData,
+    });
     if (count === 0) return;
     const mean = sum / count;
     const d = Math.max(1, span / WORK_SPAN);
@@ -132,37 +113,102 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
       };
     });
     // The fold band as carried (hue held still), then how much of it: see FOLD_RMS.
-    const carried = new Float32Array(w * h);
-    const broadCarried = new Float32Array(w * h);
-    let squares = 0;
-    let n = 0;
-    for (let i = 0; i < w * h; i++) {
-      if ((canvas.alpha[i] ?? 0) === 0) continue;
-      let foldHue = 0;
-      let broadHue = 0;
-      for (const c of hue) {
-        foldHue += Math.abs(c.fold[i] ?? 0);
-        broadHue += Math.abs((c.broad[i] ?? c.mean) - c.mean);
-      }
-      const fold =
-        clamp(folds[i] ?? 0, FOLD_LIMIT) * stillness(foldHue, FOLD_HUE) * stillness(steps[i] ?? 0, EDGE_STEP);
-      carried[i] = fold;
-      broadCarried[i] = clamp((light[i] ?? mean) - mean, BROAD_LIMIT) * stillness(broadHue, BROAD_HUE);
-      if ((canvas.alpha[i] ?? 0) > 0.5) {
-        squares += fold * fold;
-        n++;
-      }
-    }
-    const rms = Math.sqrt(squares / Math.max(1, n));
-    const foldShare = rms > FOLD_RMS ? FOLD_RMS / rms : 1;
-    for (let i = 0; i < w * h; i++) {
-      if ((canvas.alpha[i] ?? 0) === 0) continue;
-      const f = FOLD_STRENGTH * foldShare * (carried[i] ?? 0) + BROAD_STRENGTH * (broadCarried[i] ?? 0);
-      const k = Math.exp(f);
-      for (let c = 0; c < 3; c++) canvas.rgb[i * 3 + c] = Math.min(255, (canvas.rgb[i * 3 + c] ?? 0) * k);
-    }
+    const { carried, broadCarried, rms } = carriedShade(canvas, { folds, steps, light, mean }, hue);
+    applyShade(canvas, carried, broadCarried, rms > FOLD_RMS ? FOLD_RMS / rms : 1);
   } finally {
     for (const m of mats) m.delete();
+  }
+}
+
+// shadeGarment's loops, each a function of its own: in its body V8 compiled the whole of it again for each
+// loop on every try-on.
+
+/**
+ * Reads the photo under the canvas into `out`: the log of its lightness and its red and green
+ * chromaticity; answers their sums (lightness, chromaticities) over the pixels the garment covers, and
+ * how many.
+ */
+function readUnder(
+  photo: Raster,
+  canvas: GarmentCanvas,
+  out: { luma: Float32Array; red: Float32Array; green: Float32Array },
+): { sum: number; count: number; redSum: number; greenSum: number } {
+  const { width: w, height: h } = canvas;
+  const { luma: l, red: redData, green: greenData } = out;
+  let sum = 0;
+  let count = 0;
+  let redSum = 0;
+  let greenSum = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const s = ((y + canvas.top) * photo.width + (x + canvas.left)) * 3;
+      const r = photo.data[s] ?? 0;
+      const g = photo.data[s + 1] ?? 0;
+      const b = photo.data[s + 2] ?? 0;
+      const v = Math.log(0.299 * r + 0.587 * g + 0.114 * b + 16);
+      l[y * w + x] = v;
+      // Offset so near-black noise has no hue to speak of.
+      const total = r + g + b + 48;
+      redData[y * w + x] = (r + 16) / total;
+      greenData[y * w + x] = (g + 16) / total;
+      if ((canvas.alpha[y * w + x] ?? 0) > 0.5) {
+        sum += v;
+        redSum += redData[y * w + x] ?? 0;
+        greenSum += greenData[y * w + x] ?? 0;
+        count++;
+      }
+    }
+  }
+  return { sum, count, redSum, greenSum };
+}
+
+/**
+ * The fold band and the broad light each garment pixel carries (hue held still: `stillness`), and the fold
+ * band's root mean square over what the garment covers.
+ */
+function carriedShade(
+  canvas: GarmentCanvas,
+  bands: { folds: Float32Array; steps: Float32Array; light: Float32Array; mean: number },
+  hue: readonly { fold: Float32Array; broad: Float32Array; mean: number }[],
+): { carried: Float32Array; broadCarried: Float32Array; rms: number } {
+  const { folds, steps, light, mean } = bands;
+  const n0 = canvas.width * canvas.height;
+  const carried = new Float32Array(n0);
+  const broadCarried = new Float32Array(n0);
+  let squares = 0;
+  let n = 0;
+  for (let i = 0; i < n0; i++) {
+    if ((canvas.alpha[i] ?? 0) === 0) continue;
+    let foldHue = 0;
+    let broadHue = 0;
+    for (const c of hue) {
+      foldHue += Math.abs(c.fold[i] ?? 0);
+      broadHue += Math.abs((c.broad[i] ?? c.mean) - c.mean);
+    }
+    const fold =
+      clamp(folds[i] ?? 0, FOLD_LIMIT) * stillness(foldHue, FOLD_HUE) * stillness(steps[i] ?? 0, EDGE_STEP);
+    carried[i] = fold;
+    broadCarried[i] = clamp((light[i] ?? mean) - mean, BROAD_LIMIT) * stillness(broadHue, BROAD_HUE);
+    if ((canvas.alpha[i] ?? 0) > 0.5) {
+      squares += fold * fold;
+      n++;
+    }
+  }
+  return { carried, broadCarried, rms: Math.sqrt(squares / Math.max(1, n)) };
+}
+
+/** Darkens and lightens the garment's colours by the carried shade, the folds' by `foldShare`. */
+function applyShade(
+  canvas: GarmentCanvas,
+  carried: Float32Array,
+  broadCarried: Float32Array,
+  foldShare: number,
+): void {
+  for (let i = 0; i < canvas.width * canvas.height; i++) {
+    if ((canvas.alpha[i] ?? 0) === 0) continue;
+    const f = FOLD_STRENGTH * foldShare * (carried[i] ?? 0) + BROAD_STRENGTH * (broadCarried[i] ?? 0);
+    const k = Math.exp(f);
+    for (let c = 0; c < 3; c++) canvas.rgb[i * 3 + c] = Math.min(255, (canvas.rgb[i * 3 + c] ?? 0) * k);
   }
 }
 

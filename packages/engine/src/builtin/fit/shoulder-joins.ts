@@ -39,62 +39,95 @@ export function shoulderJoins(layers: readonly (Layer | null)[], seams: readonly
   }));
   for (const box of boxes) {
     const { alpha, rgb } = union(drawn, box);
-    const w = box.width;
-    const h = box.height;
-    const n = w * h;
-    // Closing by a square: dilated where any covered pixel lies within r, then eroded where any pixel within
-    // r was not dilated (box means: one pixel in the square is 1 / (2r + 1)^2 of it).
-    const one = 0.5 / (2 * r + 1) ** 2;
-    const covered = new Float32Array(n);
-    for (let i = 0; i < n; i++) covered[i] = (alpha[i] ?? 0) >= 128 ? 1 : 0;
-    const near = boxBlur(covered, w, h, r);
-    const notDilated = new Float32Array(n);
-    for (let i = 0; i < n; i++) notDilated[i] = (near[i] ?? 0) > one ? 0 : 1;
-    const open = boxBlur(notDilated, w, h, r);
-    const closed = new Uint8Array(n);
-    let any = false;
-    for (let i = 0; i < n; i++) {
-      if (covered[i] || (open[i] ?? 0) > one) continue;
-      const x = (i % w) - reach - r;
-      const y = Math.floor(i / w) - reach - r;
-      if (x * x + y * y > reach * reach) continue;
-      closed[i] = 1;
-      any = true;
-    }
+    const { covered, closed, any } = closeNotches(alpha, box.width, box.height, r, reach);
     if (!any) continue;
     // One layer over both seams' boxes (not the whole garment's: the canvas draws every pixel of it).
     const layer: Layer = out ?? emptyLayer(clipBox(boundingBox(boxes), boundingBox(drawn)));
     out = layer;
     // Each closed pixel in the colours of the nearest garment along its row and column (the notch is at
     // most 2r wide), the nearer weighing more.
-    for (let i = 0; i < n; i++) {
-      if (!closed[i]) continue;
-      const x = box.left + (i % w) - layer.left;
-      const y = box.top + Math.floor(i / w) - layer.top;
-      if (x < 0 || y < 0 || x >= layer.width || y >= layer.height) continue;
-      const bx = i % w;
-      const by = Math.floor(i / w);
-      let weight = 0;
-      const sum = [0, 0, 0];
-      for (const [sx, sy] of STEPS) {
-        for (let d = 1; d <= 2 * r + 1; d++) {
-          const cx = bx + sx * d;
-          const cy = by + sy * d;
-          if (cx < 0 || cy < 0 || cx >= w || cy >= h) break;
-          const j = cy * w + cx;
-          if (!covered[j]) continue;
-          for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (rgb[j * 3 + k] ?? 0) / d;
-          weight += 1 / d;
-          break;
-        }
-      }
-      if (weight === 0) continue;
-      const o = (y * layer.width + x) * 4;
-      for (let k = 0; k < 3; k++) layer.rgba[o + k] = (sum[k] ?? 0) / weight;
-      layer.rgba[o + 3] = 255;
-    }
+    colourClosed(layer, box, { covered, closed, rgb }, r);
   }
   return out;
+}
+
+/**
+ * Closes the coverage `alpha` (a box `w` x `h` round a seam at its centre) by a square `r` from its centre:
+ * dilated where any covered pixel lies within r, then eroded where any pixel within r was not dilated (box
+ * means: one pixel in the square is 1 / (2r + 1)^2 of it). `closed` is what the closing added within `reach`
+ * of the seam; `covered` what was covered already. Loops of their own, out of `shoulderJoins`' body, which
+ * V8 compiled again for each of them on every try-on.
+ */
+function closeNotches(
+  alpha: Uint8Array,
+  w: number,
+  h: number,
+  r: number,
+  reach: number,
+): { covered: Float32Array; closed: Uint8Array; any: boolean } {
+  const n = w * h;
+  const one = 0.5 / (2 * r + 1) ** 2;
+  const covered = new Float32Array(n);
+  for (let i = 0; i < n; i++) covered[i] = (alpha[i] ?? 0) >= 128 ? 1 : 0;
+  const near = boxBlur(covered, w, h, r);
+  const notDilated = new Float32Array(n);
+  for (let i = 0; i < n; i++) notDilated[i] = (near[i] ?? 0) > one ? 0 : 1;
+  const open = boxBlur(notDilated, w, h, r);
+  const closed = new Uint8Array(n);
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    if (covered[i] || (open[i] ?? 0) > one) continue;
+    const x = (i % w) - reach - r;
+    const y = Math.floor(i / w) - reach - r;
+    if (x * x + y * y > reach * reach) continue;
+    closed[i] = 1;
+    any = true;
+  }
+  return { covered, closed, any };
+}
+
+/**
+ * Colours `layer` where `closed` (over `box`) with the colours (`rgb`) of the nearest `covered` pixel along
+ * its row and column both ways, within 2r + 1, the nearer weighing more.
+ */
+function colourClosed(
+  layer: Layer,
+  box: Box,
+  notch: { covered: Float32Array; closed: Uint8Array; rgb: Float32Array },
+  r: number,
+): void {
+  const { covered, closed, rgb } = notch;
+  const w = box.width;
+  const h = box.height;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < w * h; i++) {
+    if (!closed[i]) continue;
+    const x = box.left + (i % w) - layer.left;
+    const y = box.top + Math.floor(i / w) - layer.top;
+    if (x < 0 || y < 0 || x >= layer.width || y >= layer.height) continue;
+    const bx = i % w;
+    const by = Math.floor(i / w);
+    let weight = 0;
+    sum[0] = 0;
+    sum[1] = 0;
+    sum[2] = 0;
+    for (const [sx, sy] of STEPS) {
+      for (let d = 1; d <= 2 * r + 1; d++) {
+        const cx = bx + sx * d;
+        const cy = by + sy * d;
+        if (cx < 0 || cy < 0 || cx >= w || cy >= h) break;
+        const j = cy * w + cx;
+        if (!covered[j]) continue;
+        for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (rgb[j * 3 + k] ?? 0) / d;
+        weight += 1 / d;
+        break;
+      }
+    }
+    if (weight === 0) continue;
+    const o = (y * layer.width + x) * 4;
+    for (let k = 0; k < 3; k++) layer.rgba[o + k] = (sum[k] ?? 0) / weight;
+    layer.rgba[o + 3] = 255;
+  }
 }
 
 /** The layers' coverage (0-255, the most of any) and colour (the topmost's) over `box`. */

@@ -159,62 +159,81 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   ];
   // Limbs the model only guessed (off the photo, hidden) take no pixels: a seated person's lap is not legs.
   const seen = bones.filter((bone) => bone.seen);
-  const ax = seen.map((b) => b.a.x);
-  const ay = seen.map((b) => b.a.y);
   const dx = seen.map((b) => b.b.x - b.a.x);
   const dy = seen.map((b) => b.b.y - b.a.y);
-  const len2 = dx.map((v, k) => v * v + (dy[k] ?? 0) ** 2);
-  const radius = seen.map((b) => b.radius * span);
-  const labels = new Uint8Array(width * height);
-  const bounds = boxAbove(silhouette.data, silhouette.width, SILHOUETTE - 1);
-  const r2 = headRadius * headRadius;
+  const table: BoneTable = {
+    part: seen.map((b) => b.part),
+    ax: seen.map((b) => b.a.x),
+    ay: seen.map((b) => b.a.y),
+    dx,
+    dy,
+    len2: dx.map((v, k) => v * v + (dy[k] ?? 0) ** 2),
+    radius: seen.map((b) => b.radius * span),
+    torso,
+    span,
+  };
   // The head's disc stops just below the chin (about 0.8 of the eyes-to-mouth distance below the mouth): a
   // hood, a collar or the shoulders of a person with a large face (a close portrait, a head bowed) are not head.
   const eyeLine = mid(p.leftEye, p.rightEye);
   const mouth = mid(p.leftMouth, p.rightMouth);
   const eyesToMouth = Math.max(1, dist(eyeLine, mouth));
-  const faceDown = { x: (mouth.x - eyeLine.x) / eyesToMouth, y: (mouth.y - eyeLine.y) / eyesToMouth };
-  const chinReach = eyesToMouth * CHIN_REACH;
-  // The nearest part is found on a grid of every other pixel (parts are large and smooth) and shared by the
-  // pixels of each 2 x 2 cell; the silhouette and the head's disc are tested at every pixel.
+  const head: Head = {
+    centre: face,
+    r2: headRadius * headRadius,
+    mouth,
+    down: { x: (mouth.x - eyeLine.x) / eyesToMouth, y: (mouth.y - eyeLine.y) / eyesToMouth },
+    chinReach: eyesToMouth * CHIN_REACH,
+    shouldersY: shoulders.y,
+  };
+  return { labels: labelPixels(silhouette, head, table), width, height };
+}
+
+/** The bones the pose saw, a column an attribute (`ax`, `ay` a bone's start, `dx`, `dy` its way to its end). */
+interface BoneTable {
+  part: readonly number[];
+  ax: readonly number[];
+  ay: readonly number[];
+  dx: readonly number[];
+  dy: readonly number[];
+  len2: readonly number[];
+  /** In pixels. */
+  radius: readonly number[];
+  torso: Point[];
+  span: number;
+}
+
+/** The head's disc (`r2` its radius squared) above the shoulders' line, down to `chinReach` past the mouth. */
+interface Head {
+  centre: Point;
+  r2: number;
+  mouth: Point;
+  down: Point;
+  chinReach: number;
+  shouldersY: number;
+}
+
+/**
+ * Labels the silhouette's pixels: the head's disc, else the nearest part (`nearestPart`), found on a grid of
+ * every other pixel (parts are large and smooth) and shared by the pixels of each 2 x 2 cell; the silhouette
+ * and the head's disc are tested at every pixel. A function of its own: in `bodyParts`' body (with the
+ * nearest part a closure) V8 compiled it again on every try-on.
+ */
+function labelPixels(silhouette: Mask, head: Head, bones: BoneTable): Uint8Array {
+  const { width, height } = silhouette;
+  const labels = new Uint8Array(width * height);
+  const bounds = boxAbove(silhouette.data, width, SILHOUETTE - 1);
+  const { centre, r2, mouth, down, chinReach, shouldersY } = head;
   const gw = (width >> 1) + 1;
   const grid = new Int8Array(gw * ((height >> 1) + 1)).fill(-1);
   const q = { x: 0, y: 0 };
-  const nearest = (x: number, y: number): number => {
-    q.x = x;
-    q.y = y;
-    let best: number = Part.torso;
-    const torsoD = insidePolygon(q, torso) ? 0 : distanceToPolygon(q, torso);
-    let bestD = torsoD;
-    let bestRadius = 0;
-    for (let k = 0; k < seen.length; k++) {
-      const l2 = len2[k] ?? 0;
-      const ox = x - (ax[k] ?? 0);
-      const oy = y - (ay[k] ?? 0);
-      const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, (ox * (dx[k] ?? 0) + oy * (dy[k] ?? 0)) / l2));
-      const d = norm(ox - t * (dx[k] ?? 0), oy - t * (dy[k] ?? 0)) - (radius[k] ?? 0);
-      if (d < bestD) {
-        bestD = d;
-        best = seen[k]?.part ?? Part.torso;
-        bestRadius = radius[k] ?? 0;
-      }
-    }
-    // An arm is no wider than its bone's reach: silhouette pixels further out are not this person's arm.
-    // Near the torso (a lap, a loose top's hem) they are torso; further (someone beside them, a bag) not
-    // this person at all: left unlabelled, so nothing is cut out of the garment, painted or measured there.
-    if (ARMS.has(best) && bestD > bestRadius * ARM_REACH) {
-      return torsoD <= span * TORSO_REACH ? Part.torso : Part.background;
-    }
-    return best;
-  };
   for (let y = bounds.top; y < bounds.top + bounds.height; y++) {
     for (let x = bounds.left; x < bounds.left + bounds.width; x++) {
       const i = y * width + x;
       if ((silhouette.data[i] ?? 0) < SILHOUETTE) continue;
       if (
-        y < shoulders.y &&
-        (x - face.x) ** 2 + (y - face.y) ** 2 < r2 &&
-        (x - mouth.x) * faceDown.x + (y - mouth.y) * faceDown.y < chinReach
+        y < shouldersY &&
+        (x - centre.x) ** 2 + (y - centre.y) ** 2 < r2 &&
+        (x - mouth.x) * down.x + (y - mouth.y) * down.y < chinReach
       ) {
         labels[i] = Part.head;
         continue;
@@ -222,13 +241,47 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
       const g = (y >> 1) * gw + (x >> 1);
       let label = grid[g] ?? -1;
       if (label < 0) {
-        label = nearest(x | 1, y | 1);
+        q.x = x | 1;
+        q.y = y | 1;
+        label = nearestPart(bones, q);
         grid[g] = label;
       }
       labels[i] = label;
     }
   }
-  return { labels, width, height };
+  return labels;
+}
+
+/**
+ * The part nearest point `q`: the torso's quad or the bone whose capsule's edge is nearest. An arm is no
+ * wider than its bone's reach: silhouette pixels further out are not this person's arm. Near the torso (a
+ * lap, a loose top's hem) they are torso; further (someone beside them, a bag) not this person at all: left
+ * unlabelled, so nothing is cut out of the garment, painted or measured there.
+ */
+function nearestPart(bones: BoneTable, q: Point): number {
+  const { x, y } = q;
+  let best: number = Part.torso;
+  const torsoD = insidePolygon(q, bones.torso) ? 0 : distanceToPolygon(q, bones.torso);
+  let bestD = torsoD;
+  let bestRadius = 0;
+  for (let k = 0; k < bones.part.length; k++) {
+    const l2 = bones.len2[k] ?? 0;
+    const ox = x - (bones.ax[k] ?? 0);
+    const oy = y - (bones.ay[k] ?? 0);
+    const dx = bones.dx[k] ?? 0;
+    const dy = bones.dy[k] ?? 0;
+    const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, (ox * dx + oy * dy) / l2));
+    const d = norm(ox - t * dx, oy - t * dy) - (bones.radius[k] ?? 0);
+    if (d < bestD) {
+      bestD = d;
+      best = bones.part[k] ?? Part.torso;
+      bestRadius = bones.radius[k] ?? 0;
+    }
+  }
+  if (ARMS.has(best) && bestD > bestRadius * ARM_REACH) {
+    return torsoD <= bones.span * TORSO_REACH ? Part.torso : Part.background;
+  }
+  return best;
 }
 
 function distanceToPolygon(q: Point, poly: Point[]): number {
