@@ -2,7 +2,7 @@ import type { BodyFrame } from '../fit/body-frame.ts';
 import type { ShoulderLine } from '../fit/fitted-garment.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
-import type { Mask } from '../person/mask.ts';
+import type { Box, Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { naturalTop } from './shoulder-bulk.ts';
@@ -88,80 +88,18 @@ export function drapeOutline(
     const outside = new cv.Mat(bh, bw, cv.CV_8UC1);
     const distance = new cv.Mat();
     mats.push(outside, distance);
-    const outsideData = outside.data;
-    for (let y = 0; y < bh; y++) {
-      const py = top - pad + y;
-      for (let x = 0; x < bw; x++) {
-        const px = left - pad + x;
-        const inPhoto = px >= 0 && py >= 0 && px < silhouette.width && py < silhouette.height;
-        // Beyond the photo's edge the body may go on: counted as person, so nothing is cut at the frame.
-        const person = !inPhoto || (silhouette.data[py * silhouette.width + px] ?? 0) >= PERSON;
-        outsideData[y * bw + x] = person ? 0 : 255;
-      }
-    }
+    markOutside(silhouette, { left: left - pad, top: top - pad, width: bw, height: bh }, outside.data);
     cv.distanceTransform(outside, distance, cv.DIST_L2, 3);
-    const d = distance.data32F;
-    const keep = new Float32Array(w * h).fill(1);
-    // What the shoulder lines cut (a top only), kept apart from the silhouette's cut, which may be dropped.
-    const rounded = lines ? new Float32Array(w * h).fill(1) : null;
-    // The pixel asked of the frame, one object for every pixel.
-    const q = { x: 0, y: 0 };
-    let total = 0;
-    let taken = 0;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        const a = canvas.alpha[i] ?? 0;
-        if (a === 0) continue;
-        total += a;
-        // A hood worn down is bulk round the neck: it stands off the shoulders.
-        if (canvas.part[i] === HOOD) continue;
-        q.x = left + x;
-        q.y = top + y;
-        const depth = frame.depthOf(q);
-        if (depth > freeBelow) continue;
-        if (lines) {
-          // Over the shoulders, whatever the silhouette says (a puffy old sleeve, padded shoulders).
-          const offset = frame.offsetOf(q);
-          const line = offset > 0 ? lines.left : lines.right;
-          const across = Math.abs(offset);
-          const free = canvas.part[i] !== SLEEVE || (offset > 0 ? hanging.left : hanging.right);
-          if (across >= line.neckAcross && (across <= line.seamAcross || free)) {
-            const t = Math.min(
-              1,
-              (across - line.neckAcross) / Math.max(1, line.seamAcross - line.neckAcross),
-            );
-            const highest = line.neckDepth + (line.seamDepth - line.neckDepth) * t - cloth;
-            const k = Math.min(1, Math.max(0, 0.5 - (highest - depth)));
-            if (k < 1 && rounded) rounded[i] = k;
-          }
-        }
-        const off = d[(y + pad) * bw + x + pad] ?? 0;
-        // Depth below the shoulder joints' line, where the sides' ease comes back.
-        const side = Math.min(1, Math.max(0, depth / blend));
-        const e = topEase + (ease - topEase) * side;
-        if (off <= e) continue;
-        const g = topGone + (gone - topGone) * side;
-        // Cut at the middle of ease and gone, anti-aliased over a pixel: cloth has an edge, and a fade over
-        // the band reads as a translucent smudge round the shoulders.
-        const k = Math.min(1, Math.max(0, (e + g) / 2 - off + 0.5));
-        keep[i] = k;
-        taken += a * (1 - k);
-      }
-    }
+    const { keep, rounded, total, taken } = cuts(canvas, frame, lines, hanging, {
+      distance: distance.data32F,
+      pad,
+      bands: { cloth, ease, gone, topEase, topGone, blend, freeBelow },
+    });
     if (total === 0) return 0;
     // The silhouette's cut is left out when it would take too much (the segmentation lost the body); the
     // shoulders' round does not hang on the segmentation.
     const bySilhouette = taken / total <= MAX_TAKEN;
-    let removed = 0;
-    for (let i = 0; i < w * h; i++) {
-      const k = Math.min(bySilhouette ? (keep[i] ?? 1) : 1, rounded?.[i] ?? 1);
-      if (k >= 1) continue;
-      removed += (canvas.alpha[i] ?? 0) * (1 - k);
-      canvas.alpha[i] = (canvas.alpha[i] ?? 0) * k;
-      if (k < 0.5) canvas.part[i] = 0;
-    }
-    return removed / total;
+    return cut(canvas, bySilhouette ? keep : null, rounded) / total;
   } finally {
     for (const m of mats) m.delete();
   }
@@ -172,6 +110,119 @@ export function drapeOutline(
  * span).
  */
 const HANGING_ELBOW = 0.25;
+
+// drapeOutline's loops, each a function of its own: in its body V8 compiled the whole of it again for each
+// loop on every try-on.
+
+/** Marks (255) the pixels of `box` (photo coordinates) off the person; beyond the photo's edge is person. */
+function markOutside(silhouette: Mask, box: Box, out: Uint8Array): void {
+  for (let y = 0; y < box.height; y++) {
+    const py = box.top + y;
+    for (let x = 0; x < box.width; x++) {
+      const px = box.left + x;
+      const inPhoto = px >= 0 && py >= 0 && px < silhouette.width && py < silhouette.height;
+      // Beyond the photo's edge the body may go on: counted as person, so nothing is cut at the frame.
+      const person = !inPhoto || (silhouette.data[py * silhouette.width + px] ?? 0) >= PERSON;
+      out[y * box.width + x] = person ? 0 : 255;
+    }
+  }
+}
+
+/** A shoulder line in the body frame's terms (see `drapeOutline`). */
+interface FramedLine {
+  neckAcross: number;
+  neckDepth: number;
+  seamAcross: number;
+  seamDepth: number;
+}
+
+/** drapeOutline's bands in pixels. */
+interface Bands {
+  cloth: number;
+  ease: number;
+  gone: number;
+  topEase: number;
+  topGone: number;
+  blend: number;
+  freeBelow: number;
+}
+
+/**
+ * What of each canvas pixel is kept: by the silhouette (`keep`, from `distance`, the distance transform of
+ * the canvas padded by `pad` each side) and by the shoulder lines (`rounded`, a top only); the garment's
+ * coverage in all (`total`) and what the silhouette's cut takes of it (`taken`).
+ */
+function cuts(
+  canvas: GarmentCanvas,
+  frame: BodyFrame,
+  lines: { left: FramedLine; right: FramedLine } | null,
+  hanging: { left: boolean; right: boolean },
+  seen: { distance: Float32Array; pad: number; bands: Bands },
+): { keep: Float32Array; rounded: Float32Array | null; total: number; taken: number } {
+  const { distance: d, pad } = seen;
+  const { cloth, ease, gone, topEase, topGone, blend, freeBelow } = seen.bands;
+  const { width: w, height: h, left, top } = canvas;
+  const bw = w + 2 * pad;
+  const keep = new Float32Array(w * h).fill(1);
+  // What the shoulder lines cut (a top only), kept apart from the silhouette's cut, which may be dropped.
+  const rounded = lines ? new Float32Array(w * h).fill(1) : null;
+  // The pixel asked of the frame, one object for every pixel.
+  const q = { x: 0, y: 0 };
+  let total = 0;
+  let taken = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const a = canvas.alpha[i] ?? 0;
+      if (a === 0) continue;
+      total += a;
+      // A hood worn down is bulk round the neck: it stands off the shoulders.
+      if (canvas.part[i] === HOOD) continue;
+      q.x = left + x;
+      q.y = top + y;
+      const depth = frame.depthOf(q);
+      if (depth > freeBelow) continue;
+      if (lines) {
+        // Over the shoulders, whatever the silhouette says (a puffy old sleeve, padded shoulders).
+        const offset = frame.offsetOf(q);
+        const line = offset > 0 ? lines.left : lines.right;
+        const across = Math.abs(offset);
+        const free = canvas.part[i] !== SLEEVE || (offset > 0 ? hanging.left : hanging.right);
+        if (across >= line.neckAcross && (across <= line.seamAcross || free)) {
+          const t = Math.min(1, (across - line.neckAcross) / Math.max(1, line.seamAcross - line.neckAcross));
+          const highest = line.neckDepth + (line.seamDepth - line.neckDepth) * t - cloth;
+          const k = Math.min(1, Math.max(0, 0.5 - (highest - depth)));
+          if (k < 1 && rounded) rounded[i] = k;
+        }
+      }
+      const off = d[(y + pad) * bw + x + pad] ?? 0;
+      // Depth below the shoulder joints' line, where the sides' ease comes back.
+      const side = Math.min(1, Math.max(0, depth / blend));
+      const e = topEase + (ease - topEase) * side;
+      if (off <= e) continue;
+      const g = topGone + (gone - topGone) * side;
+      // Cut at the middle of ease and gone, anti-aliased over a pixel: cloth has an edge, and a fade over
+      // the band reads as a translucent smudge round the shoulders.
+      const k = Math.min(1, Math.max(0, (e + g) / 2 - off + 0.5));
+      keep[i] = k;
+      taken += a * (1 - k);
+    }
+  }
+  return { keep, rounded, total, taken };
+}
+
+/** Cuts the canvas by the lesser of `keep` and `rounded` (either may be left out); answers the coverage taken. */
+function cut(canvas: GarmentCanvas, keep: Float32Array | null, rounded: Float32Array | null): number {
+  let removed = 0;
+  for (let i = 0; i < canvas.width * canvas.height; i++) {
+    const k = Math.min(keep?.[i] ?? 1, rounded?.[i] ?? 1);
+    if (k >= 1) continue;
+    removed += (canvas.alpha[i] ?? 0) * (1 - k);
+    canvas.alpha[i] = (canvas.alpha[i] ?? 0) * k;
+    if (k < 0.5) canvas.part[i] = 0;
+  }
+  return removed;
+}
 
 /**
  * Which arms hang (`drapeOutline`'s `hanging`): the elbow unseen (the sleeve then hangs down the body's side)

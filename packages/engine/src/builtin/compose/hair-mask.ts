@@ -1,4 +1,4 @@
-import { dist, mid } from '../geometry/point.ts';
+import { dist, mid, type Point } from '../geometry/point.ts';
 import { channelSpreadAt, lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
@@ -28,19 +28,12 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
   const p = pose.points;
   const span = dist(p.leftShoulder, p.rightShoulder);
   const eyes = mid(p.leftEye, p.rightEye);
-  const notSkin = (i: number): boolean =>
-    !tone ||
-    skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) < 0.25;
   // Hair colour: head pixels that are not skin, above the forehead (a shiny or made-up forehead is not
   // always taken for skin), else above the eyes. Their colour a third of the way up by brightness: what
   // else is there (a forehead's shine, the backdrop at the silhouette's soft edge) is mostly lighter than
   // hair, and a mean of them all is the colour of neither.
   const foreheadTop = eyes.y - dist(eyes, mid(p.leftMouth, p.rightMouth)) * FOREHEAD;
-  const aboveEyes: number[] = [];
-  for (let i = 0; i < width * height; i++) {
-    if (parts.labels[i] !== Part.head || Math.floor(i / width) > eyes.y || !notSkin(i)) continue;
-    aboveEyes.push(i);
-  }
+  const aboveEyes = headAbove(photo, parts, tone, eyes.y);
   const high = aboveEyes.filter((i) => Math.floor(i / width) <= foreheadTop);
   const seeds = high.length >= 20 ? high : aboveEyes;
   if (seeds.length < 20) return none;
@@ -53,37 +46,118 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
   const [hr, hg, hb] = [0, 1, 2].map(
     (c) => near.reduce((sum, q) => sum + (photo.data[q.i * 3 + c] ?? 0), 0) / near.length,
   ) as [number, number, number];
-  let spread = 0;
-  for (const i of seeds) {
-    spread +=
-      ((photo.data[i * 3] ?? 0) - hr) ** 2 +
-      ((photo.data[i * 3 + 1] ?? 0) - hg) ** 2 +
-      ((photo.data[i * 3 + 2] ?? 0) - hb) ** 2;
-  }
-  const limit = Math.max(30, Math.min(70, 1.6 * Math.sqrt(spread / seeds.length)));
+  const limit = Math.max(
+    30,
+    Math.min(70, 1.6 * Math.sqrt(spreadAround(photo, seeds, hr, hg, hb) / seeds.length)),
+  );
   const hairChroma = Math.max(hr, hg, hb) - Math.min(hr, hg, hb);
   const reach = span * 2;
   const neck = mid(p.leftShoulder, p.rightShoulder);
   const lowest = neck.y + span * 1.4;
-  const isHair = (i: number): boolean => {
-    const label = parts.labels[i] ?? 0;
-    if (label === Part.background || label === Part.leftHand || label === Part.rightHand) return false;
-    const x = i % width;
-    const y = Math.floor(i / width);
-    if (dist({ x, y }, eyes) > reach || y > lowest) return false;
-    // Hair falls beside the neck and over the shoulders, seldom down the middle of the chest, where dark
-    // clothes would otherwise pass for it.
-    if (y > neck.y + span * 0.15 && Math.abs(x - neck.x) < span * 0.22) return false;
-    const dr = (photo.data[i * 3] ?? 0) - hr;
-    const dg = (photo.data[i * 3 + 1] ?? 0) - hg;
-    const db = (photo.data[i * 3 + 2] ?? 0) - hb;
-    const d = Math.sqrt(dr * dr + dg * dg + db * db);
-    if (d >= limit || !notSkin(i)) return false;
-    // Far more colourful than the hair: an old top's stripe in shade between strands (a dark red is near
-    // black in RGB), not hair, which would keep it in front of the new garment.
-    return channelSpreadAt(photo, i) <= hairChroma + MORE_CHROMA;
+  const test: HairTest = {
+    photo,
+    parts,
+    tone,
+    colour: [hr, hg, hb],
+    limit,
+    chroma: hairChroma,
+    eyes,
+    reach,
+    lowest,
+    neck,
+    span,
   };
-  // Grow from the seeds through hair-coloured person pixels (4-connected); each pixel is queued once.
+  growHair(mask, seeds, test);
+  // Hair the colour of the clothes grows into them: past this much below the shoulders (in square spans)
+  // the mask is not to be trusted there. Then the hair in front fades out over the last tenth of a span above
+  // the shoulder line and none is kept below: a garment over a strand of hair looks far better than one cut
+  // straight across, or to pieces, by a dark top taken for hair. What was seen as hair below is still not
+  // painted over as skin: a band of skin across dark hair would cut it straight instead.
+  const shoulders = Math.min(p.leftShoulder.y, p.rightShoulder.y);
+  if (countBelow(mask, shoulders) <= MAX_HAIR_BELOW * span * span) return { front: mask, seen: mask };
+  const front = { ...mask, data: mask.data.slice() };
+  fadeBelow(front, shoulders, Math.max(1, span * 0.1));
+  return { front, seen: mask };
+}
+
+// hairMask's loops, each a function of its own: in its body V8 compiled the whole of it again for each loop
+// on every try-on.
+
+/** Whether photo pixel `i` is not skin (less than a quarter like the face's tone; any pixel without one). */
+function notSkin(tone: SkinTone | null, photo: Raster, i: number): boolean {
+  return (
+    !tone ||
+    skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) < 0.25
+  );
+}
+
+/** The head's pixels that are not skin, down to row `eyesY`. */
+function headAbove(photo: Raster, parts: BodyParts, tone: SkinTone | null, eyesY: number): number[] {
+  const { width, height } = parts;
+  const found: number[] = [];
+  for (let i = 0; i < width * height; i++) {
+    if (parts.labels[i] !== Part.head || Math.floor(i / width) > eyesY || !notSkin(tone, photo, i)) continue;
+    found.push(i);
+  }
+  return found;
+}
+
+/** The sum of the squared distances of the pixels' colours from (r, g, b). */
+function spreadAround(photo: Raster, pixels: readonly number[], r: number, g: number, b: number): number {
+  let spread = 0;
+  for (const i of pixels) {
+    spread +=
+      ((photo.data[i * 3] ?? 0) - r) ** 2 +
+      ((photo.data[i * 3 + 1] ?? 0) - g) ** 2 +
+      ((photo.data[i * 3 + 2] ?? 0) - b) ** 2;
+  }
+  return spread;
+}
+
+/** What a pixel must be to be hair below the head (`isHair`). */
+interface HairTest {
+  photo: Raster;
+  parts: BodyParts;
+  tone: SkinTone | null;
+  /** The hair's colour. */
+  colour: readonly [number, number, number];
+  /** How far from it (RGB distance) a pixel may be. */
+  limit: number;
+  /** The hair colour's channel spread. */
+  chroma: number;
+  eyes: Point;
+  /** How far from the eyes, and how low, hair reaches. */
+  reach: number;
+  lowest: number;
+  neck: Point;
+  span: number;
+}
+
+/** Whether person pixel `i` below the head is hair: near the head, of the hair's colour, not skin. */
+function isHair(test: HairTest, i: number): boolean {
+  const { photo, parts, eyes, neck, span } = test;
+  const width = parts.width;
+  const label = parts.labels[i] ?? 0;
+  if (label === Part.background || label === Part.leftHand || label === Part.rightHand) return false;
+  const x = i % width;
+  const y = Math.floor(i / width);
+  if (dist({ x, y }, eyes) > test.reach || y > test.lowest) return false;
+  // Hair falls beside the neck and over the shoulders, seldom down the middle of the chest, where dark
+  // clothes would otherwise pass for it.
+  if (y > neck.y + span * 0.15 && Math.abs(x - neck.x) < span * 0.22) return false;
+  const dr = (photo.data[i * 3] ?? 0) - test.colour[0];
+  const dg = (photo.data[i * 3 + 1] ?? 0) - test.colour[1];
+  const db = (photo.data[i * 3 + 2] ?? 0) - test.colour[2];
+  const d = Math.sqrt(dr * dr + dg * dg + db * db);
+  if (d >= test.limit || !notSkin(test.tone, photo, i)) return false;
+  // Far more colourful than the hair: an old top's stripe in shade between strands (a dark red is near
+  // black in RGB), not hair, which would keep it in front of the new garment.
+  return channelSpreadAt(photo, i) <= test.chroma + MORE_CHROMA;
+}
+
+/** Grows the mask from the seeds through hair pixels (`isHair`, 4-connected); each pixel is queued once. */
+function growHair(mask: Mask, seeds: readonly number[], test: HairTest): void {
+  const { width, height } = mask;
   const queue = new Int32Array(width * height);
   queue.set(seeds);
   let tail = seeds.length;
@@ -91,33 +165,35 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
   for (let head = 0; head < tail; head++) {
     const i = queue[head] ?? 0;
     const x = i % width;
-    for (const j of [i - 1, i + 1, i - width, i + width]) {
+    for (let n = 0; n < 4; n++) {
+      const j = n === 0 ? i - 1 : n === 1 ? i + 1 : n === 2 ? i - width : i + width;
       if (j < 0 || j >= width * height || mask.data[j] !== 0) continue;
-      if ((j === i - 1 && x === 0) || (j === i + 1 && x === width - 1)) continue;
-      if (!isHair(j)) continue;
+      if ((n === 0 && x === 0) || (n === 1 && x === width - 1)) continue;
+      if (!isHair(test, j)) continue;
       mask.data[j] = 255;
       queue[tail++] = j;
     }
   }
-  // Hair the colour of the clothes grows into them: past this much below the shoulders (in square spans)
-  // the mask is not to be trusted there. Then the hair in front fades out over the last tenth of a span above
-  // the shoulder line and none is kept below: a garment over a strand of hair looks far better than one cut
-  // straight across, or to pieces, by a dark top taken for hair. What was seen as hair below is still not
-  // painted over as skin: a band of skin across dark hair would cut it straight instead.
-  const shoulders = Math.min(p.leftShoulder.y, p.rightShoulder.y);
+}
+
+/** How many of the mask's pixels lie below row `y`. */
+function countBelow(mask: Mask, y: number): number {
   let below = 0;
-  for (let i = 0; i < width * height; i++) if (mask.data[i] && Math.floor(i / width) > shoulders) below++;
-  if (below <= MAX_HAIR_BELOW * span * span) return { front: mask, seen: mask };
-  const front = { ...mask, data: mask.data.slice() };
-  const fade = Math.max(1, span * 0.1);
-  for (let y = Math.max(0, Math.floor(shoulders - fade)); y < height; y++) {
-    const k = Math.max(0, Math.min(1, (shoulders - y) / fade));
+  for (let i = 0; i < mask.width * mask.height; i++)
+    if (mask.data[i] && Math.floor(i / mask.width) > y) below++;
+  return below;
+}
+
+/** Fades the mask out over `fade` rows above row `y`, and clears it below. */
+function fadeBelow(mask: Mask, y0: number, fade: number): void {
+  const { width, height } = mask;
+  for (let y = Math.max(0, Math.floor(y0 - fade)); y < height; y++) {
+    const k = Math.max(0, Math.min(1, (y0 - y) / fade));
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      front.data[i] = Math.round((front.data[i] ?? 0) * k);
+      mask.data[i] = Math.round((mask.data[i] ?? 0) * k);
     }
   }
-  return { front, seen: mask };
 }
 
 const MAX_HAIR_BELOW = 0.5;
