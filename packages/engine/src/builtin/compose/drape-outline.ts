@@ -90,11 +90,17 @@ export function drapeOutline(
     mats.push(outside, distance);
     markOutside(silhouette, { left: left - pad, top: top - pad, width: bw, height: bh }, outside.data);
     cv.distanceTransform(outside, distance, cv.DIST_L2, 3);
-    const { keep, rounded, total, taken } = cuts(canvas, frame, lines, hanging, {
+    const keep = new Float32Array(w * h).fill(1);
+    // What the shoulder lines cut (a top only), kept apart from the silhouette's cut, which may be dropped.
+    const rounded = lines ? new Float32Array(w * h).fill(1) : null;
+    const sums = new Float64Array(2);
+    cuts(canvas, frame, lines, hanging, {
       distance: distance.data32F,
       pad,
       bands: { cloth, ease, gone, topEase, topGone, blend, freeBelow },
+      out: { keep, rounded, sums },
     });
+    const [total = 0, taken = 0] = sums;
     if (total === 0) return 0;
     // The silhouette's cut is left out when it would take too much (the segmentation lost the body); the
     // shoulders' round does not hang on the segmentation.
@@ -149,23 +155,27 @@ interface Bands {
 
 /**
  * What of each canvas pixel is kept: by the silhouette (`keep`, from `distance`, the distance transform of
- * the canvas padded by `pad` each side) and by the shoulder lines (`rounded`, a top only); the garment's
- * coverage in all (`total`) and what the silhouette's cut takes of it (`taken`).
+ * the canvas padded by `pad` each side) and by the shoulder lines (`rounded`, a top only); into `sums`, the
+ * garment's coverage in all and what the silhouette's cut takes of it. Nothing is made after the loop: an
+ * object literal there, with no feedback when V8 compiled the loop, threw its code away on every try-on.
  */
 function cuts(
   canvas: GarmentCanvas,
   frame: BodyFrame,
   lines: { left: FramedLine; right: FramedLine } | null,
   hanging: { left: boolean; right: boolean },
-  seen: { distance: Float32Array; pad: number; bands: Bands },
-): { keep: Float32Array; rounded: Float32Array | null; total: number; taken: number } {
+  seen: {
+    distance: Float32Array;
+    pad: number;
+    bands: Bands;
+    out: { keep: Float32Array; rounded: Float32Array | null; sums: Float64Array };
+  },
+): void {
   const { distance: d, pad } = seen;
+  const { keep, rounded, sums } = seen.out;
   const { cloth, ease, gone, topEase, topGone, blend, freeBelow } = seen.bands;
   const { width: w, height: h, left, top } = canvas;
   const bw = w + 2 * pad;
-  const keep = new Float32Array(w * h).fill(1);
-  // What the shoulder lines cut (a top only), kept apart from the silhouette's cut, which may be dropped.
-  const rounded = lines ? new Float32Array(w * h).fill(1) : null;
   // The pixel asked of the frame, one object for every pixel.
   const q = { x: 0, y: 0 };
   let total = 0;
@@ -208,7 +218,8 @@ function cuts(
       taken += a * (1 - k);
     }
   }
-  return { keep, rounded, total, taken };
+  sums[0] = total;
+  sums[1] = taken;
 }
 
 /** Cuts the canvas by the lesser of `keep` and `rounded` (either may be left out); answers the coverage taken. */

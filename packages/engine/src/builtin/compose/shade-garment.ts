@@ -56,11 +56,9 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const redData = red.data32F;
     const greenData = green.data32F;
     // The mean chromaticity under the garment, read here at full size (not scaled down and up again).
-    const { sum, count, redSum, greenSum } = readUnder(photo, canvas, {
-      luma: l,
-      red: redData,
-      green: greenData,
-    });
+    const sums = new Float64Array(4);
+    readUnder(photo, canvas, { luma: l, red: redData, green: greenData }, sums);
+    const [sum = 0, count = 0, redSum = 0, greenSum = 0] = sums;
     if (count === 0) return;
     const mean = sum / count;
     const d = Math.max(1, span / WORK_SPAN);
@@ -113,7 +111,9 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
       };
     });
     // The fold band as carried (hue held still), then how much of it: see FOLD_RMS.
-    const { carried, broadCarried, rms } = carriedShade(canvas, { folds, steps, light, mean }, hue);
+    const carried = new Float32Array(w * h);
+    const broadCarried = new Float32Array(w * h);
+    const rms = carriedShade(canvas, { folds, steps, light, mean }, hue, { carried, broadCarried });
     applyShade(canvas, carried, broadCarried, rms > FOLD_RMS ? FOLD_RMS / rms : 1);
   } finally {
     for (const m of mats) m.delete();
@@ -125,14 +125,16 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
 
 /**
  * Reads the photo under the canvas into `out`: the log of its lightness and its red and green
- * chromaticity; answers their sums (lightness, chromaticities) over the pixels the garment covers, and
- * how many.
+ * chromaticity; writes into `sums` their sums over the pixels the garment covers (lightness, how many,
+ * red, green). Nothing is made after the loop: an object literal there, with no feedback when V8 compiled
+ * the loop, threw its compiled code away on every try-on.
  */
 function readUnder(
   photo: Raster,
   canvas: GarmentCanvas,
   out: { luma: Float32Array; red: Float32Array; green: Float32Array },
-): { sum: number; count: number; redSum: number; greenSum: number } {
+  sums: Float64Array,
+): void {
   const { width: w, height: h } = canvas;
   const { luma: l, red: redData, green: greenData } = out;
   let sum = 0;
@@ -159,22 +161,25 @@ function readUnder(
       }
     }
   }
-  return { sum, count, redSum, greenSum };
+  sums[0] = sum;
+  sums[1] = count;
+  sums[2] = redSum;
+  sums[3] = greenSum;
 }
 
 /**
- * The fold band and the broad light each garment pixel carries (hue held still: `stillness`), and the fold
- * band's root mean square over what the garment covers.
+ * Writes the fold band and the broad light each garment pixel carries (hue held still: `stillness`) into
+ * `out`; answers the fold band's root mean square over what the garment covers.
  */
 function carriedShade(
   canvas: GarmentCanvas,
   bands: { folds: Float32Array; steps: Float32Array; light: Float32Array; mean: number },
   hue: readonly { fold: Float32Array; broad: Float32Array; mean: number }[],
-): { carried: Float32Array; broadCarried: Float32Array; rms: number } {
+  out: { carried: Float32Array; broadCarried: Float32Array },
+): number {
   const { folds, steps, light, mean } = bands;
+  const { carried, broadCarried } = out;
   const n0 = canvas.width * canvas.height;
-  const carried = new Float32Array(n0);
-  const broadCarried = new Float32Array(n0);
   let squares = 0;
   let n = 0;
   for (let i = 0; i < n0; i++) {
@@ -194,7 +199,7 @@ function carriedShade(
       n++;
     }
   }
-  return { carried, broadCarried, rms: Math.sqrt(squares / Math.max(1, n)) };
+  return Math.sqrt(squares / Math.max(1, n));
 }
 
 /** Darkens and lightens the garment's colours by the carried shade, the folds' by `foldShare`. */
