@@ -379,6 +379,24 @@ export function cleanUp(
   layPaint(photo, painted, paint, seam, soft);
 }
 
+/** A limb's box in the photo, the pixels its loops look at (`x1`, `y1` past its end). */
+interface LimbBox {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** What a limb's loops read of the photo and the person: the photo's parts, hair, skin and the new garment. */
+interface LimbSight {
+  photo: Raster;
+  parts: BodyParts;
+  hair: Mask;
+  canvas: GarmentCanvas;
+  patches: BareSkin;
+  tone: SkinTone;
+}
+
 /** What the limbs' paint writes, over `region` (the limbs' bounds) but for `gone` (the photo's size). */
 interface LimbPaint {
   region: Box;
@@ -405,14 +423,8 @@ interface LimbPaint {
 function paintLimb(
   limb: Limb,
   n: number,
-  box: { x0: number; x1: number; y0: number; y1: number },
-  seen: {
-    photo: Raster;
-    parts: BodyParts;
-    hair: Mask;
-    canvas: GarmentCanvas;
-    patches: BareSkin;
-    tone: SkinTone;
+  box: LimbBox,
+  seen: LimbSight & {
     span: number;
     bareLimb: boolean;
     /** For the neck: its pixels in deep shade, left as they are. */
@@ -1147,19 +1159,7 @@ const BARE_LIMB = 0.5;
  * girth's area there at least; three fifths at least) is BARE_LIMB skin. An old sleeve covers a stretch of
  * the limb from one end, where the share falls to nothing; shade and backlight run along it.
  */
-function isBareLimb(
-  limb: Limb,
-  box: { x0: number; x1: number; y0: number; y1: number },
-  seen: {
-    photo: Raster;
-    parts: BodyParts;
-    hair: Mask;
-    canvas: GarmentCanvas;
-    patches: BareSkin;
-    tone: SkinTone;
-  },
-  span: number,
-): boolean {
+function isBareLimb(limb: Limb, box: LimbBox, seen: LimbSight, span: number): boolean {
   const { photo, parts, hair, canvas, patches, tone } = seen;
   // Arms only: the neck's paint is for a collar, which covers the neck all round.
   if (!limb.parts.some((part) => ARM_PARTS.has(part))) return false;
