@@ -64,7 +64,7 @@ export function faceMask(
   const unlike = polygons(cv, region, hulls(parts));
   const features = polygons(cv, region, hulls([...parts, FACE_PARTS.nose]));
   const sample = discs(region, FACE_PARTS.skinSamples.map(at), faceWidth * SAMPLE_RADIUS);
-  for (let i = 0; i < sample.length; i++) sample[i] = sample[i] && covered[i] && inner[i] ? 1 : 0;
+  keepWhere(sample, covered, inner);
   const clean = Math.max(3, Math.round(faceWidth * CLEAN_SIZE) | 1);
   const shopperSkin = tidy(cv, region, skinPixels(warpedLab, sample, SKIN_DISTANCE), clean);
   const modelSkin = tidy(cv, region, skinPixels(modelLab, sample, SKIN_DISTANCE), clean);
@@ -84,27 +84,75 @@ export function faceMask(
   ] as const) {
     if (!bearded(region, mesh, covered, skin)) continue;
     const lower = polygons(cv, region, [lowerFace(mesh)]);
-    for (let i = 0; i < lower.length; i++) if (lower[i]) hair[i] = 0;
+    clearWhere(hair, lower);
   }
   // What is dark around and below the model's mouth is the laugh's creases and the mouth's shadow, not hair
   // (hair over a face comes in from its top and sides): there the shopper's face goes over it.
   const chinMiddle = polygons(cv, region, [underMouth(meshes.model)]);
-  for (let i = 0; i < chinMiddle.length; i++) if (chinMiddle[i]) modelHair[i] = 0;
+  clearWhere(modelHair, chinMiddle);
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
+  blendAndSkin({ inner, covered, features, shopperSkin, modelSkin, shopperHair, modelHair }, { blend, skin });
   const shade = { shopper: new Uint8Array(inner.length), model: new Uint8Array(inner.length) };
-  for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || !covered[i] || shopperHair[i] || modelHair[i]) continue;
-    blend[i] = 1;
-    skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
-  }
-  for (let i = 0; i < inner.length; i++) {
-    if (!inner[i] || unlike[i]) continue;
-    shade.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
-    shade.model[i] = modelShaded[i] ?? 0;
-  }
+  shadeMasks({ inner, unlike, covered, shopperSkin, modelShaded }, shade);
   const nose = polygons(cv, region, [hull(FACE_PARTS.nose.map((i) => meshes.placed[i] ?? at(i)))]);
   return { blend: tidy(cv, region, blend, clean), skin, shopperSkin, shade, nose };
+}
+
+// faceMask's loops, each a function of its own: in its body V8 compiled the whole of it again for each loop
+// on every look.
+
+/** Keeps `mask` (changed) only where `a` and `b` are set too. */
+function keepWhere(mask: Uint8Array, a: Uint8Array, b: Uint8Array): void {
+  for (let i = 0; i < mask.length; i++) mask[i] = mask[i] && a[i] && b[i] ? 1 : 0;
+}
+
+/** Clears `mask` (changed) where `where` is set. */
+function clearWhere(mask: Uint8Array, where: Uint8Array): void {
+  for (let i = 0; i < where.length; i++) if (where[i]) mask[i] = 0;
+}
+
+/**
+ * Where the shopper's face is blended in (`blend`: the inner face, covered by the warp, hair in neither
+ * photo) and, of it, what is skin in both photos outside the features (`skin`).
+ */
+function blendAndSkin(
+  seen: {
+    inner: Uint8Array;
+    covered: Uint8Array;
+    features: Uint8Array;
+    shopperSkin: Uint8Array;
+    modelSkin: Uint8Array;
+    shopperHair: Uint8Array;
+    modelHair: Uint8Array;
+  },
+  out: { blend: Uint8Array; skin: Uint8Array },
+): void {
+  const { inner, covered, features, shopperSkin, modelSkin, shopperHair, modelHair } = seen;
+  for (let i = 0; i < inner.length; i++) {
+    if (!inner[i] || !covered[i] || shopperHair[i] || modelHair[i]) continue;
+    out.blend[i] = 1;
+    out.skin[i] = !features[i] && shopperSkin[i] && modelSkin[i] ? 1 : 0;
+  }
+}
+
+/** The skin whose light is read in each photo: the inner face outside the eyes, brows and lips. */
+function shadeMasks(
+  seen: {
+    inner: Uint8Array;
+    unlike: Uint8Array;
+    covered: Uint8Array;
+    shopperSkin: Uint8Array;
+    modelShaded: Uint8Array;
+  },
+  out: { shopper: Uint8Array; model: Uint8Array },
+): void {
+  const { inner, unlike, covered, shopperSkin, modelShaded } = seen;
+  for (let i = 0; i < inner.length; i++) {
+    if (!inner[i] || unlike[i]) continue;
+    out.shopper[i] = covered[i] && shopperSkin[i] ? 1 : 0;
+    out.model[i] = modelShaded[i] ?? 0;
+  }
 }
 
 /** Whether the middle of the chin, between the lower lip and the chin's tip, is mostly not skin. */
