@@ -1,5 +1,5 @@
 import type { Raster } from '../image/raster.ts';
-import { boxAbove } from '../person/mask.ts';
+import { type Box, boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 
 /** The fill's broad colour is found at most this many pixels across (Telea's cost grows with what it fills). */
@@ -48,50 +48,98 @@ export function fillFromBackground(
   const bh = y1 - y0;
   // Over the box: what is filled; what may seed the fill's colour away from the backdrop, whatever is
   // neither filled nor covered (open); and of that the backdrop, what is not the person either (free).
+  const box = { left: x0, top: y0, width: bw, height: bh };
   const filled = new Uint8Array(bw * bh);
   const free = new Uint8Array(bw * bh);
   const open = new Uint8Array(bw * bh);
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0, i = (y0 + y) * w + x0, j = y * bw; x < bw; x++, i++, j++) {
+  readMasks({ marked, hidden, person, stride: w }, box, { filled, free, open });
+  const level = broadColour(cv, photo, box, free, open);
+  // Each filled pixel's nearest edge onto the backdrop, along its row or its column, and its mirror there.
+  const nearest = new Float32Array(bw * bh).fill(Number.POSITIVE_INFINITY);
+  const mirror = new Int32Array(bw * bh).fill(-1);
+  const mirrors: Mirrors = { filled, free, nearest, mirror };
+  for (let y = 0; y < bh; y++) scan(mirrors, y * bw, 1, bw);
+  for (let x = 0; x < bw; x++) scan(mirrors, x, bw, bh);
+  layFill(photo, box, { filled, nearest, mirror, level }, fade);
+}
+
+// fillFromBackground's loops, each a function of its own (and the scans no closures made a try-on): in its
+// body V8 compiled the whole of it again for each loop on every try-on.
+
+/**
+ * Over `box`: what is filled (`marked`); what may seed the fill's colour away from the backdrop, whatever
+ * is neither filled nor covered (`open`); and of that the backdrop, what is not the person either (`free`).
+ */
+function readMasks(
+  photo: { marked: Uint8Array; hidden: Uint8Array; person: Uint8Array; stride: number },
+  box: Box,
+  out: { filled: Uint8Array; free: Uint8Array; open: Uint8Array },
+): void {
+  const { marked, hidden, person, stride: w } = photo;
+  const { filled, free, open } = out;
+  for (let y = 0; y < box.height; y++) {
+    for (let x = 0, i = (box.top + y) * w + box.left, j = y * box.width; x < box.width; x++, i++, j++) {
       filled[j] = marked[i] === 1 ? 1 : 0;
       open[j] = marked[i] || hidden[i] ? 0 : 1;
       free[j] = open[j] && !person[i] ? 1 : 0;
     }
   }
-  const level = broadColour(cv, photo, { left: x0, top: y0, width: bw, height: bh }, free, open);
-  // Each filled pixel's nearest edge onto the backdrop, along its row or its column, and its mirror there.
-  const nearest = new Float32Array(bw * bh).fill(Number.POSITIVE_INFINITY);
-  const mirror = new Int32Array(bw * bh).fill(-1);
-  // The mirror q of pixel p across an edge onto the backdrop, kept when it is backdrop and nearer than one
-  // found before.
-  const consider = (start: number, step: number, length: number, p: number, q: number): void => {
-    const j = start + p * step;
-    const d = Math.abs(q - p);
-    if (d >= (nearest[j] ?? 0) || q < 0 || q >= length || free[start + q * step] !== 1) return;
-    nearest[j] = d;
-    mirror[j] = start + q * step;
-  };
-  // Rows, then columns: a line of `length` pixels `step` apart from `start` in the box's arrays.
-  const scan = (start: number, step: number, length: number): void => {
-    let t = 0;
-    while (t < length) {
-      if (filled[start + t * step] !== 1) {
-        t++;
-        continue;
-      }
-      const a = t;
-      while (t < length && filled[start + t * step] === 1) t++;
-      const b = t;
-      const before = a > 0 && free[start + (a - 1) * step] === 1;
-      const after = b < length && free[start + b * step] === 1;
-      for (let p = a; p < b; p++) {
-        if (before) consider(start, step, length, p, 2 * a - 1 - p);
-        if (after) consider(start, step, length, p, 2 * b - 1 - p);
-      }
+}
+
+/** Each filled pixel's nearest edge onto the backdrop (`nearest`, in pixels) and its mirror there. */
+interface Mirrors {
+  filled: Uint8Array;
+  free: Uint8Array;
+  nearest: Float32Array;
+  mirror: Int32Array;
+}
+
+/**
+ * The mirror q of pixel p across an edge onto the backdrop, kept when it is backdrop and nearer than one
+ * found before (on a line of `length` pixels `step` apart from `start`).
+ */
+function consider(m: Mirrors, start: number, step: number, length: number, p: number, q: number): void {
+  const j = start + p * step;
+  const d = Math.abs(q - p);
+  if (d >= (m.nearest[j] ?? 0) || q < 0 || q >= length || m.free[start + q * step] !== 1) return;
+  m.nearest[j] = d;
+  m.mirror[j] = start + q * step;
+}
+
+/** The mirrors along a row or a column: a line of `length` pixels `step` apart from `start` in the box. */
+function scan(m: Mirrors, start: number, step: number, length: number): void {
+  const { filled, free } = m;
+  let t = 0;
+  while (t < length) {
+    if (filled[start + t * step] !== 1) {
+      t++;
+      continue;
     }
-  };
-  for (let y = 0; y < bh; y++) scan(y * bw, 1, bw);
-  for (let x = 0; x < bw; x++) scan(x, bw, bh);
+    const a = t;
+    while (t < length && filled[start + t * step] === 1) t++;
+    const b = t;
+    const before = a > 0 && free[start + (a - 1) * step] === 1;
+    const after = b < length && free[start + b * step] === 1;
+    for (let p = a; p < b; p++) {
+      if (before) consider(m, start, step, length, p, 2 * a - 1 - p);
+      if (after) consider(m, start, step, length, p, 2 * b - 1 - p);
+    }
+  }
+}
+
+/**
+ * Lays the fill on the photo's `box`: the broad colour `level`, and the backdrop's texture (less its own
+ * broad colour) from each filled pixel's mirror, full at the edge, fading out over `fade` pixels into it.
+ */
+function layFill(
+  photo: Raster,
+  box: Box,
+  fill: { filled: Uint8Array; nearest: Float32Array; mirror: Int32Array; level: Float32Array },
+  fade: number,
+): void {
+  const { filled, nearest, mirror, level } = fill;
+  const { left: x0, top: y0, width: bw, height: bh } = box;
+  const w = photo.width;
   const data = photo.data;
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {

@@ -12,7 +12,7 @@ import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
 import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
-import type { GarmentCanvas } from './garment-canvas.ts';
+import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
 import { growIntoMissedClothes } from './missed-clothes.ts';
 import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.ts';
@@ -666,15 +666,6 @@ class LimbLight {
   }
 }
 
-/** How much the new garment covers photo pixel (x, y): its alpha there, 0 outside its canvas. */
-function coverageAt(canvas: GarmentCanvas, x: number, y: number): number {
-  const cx = x - canvas.left;
-  const cy = y - canvas.top;
-  return cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height
-    ? (canvas.alpha[cy * canvas.width + cx] ?? 0)
-    : 0;
-}
-
 /**
  * An upper arm as the clean-up paints it: its bone starts a share of the span inside the shoulder joint, so
  * the round of the shoulder (the deltoid, which the pose's joint sits under) is painted with it, from the
@@ -1078,6 +1069,16 @@ function growIntoBackground(marked: Uint8Array, parts: BodyParts, hidden: Uint8A
   }
 }
 
+/** Whether canvas pixel (x, y) (canvas coordinates) is covered by the garment. */
+function coveredIn(canvas: GarmentCanvas, x: number, y: number): boolean {
+  return (canvas.alpha[y * canvas.width + x] ?? 0) > 0.5;
+}
+
+/** Whether photo pixel `i` is hair in front of the garment (none without a mask). */
+function hairIn(hair: Mask | null, i: number): boolean {
+  return (hair?.data[i] ?? 0) > 96;
+}
+
 /**
  * Marks the torso pixels beside the garment (within a fifth of the span of its edge, in that row) and just
  * above its top edge up to `collar.until` below the shoulder joints' line (an old collar or shoulder seam
@@ -1096,22 +1097,20 @@ function markRim(
   const reach = Math.round(span * 0.2);
   // Hair kept in front of the new garment hangs beside it too (braids over an old dress): not the rim. The
   // old clothes between its strands are, and the fill takes them from the strands and the background.
-  const isHair = (i: number): boolean => (hair?.data[i] ?? 0) > 96;
   const { width: cw, height: ch } = canvas;
-  const covered = (x: number, y: number): boolean => (canvas.alpha[y * cw + x] ?? 0) > 0.5;
   let any = false;
   for (let y = 0; y < ch; y++) {
     let first = -1;
     let last = -1;
     for (let x = 0; x < cw; x++) {
-      if (!covered(x, y)) continue;
+      if (!coveredIn(canvas, x, y)) continue;
       if (first < 0) first = x;
       last = x;
     }
     if (first < 0) continue;
     // Just above the garment's top edge too: an old collar or shoulder seam peeking over the neckline.
     for (let x = first; x <= last; x++) {
-      if (!covered(x, y) || (y > 0 && covered(x, y - 1))) continue;
+      if (!coveredIn(canvas, x, y) || (y > 0 && coveredIn(canvas, x, y - 1))) continue;
       const px = x + canvas.left;
       const py = y + canvas.top;
       if ((px - collar.neck.x) * collar.down.x + (py - collar.neck.y) * collar.down.y > collar.until)
@@ -1120,7 +1119,7 @@ function markRim(
         const i = (y - k + canvas.top) * parts.width + x + canvas.left;
         const label = parts.labels[i] ?? 0;
         if (label !== Part.torso && label !== Part.neck) break;
-        if (isBareSkin(skin, x + canvas.left, y - k + canvas.top) || isHair(i)) continue;
+        if (isBareSkin(skin, x + canvas.left, y - k + canvas.top) || hairIn(hair, i)) continue;
         marked[i] = 1;
         any = true;
       }
@@ -1133,8 +1132,8 @@ function markRim(
         const px = x + canvas.left;
         const py = y + canvas.top;
         const i = py * parts.width + px;
-        if (parts.labels[i] !== Part.torso || covered(x, y)) continue;
-        if (isBareSkin(skin, px, py) || isHair(i)) continue;
+        if (parts.labels[i] !== Part.torso || coveredIn(canvas, x, y)) continue;
+        if (isBareSkin(skin, px, py) || hairIn(hair, i)) continue;
         marked[i] = 1;
         any = true;
       }

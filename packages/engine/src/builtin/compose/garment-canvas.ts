@@ -16,6 +16,15 @@ export interface GarmentCanvas extends Box {
   part: Uint8Array;
 }
 
+/** How much the new garment covers photo pixel (x, y): its alpha there, 0 outside its canvas. */
+export function coverageAt(canvas: GarmentCanvas, x: number, y: number): number {
+  const cx = x - canvas.left;
+  const cy = y - canvas.top;
+  return cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height
+    ? (canvas.alpha[cy * canvas.width + cx] ?? 0)
+    : 0;
+}
+
 const FOREARMS = new Set<number>([Part.leftForearm, Part.rightForearm]);
 const HANDS = new Set<number>([Part.leftHand, Part.rightHand]);
 
@@ -49,38 +58,52 @@ export function garmentCanvas(
     alpha: new Float32Array(width * height),
     part: new Uint8Array(width * height),
   };
-  const draw = (layer: Layer | null, part: 1 | 2 | 3): void => {
-    if (!layer) return;
-    for (let y = 0; y < layer.height; y++) {
-      for (let x = 0; x < layer.width; x++) {
-        const o = (y * layer.width + x) * 4;
-        let a = (layer.rgba[o + 3] ?? 0) / 255;
-        if (a === 0) continue;
-        const px = layer.left + x;
-        const py = layer.top + y;
-        const photoIndex = py * parts.width + px;
-        const label = parts.labels[photoIndex] ?? 0;
-        if (label === Part.head) continue;
-        if ((HANDS.has(label) || (part === 1 && FOREARMS.has(label))) && arms[photoIndex]) continue;
-        a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
-        const c = (py - top) * width + (px - left);
-        const under = canvas.alpha[c] ?? 0;
-        const out = a + under * (1 - a);
-        if (out <= 0) continue;
-        for (let k = 0; k < 3; k++) {
-          canvas.rgb[c * 3 + k] =
-            ((layer.rgba[o + k] ?? 0) * a + (canvas.rgb[c * 3 + k] ?? 0) * under * (1 - a)) / out;
-        }
-        canvas.alpha[c] = out;
-        if (a >= 0.5) canvas.part[c] = part;
-      }
-    }
-  };
-  draw(fit.hood ?? null, 3);
-  draw(fit.body, 1);
-  draw(fit.joins ?? null, 1);
-  draw(fit.gaps ?? null, 1);
-  draw(fit.limbs.left, 2);
-  draw(fit.limbs.right, 2);
+  const front = { parts, hair, arms };
+  draw(canvas, fit.hood ?? null, 3, front);
+  draw(canvas, fit.body, 1, front);
+  draw(canvas, fit.joins ?? null, 1, front);
+  draw(canvas, fit.gaps ?? null, 1, front);
+  draw(canvas, fit.limbs.left, 2, front);
+  draw(canvas, fit.limbs.right, 2, front);
   return canvas;
+}
+
+/**
+ * Draws `layer` over the canvas as `part`, but for what is in front of it (the head, hands and forearms the
+ * arms' mask keeps, hair softly). A module function: a closure made on every try-on was compiled afresh
+ * every time.
+ */
+function draw(
+  canvas: GarmentCanvas,
+  layer: Layer | null,
+  part: 1 | 2 | 3,
+  front: { parts: BodyParts; hair: Mask; arms: Uint8Array },
+): void {
+  if (!layer) return;
+  const { parts, hair, arms } = front;
+  const { left, top, width } = canvas;
+  for (let y = 0; y < layer.height; y++) {
+    for (let x = 0; x < layer.width; x++) {
+      const o = (y * layer.width + x) * 4;
+      let a = (layer.rgba[o + 3] ?? 0) / 255;
+      if (a === 0) continue;
+      const px = layer.left + x;
+      const py = layer.top + y;
+      const photoIndex = py * parts.width + px;
+      const label = parts.labels[photoIndex] ?? 0;
+      if (label === Part.head) continue;
+      if ((HANDS.has(label) || (part === 1 && FOREARMS.has(label))) && arms[photoIndex]) continue;
+      a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
+      const c = (py - top) * width + (px - left);
+      const under = canvas.alpha[c] ?? 0;
+      const out = a + under * (1 - a);
+      if (out <= 0) continue;
+      for (let k = 0; k < 3; k++) {
+        canvas.rgb[c * 3 + k] =
+          ((layer.rgba[o + k] ?? 0) * a + (canvas.rgb[c * 3 + k] ?? 0) * under * (1 - a)) / out;
+      }
+      canvas.alpha[c] = out;
+      if (a >= 0.5) canvas.part[c] = part;
+    }
+  }
 }

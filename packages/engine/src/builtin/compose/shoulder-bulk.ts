@@ -3,7 +3,7 @@ import type { Raster } from '../image/raster.ts';
 import { ARMS, type BodyParts, Part } from '../person/body-parts.ts';
 import type { Mask } from '../person/mask.ts';
 import { type BareSkin, isBareSkin } from './bare-skin.ts';
-import type { GarmentCanvas } from './garment-canvas.ts';
+import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
 import { looksLikeOldTop, type Rgb } from './old-top.ts';
 
 /** The shoulders' line: the joints' middle, the unit vector down the torso, the joints' distance. */
@@ -55,17 +55,6 @@ export function markShoulderBulk(
   const { width: w, height: h } = parts;
   const { neck, down, span } = line;
   const across = { x: -down.y, y: down.x };
-  const covered = (x: number, y: number): boolean => {
-    const cx = x - canvas.left;
-    const cy = y - canvas.top;
-    return (
-      cx >= 0 &&
-      cy >= 0 &&
-      cx < canvas.width &&
-      cy < canvas.height &&
-      (canvas.alpha[cy * canvas.width + cx] ?? 0) > 0.5
-    );
-  };
   // Above the joints' line, within reach of the shoulders and the head.
   const reach = span * 1.6;
   const x0 = Math.max(0, Math.floor(neck.x - reach));
@@ -85,7 +74,7 @@ export function markShoulderBulk(
       if (!BULK_PARTS.has(label)) continue;
       const off = Math.abs((x - neck.x) * across.x + (y - neck.y) * across.y) / span;
       if (off < NECK_RADIUS || height <= naturalTop(off) * span) continue;
-      if (covered(x, y) || (hair.data[i] ?? 0) > 96 || isBareSkin(skin, x, y)) continue;
+      if (coverageAt(canvas, x, y) > 0.5 || (hair.data[i] ?? 0) > 96 || isBareSkin(skin, x, y)) continue;
       if (!looksLikeOldTop(photo, i, old)) continue;
       marked[i] = 1;
       any = true;
