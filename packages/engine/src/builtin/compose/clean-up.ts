@@ -1,13 +1,13 @@
 import { faceTorso } from '../fit/fit-upper.ts';
 import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
-import { boxBlur } from '../image/box-blur.ts';
+import { boxBlur, boxBlurAround } from '../image/box-blur.ts';
 import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
-import { type Box, boundingBox, clipBox, type Mask } from '../person/mask.ts';
+import { type Box, boundingBox, boxAbove, clipBox, type Mask } from '../person/mask.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
@@ -1307,10 +1307,12 @@ export function blendColours(
     channels[1][k] = c.g;
     channels[2][k] = c.b;
   }
-  const spread = boxBlur(weight, size.width, size.height, radius);
+  // Blurred over the paint's bounds only (all is 0 beyond): the same result.
+  const box = boxAbove(weight, size.width, 0);
+  const spread = boxBlurAround(weight, size.width, size.height, radius, box);
   const out = new Float32Array(n * 3);
   for (const [ch, values] of channels.entries()) {
-    const blurred = boxBlur(values, size.width, size.height, radius);
+    const blurred = boxBlurAround(values, size.width, size.height, radius, box);
     for (let k = 0; k < n; k++) {
       const w = spread[k] ?? 0;
       out[k * 3 + ch] = w > 0 ? (blurred[k] ?? 0) / w : 0;
@@ -1358,12 +1360,14 @@ export function blendAtSeams(
     }
   }
   const r = Math.max(1, Math.round(radius / 2));
-  const near = boxBlur(spread, hw, hh, r);
-  const mean = boxBlur(sum, hw, hh, r);
+  // Blurred over the painted blocks' bounds only (all is 0 beyond): the same result.
+  const box = boxAbove(spread, hw, 0);
+  const near = boxBlurAround(spread, hw, hh, r, box);
+  const mean = boxBlurAround(sum, hw, hh, r, box);
   const nearMine = new Float32Array(painters * hw * hh);
   for (let p = 0; p < painters; p++) {
     const grid = mine.subarray(p * hw * hh, (p + 1) * hw * hh);
-    if (grid.some((c) => c > 0)) nearMine.set(boxBlur(grid, hw, hh, r), p * hw * hh);
+    if (grid.some((c) => c > 0)) nearMine.set(boxBlurAround(grid, hw, hh, r, box), p * hw * hh);
   }
   const out = new Float32Array(values);
   for (let k = 0; k < w * h; k++) {

@@ -30,3 +30,32 @@ export function boxBlur(values: Float32Array, w: number, h: number, r: number): 
   }
   return out;
 }
+
+/**
+ * `boxBlur` of `values` that are 0 outside `inner` (a box of the w x h grid), worked over `inner` grown by
+ * `r` only: the result is the same (0 further out), at the cost of the box rather than the grid. The
+ * clean-up's paint covers a small part of the region round the arms and neck it blurs.
+ */
+export function boxBlurAround(
+  values: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  inner: { left: number; top: number; width: number; height: number },
+): Float32Array {
+  if (r < 1) return values;
+  if (inner.width <= 0 || inner.height <= 0) return new Float32Array(w * h);
+  const x0 = Math.max(0, inner.left - r);
+  const y0 = Math.max(0, inner.top - r);
+  const x1 = Math.min(w, inner.left + inner.width + r);
+  const y1 = Math.min(h, inner.top + inner.height + r);
+  const out = new Float32Array(w * h);
+  if (x1 <= x0 || y1 <= y0) return out;
+  const cw = x1 - x0;
+  const ch = y1 - y0;
+  const crop = new Float32Array(cw * ch);
+  for (let y = 0; y < ch; y++) crop.set(values.subarray((y0 + y) * w + x0, (y0 + y) * w + x1), y * cw);
+  const blurred = boxBlur(crop, cw, ch, r);
+  for (let y = 0; y < ch; y++) out.set(blurred.subarray(y * cw, (y + 1) * cw), (y0 + y) * w + x0);
+  return out;
+}
