@@ -129,14 +129,7 @@ export async function renderLook(
     // The far half of a turned face, taken from the near half mirrored.
     const flipped = mirrorFace(face, source);
     const other = warpTriangles(flipped.image, flipped.mesh.points, shape, triangles, work);
-    for (let i = 0; i < far.length; i++) {
-      const k = far[i] ?? 0;
-      if (k <= 0) continue;
-      for (let c = 0; c < 3; c++) {
-        const j = i * 3 + c;
-        warped.rgb[j] = (warped.rgb[j] ?? 0) * (1 - k) + (other.rgb[j] ?? 0) * k;
-      }
-    }
+    mixIn(warped.rgb, other.rgb, far);
   }
   const under = crop(model.data, model.width, region, 3);
   const underWork = resample(models.cv, under, region, work, 3);
@@ -158,10 +151,7 @@ export async function renderLook(
   matchSharpness(models.cv, over, underWork, masks.blend, work);
   // Outside the face the blend's coarse bands must see the model photo, or the shopper's hair and
   // background would tint the seam.
-  for (let i = 0; i < masks.blend.length; i++) {
-    if (masks.blend[i]) continue;
-    for (let c = 0; c < 3; c++) over[i * 3 + c] = underWork[i * 3 + c] ?? 0;
-  }
+  copyOutside(over, underWork, masks.blend);
   const soft = featheredMask(models.cv, masks.blend, work, Math.max(1, faceWidth * FEATHER));
   const levels = Math.max(1, Math.min(5, Math.floor(Math.log2(faceWidth / 8))));
   const blended = pyramidBlend(models.cv, underWork, over, soft, work.width, work.height, levels);
@@ -172,14 +162,7 @@ export async function renderLook(
     const up = resample(models.cv, blended, work, region, 3);
     const reach = resample(models.cv, soft, work, region, 1);
     sharpenUpscaled(models.cv, { face: up, model: under, reach }, region, faceWidth / scale);
-    for (let i = 0; i < reach.length; i++) {
-      // Widened a little: the upscaled mask is softer than the blend it came from.
-      const m = Math.min(1, (reach[i] ?? 0) * 1.5);
-      for (let c = 0; c < 3; c++) {
-        const k = i * 3 + c;
-        up[k] = (under[k] ?? 0) * (1 - m) + (up[k] ?? 0) * m;
-      }
-    }
+    throughReach(up, under, reach);
     write(model, region, up);
   }
   return {
@@ -239,6 +222,43 @@ function sharpenUpscaled(
   for (let y = 0; y < box.height; y++) {
     const from = y * box.width * 3;
     images.face.set(face.subarray(from, from + box.width * 3), ((y + box.top) * width + box.left) * 3);
+  }
+}
+
+// renderLook's loops, each a function of its own: in its body V8 compiled the whole of it again for each
+// loop on every look.
+
+/** Mixes `source` into `target` (three channels a pixel, changed) by `weight` a pixel where it is over 0. */
+function mixIn(target: Float32Array, source: Float32Array, weight: Float32Array): void {
+  for (let i = 0; i < weight.length; i++) {
+    const k = weight[i] ?? 0;
+    if (k <= 0) continue;
+    for (let c = 0; c < 3; c++) {
+      const j = i * 3 + c;
+      target[j] = (target[j] ?? 0) * (1 - k) + (source[j] ?? 0) * k;
+    }
+  }
+}
+
+/** `under`'s colours into `over` (three channels a pixel) wherever `blend` is not set. */
+function copyOutside(over: Float32Array, under: Float32Array, blend: Uint8Array): void {
+  for (let i = 0; i < blend.length; i++) {
+    if (blend[i]) continue;
+    for (let c = 0; c < 3; c++) over[i * 3 + c] = under[i * 3 + c] ?? 0;
+  }
+}
+
+/**
+ * The upscaled blend `up` (changed) laid over the sharp model photo `under` through its own mask `reach`,
+ * widened a little: the upscaled mask is softer than the blend it came from.
+ */
+function throughReach(up: Float32Array, under: Float32Array, reach: Float32Array): void {
+  for (let i = 0; i < reach.length; i++) {
+    const m = Math.min(1, (reach[i] ?? 0) * 1.5);
+    for (let c = 0; c < 3; c++) {
+      const k = i * 3 + c;
+      up[k] = (under[k] ?? 0) * (1 - m) + (up[k] ?? 0) * m;
+    }
   }
 }
 
