@@ -257,7 +257,7 @@ function broadColour(
  */
 function readBox(
   photo: Raster,
-  box: { left: number; top: number; width: number; height: number },
+  box: Box,
   backdrop: Uint8Array,
   open: Uint8Array,
   out: { raw: Float32Array; backdrop: Float32Array; weight: Float32Array; open: Float32Array },

@@ -947,10 +947,7 @@ function bareSkinColours(
       const skinLike = looksLikeSkin(tone, photo, i) || looksLikeSkinInShade(tone, photo, i);
       const shaded = !skinLike && into === shadeGroup && shade?.inShade(i) === true;
       if (!(skinLike || shaded)) continue;
-      const cx = x - canvas.left;
-      const cy = y - canvas.top;
-      const inside = cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height;
-      if (inside && (canvas.alpha[cy * canvas.width + cx] ?? 0) > 0.1) continue;
+      if (coverageAt(canvas, x, y) > 0.1) continue;
       const to = shaded ? inDeepShade : into;
       to.r.push(photo.data[i * 3] ?? 0);
       to.g.push(photo.data[i * 3 + 1] ?? 0);

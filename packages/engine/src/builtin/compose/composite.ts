@@ -76,7 +76,7 @@ function lay(
       const r = soft > 0 ? (red[c] ?? 0) / soft : 0;
       const g = soft > 0 ? (green[c] ?? 0) / soft : 0;
       const b = soft > 0 ? (blue[c] ?? 0) / soft : 0;
-      const luma = tone ? (soft > 0 ? 0.299 * r + 0.587 * g + 0.114 * b : 0) : 0;
+      const luma = tone ? 0.299 * r + 0.587 * g + 0.114 * b : 0;
       for (let k = 0; k < 3; k++) {
         const under = (photo.data[i + k] ?? 0) * shade;
         const over = tone ? luma * (tone[k] ?? 1) : (k === 0 ? r : k === 1 ? g : b) * (gains[k] ?? 1);

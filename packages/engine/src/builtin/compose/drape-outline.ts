@@ -60,7 +60,7 @@ export function drapeOutline(
   hanging: { left: boolean; right: boolean } = { left: false, right: false },
 ): number {
   const cloth = frame.span * CLOTH;
-  const inFrame = (line: ShoulderLine) => {
+  const inFrame = (line: ShoulderLine): FramedLine => {
     const seamAcross = Math.abs(frame.offsetOf(line.seam));
     return {
       neckAcross: Math.abs(frame.offsetOf(line.neck)),

@@ -40,15 +40,18 @@ export function garmentCanvas(
   hair: Mask,
   arms: Uint8Array,
 ): GarmentCanvas {
-  const layers = [
-    fit.hood ?? null,
-    fit.body,
-    fit.joins ?? null,
-    fit.gaps ?? null,
-    fit.limbs.left,
-    fit.limbs.right,
-  ].filter((l): l is Layer => l !== null);
-  const { left, top, width, height } = boundingBox(layers);
+  // Bottom to top, each with the part it draws.
+  const drawn = (
+    [
+      [fit.hood, 3],
+      [fit.body, 1],
+      [fit.joins, 1],
+      [fit.gaps, 1],
+      [fit.limbs.left, 2],
+      [fit.limbs.right, 2],
+    ] as const
+  ).flatMap(([layer, part]) => (layer ? [{ layer, part }] : []));
+  const { left, top, width, height } = boundingBox(drawn.map((d) => d.layer));
   const canvas: GarmentCanvas = {
     left,
     top,
@@ -59,12 +62,7 @@ export function garmentCanvas(
     part: new Uint8Array(width * height),
   };
   const front = { parts, hair, arms };
-  draw(canvas, fit.hood ?? null, 3, front);
-  draw(canvas, fit.body, 1, front);
-  draw(canvas, fit.joins ?? null, 1, front);
-  draw(canvas, fit.gaps ?? null, 1, front);
-  draw(canvas, fit.limbs.left, 2, front);
-  draw(canvas, fit.limbs.right, 2, front);
+  for (const { layer, part } of drawn) draw(canvas, layer, part, front);
   return canvas;
 }
 
@@ -75,11 +73,10 @@ export function garmentCanvas(
  */
 function draw(
   canvas: GarmentCanvas,
-  layer: Layer | null,
+  layer: Layer,
   part: 1 | 2 | 3,
   front: { parts: BodyParts; hair: Mask; arms: Uint8Array },
 ): void {
-  if (!layer) return;
   const { parts, hair, arms } = front;
   const { left, top, width } = canvas;
   for (let y = 0; y < layer.height; y++) {
