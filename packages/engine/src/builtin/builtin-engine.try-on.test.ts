@@ -171,6 +171,19 @@ describe('built-in engine: try-on', () => {
     // sleeve's was called a back view.
     ['a T-shirt laid flat', () => flatLay('t-shirt', { colour: '#2c6e9e' }).then((f) => f.jpeg)],
     ['a long-sleeve top laid flat', () => flatLay('long-sleeve', { colour: '#2c6e9e' }).then((f) => f.jpeg)],
+    // As the API stores an upload (WebP q90), and in red: the segmentation fills its chest and neck, and the
+    // pose's thighs lie on its body; no head above the neck tells it from a back view.
+    [
+      'a long-sleeve top laid flat, stored as WebP',
+      () =>
+        flatLay('long-sleeve', { colour: '#2c6e9e' }).then((f) =>
+          sharp(f.jpeg).webp({ quality: 90 }).toBuffer(),
+        ),
+    ],
+    [
+      'a red long-sleeve top laid flat',
+      () => flatLay('long-sleeve', { colour: '#c0392b' }).then((f) => f.jpeg),
+    ],
     // Its hood stands where a head would and the pose reads it from the back: it was a PERSON_BACK_VIEW.
     [
       'a hoodie laid flat',

@@ -24,7 +24,7 @@ import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
 import { faceAbove } from './person/find-faces.ts';
 import { clipBox, type Mask } from './person/mask.ts';
-import { personPresent, thighsEmpty } from './person/person-present.ts';
+import { headAbove, personPresent, thighsEmpty } from './person/person-present.ts';
 import { segmentPerson } from './person/segment-person.ts';
 import { withoutArms } from './person/stray-arms.ts';
 import { topHem } from './person/top-hem.ts';
@@ -65,9 +65,13 @@ export async function renderTryOn(
   if (!found) throw new RenderRefusal('NO_PERSON', NO_PERSON);
   const refusal = checkPose(found, coverage(garment.kind), photo);
   if (refusal) {
-    // A garment laid flat has a pose too (often mirrored): no person, rather than a back view.
-    if (refusal.code !== 'NO_PERSON' && !(await isPerson(models, photo, found))) {
-      throw new RenderRefusal('NO_PERSON', NO_PERSON);
+    // A garment laid flat has a pose too (often mirrored): no person, rather than a back view. Asked only
+    // here, before naming a refusal, a head above the neck: a long sleeve laid flat fills a chest and a neck.
+    if (refusal.code !== 'NO_PERSON') {
+      const seen = await segmentPerson(models, photo, found);
+      if (!headAbove(seen, found) || !(await isPerson(models, photo, found, seen))) {
+        throw new RenderRefusal('NO_PERSON', NO_PERSON);
+      }
     }
     throw new RenderRefusal(refusal.code, refusal.message);
   }

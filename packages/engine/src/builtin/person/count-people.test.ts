@@ -73,6 +73,13 @@ describe('counting people (built-in engine)', () => {
       const flat = await flatLay(kind, { proportions: 'everyday', colour: '#3d4b3d' });
       expect(await count(flat.jpeg), kind).toMatchObject({ people: 0, body: false });
     }
+    // Twice as long as wide, it covers the pose's thighs; stored as the API stores uploads (WebP q90), the
+    // segmentation fills its chest and neck too. Nothing stands above its neckline.
+    for (const colour of ['#2c6e9e', '#c0392b']) {
+      const long = await flatLay('long-sleeve', { colour });
+      const webp = await sharp(long.jpeg).webp({ quality: 90 }).toBuffer();
+      expect(await count(webp), colour).toMatchObject({ people: 0, body: false });
+    }
   });
 
   it('finds one person in each shipped photo of one person, whatever the view', async () => {

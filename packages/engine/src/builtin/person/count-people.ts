@@ -6,7 +6,7 @@ import type { Models } from '../worker/load-models.ts';
 import { type BodyPose, detectBodyPose } from './body-pose.ts';
 import { SEEN } from './check-pose.ts';
 import { type FaceBox, facesIn } from './find-faces.ts';
-import { personPresent, thighsEmpty } from './person-present.ts';
+import { headAbove, personPresent, thighsEmpty } from './person-present.ts';
 import { segmentPerson } from './segment-person.ts';
 
 /** A face box this sure is a face (BlazeFace scores a printed pattern or a lamp well under it). */
@@ -29,13 +29,17 @@ export async function countPeople(models: Models, image: Raster): Promise<Person
 /**
  * BlazePose, run without its person detector, places a confident pose on hard-edged patterns (a staircase)
  * and on garments laid flat; the selfie segmentation round the shoulders tells a body from those, and with
- * no face in the photo, the thighs: the pose puts them over the backdrop below a flat lay's hem.
+ * no face in the photo, the thighs (the pose puts them over the backdrop below a flat lay's hem) and a head
+ * above the neck (a long flat lay covers the pose's thighs, but nothing stands above its neckline).
  */
 async function bodySeen(models: Models, image: Raster, pose: BodyPose, face: boolean): Promise<boolean> {
   const { leftShoulder: l, rightShoulder: r } = pose.points;
   if (Math.min(l.score, r.score) < SEEN) return false;
   const silhouette = await segmentPerson(models, image, pose);
-  return personPresent(silhouette, pose) && (face || !thighsEmpty(silhouette, pose));
+  return (
+    personPresent(silhouette, pose) &&
+    (face || (!thighsEmpty(silhouette, pose) && headAbove(silhouette, pose)))
+  );
 }
 
 /** The whole photo (padded square), then squares of half its longer side overlapping by half. */

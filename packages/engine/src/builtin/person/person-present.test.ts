@@ -8,7 +8,7 @@ import {
   silhouetteOf,
 } from '../../../test/fixtures/synthetic-person.ts';
 import { emptyMask } from './mask.ts';
-import { personPresent, thighsEmpty } from './person-present.ts';
+import { headAbove, personPresent, thighsEmpty } from './person-present.ts';
 
 describe('personPresent', () => {
   const pose = frontPose();
@@ -74,5 +74,24 @@ describe('thighsEmpty', () => {
     const body = bodyShapes(shifted);
     expect(thighsEmpty(drawMask(PHOTO.width, PHOTO.height, body.slice(0, -4)), shifted)).toBe(true);
     expect(thighsEmpty(drawMask(PHOTO.width, PHOTO.height, body), shifted)).toBe(false);
+  });
+});
+
+describe('headAbove', () => {
+  const pose = frontPose();
+
+  it('finds the head of a body seen from any side', () => {
+    expect(headAbove(silhouetteOf(pose), pose)).toBe(true);
+  });
+
+  it('finds none above a garment laid flat whose neckline rim fills the neck', () => {
+    // The body's shapes less the head disc: a long sleeve laid flat, its collar where a neck would be.
+    const [, ...garment] = bodyShapes(pose);
+    expect(headAbove(drawMask(PHOTO.width, PHOTO.height, garment), pose)).toBe(false);
+  });
+
+  it('cannot tell on a photo cut off at the chin, and does not refuse it', () => {
+    const high = mapPose(pose, (q) => ({ x: q.x, y: q.y - 130 }));
+    expect(headAbove(emptyMask(PHOTO.width, PHOTO.height), high)).toBe(true);
   });
 });

@@ -26,6 +26,26 @@ export function personPresent(silhouette: Mask, pose: BodyPose): boolean {
   return chest.mean >= MIN_CHEST && (neck.inside < 0.5 || neck.mean >= MIN_NECK);
 }
 
+/** A head fills at least this share of the box above the neck (side views 0.3, a hood or hair more)... */
+const MIN_HEAD = 0.15;
+/** ...read only where this share of that box lies in the photo (a photo cut off at the chin has no head). */
+const HEAD_SEEN = 0.3;
+
+/**
+ * Whether the silhouette has a head above the neck: a box half the span wide, 0.6 to 1 span above the
+ * shoulders' middle. Asked of a pose the engine would refuse (a back view, a side view) before naming the
+ * refusal: a long-sleeve top laid flat, its sleeves spread, has a pose whose shoulders are its armholes and a
+ * chest and neck the segmentation fills (its neckline's rim), but nothing where a head would be (0 on the
+ * shipped generated flat lays); people from every side fill 0.3 to 1 of it. A hoodie's hood stands there.
+ */
+export function headAbove(silhouette: Mask, pose: BodyPose): boolean {
+  const p = pose.points;
+  const centre = mid(p.leftShoulder, p.rightShoulder);
+  const span = dist(p.leftShoulder, p.rightShoulder);
+  const head = share(silhouette, centre.x - 0.25 * span, centre.y - span, 0.5 * span, 0.4 * span);
+  return head.inside < HEAD_SEEN || head.mean >= MIN_HEAD;
+}
+
 /** A thigh the silhouette fills less than this share of is not a person's (a thigh fills 0.64 or more). */
 const MIN_THIGH = 0.3;
 
