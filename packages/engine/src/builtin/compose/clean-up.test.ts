@@ -310,6 +310,60 @@ describe('cleanUp', () => {
     expect(pixel(out, 200, 60)).toEqual(pixel(before, 200, 60));
   });
 
+  it("paints the body between the neck and a tank's straps up to the straps' tops, not the backdrop", () => {
+    // A long neck (the face 24 px higher) in a high round collar of the old top (rows 118-134, 38 px either
+    // side of the middle): the body there stands 0.2 span and more above the joints' line, over the natural
+    // outline, and below the head's disc.
+    const up = (y: number) => ({ y: y - 24 });
+    const tall = frontPose({
+      nose: up(84),
+      leftEye: up(72),
+      rightEye: up(72),
+      leftEar: up(78),
+      rightEar: up(78),
+      leftMouth: up(100),
+      rightMouth: up(100),
+    });
+    const t = tall.points;
+    const collar = cap({ x: 170, y: 126 }, { x: 230, y: 126 }, 8);
+    const silhouette = drawMask(PHOTO.width, PHOTO.height, [...bodyShapes(tall), collar]);
+    const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
+    paint(photo, silhouette, OLD_SLEEVE);
+    const face = [cap(t.nose, t.nose, 40), cap({ x: 200, y: 150 }, t.nose, 16)];
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, face), SKIN);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [collar]), OLD_SLEEVE);
+    const collared = bodyParts(tall, silhouette);
+    expect(collared.labels[124 * PHOTO.width + 176]).toBe(Part.neck);
+    /** A tank: the torso from row 170 and two straps (x 148-171 and 229-252) rising to row 114. */
+    const tank = tShirtCanvas(collared);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      const x = i % PHOTO.width;
+      const y = Math.floor(i / PHOTO.width);
+      const strap = y >= 114 && ((x >= 148 && x < 172) || (x >= 229 && x < 253));
+      tank.alpha[i] = strap || (y >= 170 && (collared.labels[i] ?? 0) === Part.torso) ? 1 : 0;
+    }
+    const collarTone = skinTone(photo, tall);
+    if (!collarTone) throw new Error('no skin tone');
+    const none = emptyMask(PHOTO.width, PHOTO.height);
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, tall, collared, tank, none, collarTone, { rim: true });
+    for (const [x, y] of [
+      [176, 124],
+      [224, 124],
+      [178, 128],
+    ] as const) {
+      const [r, g, b] = pixel(out, x, y);
+      expect(skinLikeness(collarTone, r, g, b), `(${x}, ${y}) = ${r},${g},${b}`).toBeGreaterThan(0.5);
+    }
+    // Without straps as high (a bandeau), the collar above the natural outline is the old top's bulk: gone,
+    // but not painted as skin.
+    const low: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, low, tall, collared, bandeauCanvas(collared), none, collarTone, { rim: true });
+    const [r, g, b] = pixel(low, 176, 124);
+    expect(skinLikeness(collarTone, r, g, b), `${r},${g},${b}`).toBeLessThan(0.3);
+    expect([r, g, b]).not.toEqual([...OLD_SLEEVE]);
+  });
+
   it('paints no yoke on a person turned well away, whose shoulder line does not say where their tops are', () => {
     // The same photo read with the hips far lower: the 120 px shoulders span a third of the torso's length,
     // as a person turned sideways does.

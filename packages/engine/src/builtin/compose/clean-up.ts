@@ -1235,8 +1235,13 @@ const YOKE_PARTS: ReadonlySet<number> = new Set([
 /**
  * The pixels (indices into `region`) of the shoulders' yoke that the old clothes cover and the new garment
  * leaves in view: beside the neck, out to the shoulder joints, from a little below their line up to the body's
- * natural outline (`naturalTop`, the trapezius sloping down to the round of the shoulder). Not what `painted`
- * already paints, the person's own bare skin, hair or what the garment covers.
+ * natural outline (`naturalTop`, the trapezius sloping down to the round of the shoulder), or up to the new
+ * garment's top edge further out on the same side (`garmentTops`) where that is higher: a strap lies on the
+ * body, which only rises towards the neck, so what lies between the neck and a strap below the strap's top is
+ * the body. The pose's joints sit low under some shoulders: charles's football shirt's collar, between his neck
+ * and a tank's straps 0.2 to 0.3 of the span above them, was filled from the wall behind him, white blocks
+ * beside the neck. Not what `painted` already paints, the person's own bare skin, hair or what the garment
+ * covers.
  */
 export function yokeOf(
   seen: { parts: BodyParts; hair: Mask; canvas: GarmentCanvas; patches: BareSkin },
@@ -1249,8 +1254,10 @@ export function yokeOf(
   const found: number[] = [];
   // Only over the yoke's own box within the region (the corners of its reach across and up and down).
   const across = { x: -down.y, y: down.x };
+  const tops = garmentTops(canvas, line);
+  const highest = Math.max(naturalTop(0), ...tops.left, ...tops.right);
   const corners = [-YOKE_REACH.to, YOKE_REACH.to].flatMap((off) =>
-    [-YOKE_REACH.below, naturalTop(0)].map((height) => ({
+    [-YOKE_REACH.below, highest].map((height) => ({
       x: neck.x + (off * across.x - height * down.x) * span,
       y: neck.y + (off * across.y - height * down.y) * span,
     })),
@@ -1265,8 +1272,11 @@ export function yokeOf(
       if ((painted[k] ?? 0) > 0) continue;
       const height = -((x - neck.x) * down.x + (y - neck.y) * down.y) / span;
       if (height < -YOKE_REACH.below) continue;
-      const off = Math.abs((x - neck.x) * across.x + (y - neck.y) * across.y) / span;
-      if (off < YOKE_REACH.from || off > YOKE_REACH.to || height > naturalTop(off)) continue;
+      const signed = ((x - neck.x) * across.x + (y - neck.y) * across.y) / span;
+      const off = Math.abs(signed);
+      if (off < YOKE_REACH.from || off > YOKE_REACH.to) continue;
+      const strap = (signed < 0 ? tops.left : tops.right)[Math.floor(off / TOP_STEP)] ?? 0;
+      if (height > Math.max(naturalTop(off), strap)) continue;
       const i = y * parts.width + x;
       if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverageAt(canvas, x, y) > 0.6)
         continue;
@@ -1275,6 +1285,63 @@ export function yokeOf(
     }
   }
   return found;
+}
+
+/** `garmentTops` reads the garment's top edge in steps of this share of the span across... */
+const TOP_STEP = 0.01;
+/** ...and from each step this far further out (the strap beside the neck's base). */
+const TOP_REACH = 0.15;
+/** Nowhere higher than this above the shoulder joints' line (shares of the span): a hood worn down stands there. */
+const TOP_MOST = 0.35;
+
+/**
+ * The new garment's top edge on each side of the axis, as the height above the joints' line (shares of the
+ * span) of its highest covered pixel at each step out from the axis (`TOP_STEP`) or within `TOP_REACH`
+ * further out, up to `YOKE_REACH.to` and never above `TOP_MOST`; -1 where it covers nothing.
+ */
+function garmentTops(
+  canvas: GarmentCanvas,
+  line: { neck: Point; down: Point; span: number },
+): { left: Float32Array; right: Float32Array } {
+  const { neck, down, span } = line;
+  const across = { x: -down.y, y: down.x };
+  const steps = Math.ceil(YOKE_REACH.to / TOP_STEP) + 1;
+  const reach = Math.ceil(TOP_REACH / TOP_STEP);
+  const raw = [new Float32Array(steps + reach).fill(-1), new Float32Array(steps + reach).fill(-1)] as const;
+  const box = clipBox(
+    {
+      left: Math.floor(neck.x - (YOKE_REACH.to + TOP_REACH) * span),
+      top: Math.floor(neck.y - TOP_MOST * span),
+      width: Math.ceil(2 * (YOKE_REACH.to + TOP_REACH) * span),
+      height: Math.ceil(TOP_MOST * span),
+    },
+    canvas,
+  );
+  readTops(canvas, box, { neck, down, across, span }, raw);
+  const spread = (values: Float32Array): Float32Array =>
+    Float32Array.from({ length: steps }, (_, k) => Math.max(...values.subarray(k, k + reach + 1)));
+  return { left: spread(raw[0]), right: spread(raw[1]) };
+}
+
+/** The highest covered height at each step out, left of the axis into `tops[0]`, right into `tops[1]`. */
+function readTops(
+  canvas: GarmentCanvas,
+  box: Box,
+  line: { neck: Point; down: Point; across: Point; span: number },
+  tops: readonly [Float32Array, Float32Array],
+): void {
+  const { neck, down, across, span } = line;
+  for (let y = box.top; y < box.top + box.height; y++) {
+    for (let x = box.left; x < box.left + box.width; x++) {
+      if (coverageAt(canvas, x, y) <= 0.6) continue;
+      const height = -((x - neck.x) * down.x + (y - neck.y) * down.y) / span;
+      if (height > TOP_MOST) continue;
+      const signed = ((x - neck.x) * across.x + (y - neck.y) * across.y) / span;
+      const side = signed < 0 ? tops[0] : tops[1];
+      const k = Math.floor(Math.abs(signed) / TOP_STEP);
+      if (k < side.length && height > (side[k] ?? -1)) side[k] = height;
+    }
+  }
 }
 
 /** How far (a share of the span) two limbs' colours are blended where their paint meets. */
