@@ -364,6 +364,47 @@ describe('cleanUp', () => {
     expect([r, g, b]).not.toEqual([...OLD_SLEEVE]);
   });
 
+  it("keeps an arm of the body's skin beside the new garment, pinker than the face, as the photo shows it", () => {
+    // A turned person's arm lies over the torso's side, beside a bandeau (x 235-255, rows 200-260): its skin
+    // is redder than the face's (15 chroma levels off it, as party-6d's arm against her flash-lit face), and
+    // was taken for the old top's rim and filled from the backdrop.
+    const ARM = [235, 150, 140] as const;
+    const photo: Raster = { ...before, data: Uint8Array.from(before.data) };
+    for (let y = 200; y < 260; y++)
+      for (let x = 235; x < 255; x++) photo.data.set(ARM, (y * PHOTO.width + x) * 3);
+    expect(parts.labels[230 * PHOTO.width + 245]).toBe(Part.torso);
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: true,
+    });
+    for (const [x, y] of [
+      [240, 210],
+      [245, 230],
+      [250, 250],
+    ] as const)
+      expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...ARM]);
+    // The old top beside it is still the rim: filled.
+    expect(pixel(out, 245, 280)).not.toEqual([...OLD_SLEEVE]);
+  });
+
+  it("leaves a wide arm's skin beyond the natural girth as it is, redder than the face, not filled away", () => {
+    // The left forearm bare but 15 chroma levels redder than the face, and 16 px round its bone (the natural
+    // girth is about 10 px there): its own skin past the girth was taken for an old sleeve and filled from
+    // the backdrop (party-6d's arm, turned across her body).
+    const ARM = [235, 150, 140] as const;
+    const { photo, parts: wideParts } = scene(16);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 16)]), ARM);
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, wideParts, tShirtCanvas(wideParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: true,
+    });
+    for (const [x, y] of [
+      [296, 295],
+      [269, 295],
+    ] as const)
+      expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...ARM]);
+  });
+
   it('paints no yoke on a person turned well away, whose shoulder line does not say where their tops are', () => {
     // The same photo read with the hips far lower: the 120 px shoulders span a third of the torso's length,
     // as a person turned sideways does.

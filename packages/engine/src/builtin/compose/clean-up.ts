@@ -18,7 +18,7 @@ import { growIntoMissedClothes } from './missed-clothes.ts';
 import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
-import { looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
+import { looksLikeBodySkin, looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
 interface Limb {
@@ -204,6 +204,15 @@ export function cleanUp(
     (i) => parts.labels[i] !== Part.background && looksLikeSkin(tone, photo, i),
     Math.max(1, Math.round(span * SKIN_PATCH)),
   );
+  // The body's skin, by its wider test (arms and chest are redder or yellower than a face), in patches too:
+  // what the limbs' paint leaves beyond their girth and the rim spares. Not for the paint itself: as skin
+  // there, the dark arms' shaded sides lightened their paint (charles).
+  const bodyPatches = bareSkin(
+    w,
+    skinBox,
+    (i) => parts.labels[i] !== Part.background && looksLikeBodySkin(tone, photo, i),
+    Math.max(1, Math.round(span * SKIN_PATCH)),
+  );
   // An arm is painted at least as thick as its bare forearm shows it (a strong arm's upper arm painted at
   // the natural girth was a rod above a wider forearm).
   for (const [upper, fore] of ARMS) {
@@ -292,6 +301,7 @@ export function cleanUp(
       span,
       bareLimb,
       inShade: limb === neckLimb ? inShade : null,
+      bodySkin: bodyPatches,
     };
     if (paintLimb(limb, n, box, seen, painted, light)) anyGone = true;
   }
@@ -314,7 +324,9 @@ export function cleanUp(
   );
   if (paintYoke(yoke, neckLimb, neck, yokeAlong, painted)) anyGone = true;
   const collarLine = { neck: neckBase, down, until: span * COLLAR_DEPTH };
-  if (options.rim && markRim(parts, canvas, patches, span, collarLine, options.hairInFront ?? null, gone))
+  // The rim spares the body's skin too: a turned person's arm over the torso's side, redder than the face,
+  // was taken for the old top beside the new one.
+  if (options.rim && markRim(parts, canvas, bodyPatches, span, collarLine, options.hairInFront ?? null, gone))
     anyGone = true;
   const mouth = mid(p.leftMouth, p.rightMouth);
   const mouthHeight = -((mouth.x - neckBase.x) * down.x + (mouth.y - neckBase.y) * down.y);
@@ -417,8 +429,9 @@ interface LimbPaint {
  * Paints limb `n` over its box: its own labels (with the torso near its start, and what another part's paint
  * left within its girth) that are not bare skin, hair or under the new garment become skin within its girth,
  * with the old sleeve's light read into `light`, and are marked gone (to be filled first); beyond the girth
- * only marked. A loop of its own: in the clean-up's body V8 compiled it again for every try-on. True if
- * anything was marked.
+ * only marked, but for the body's skin (`bodySkin`: a wide arm redder than the face, party-6d's, was filled
+ * away from its natural girth out). A loop of its own: in the clean-up's body V8 compiled it
+ * again for every try-on. True if anything was marked.
  */
 function paintLimb(
   limb: Limb,
@@ -429,11 +442,13 @@ function paintLimb(
     bareLimb: boolean;
     /** For the neck: its pixels in deep shade, left as they are. */
     inShade: ((i: number) => boolean) | null;
+    /** The body's skin (`looksLikeBodySkin`), left as it is beyond the girth. */
+    bodySkin: BareSkin;
   },
   paint: LimbPaint,
   light: LimbLight,
 ): boolean {
-  const { photo, parts, hair, canvas, patches, tone, span, bareLimb, inShade } = seen;
+  const { photo, parts, hair, canvas, patches, tone, span, bareLimb, inShade, bodySkin } = seen;
   const { skin, painter, along, across, gone } = paint;
   const { left: bx, top: by, width: bw } = paint.region;
   const w = parts.width;
@@ -476,7 +491,7 @@ function paintLimb(
         along[k] = t;
         across[k] = sideOf(limb, x, y) * (d / r);
         if (limb.takesLight) light.add(t, across[k] ?? 0, lumaAt(photo, i));
-      } else if (onTorso) continue;
+      } else if (onTorso || isBareSkin(bodySkin, x, y)) continue;
       gone[i] = 1;
       any = true;
     }
@@ -1080,7 +1095,8 @@ function hairIn(hair: Mask | null, i: number): boolean {
  * Marks the torso pixels beside the garment (within a fifth of the span of its edge, in that row) and just
  * above its top edge up to `collar.until` below the shoulder joints' line (an old collar or shoulder seam
  * peeking over the neckline; deeper, in an open neckline, the top underneath is the paint's or stays, as
- * under a jacket) that are not skin: the old top showing past a narrower garment. True if any.
+ * under a jacket) that are not skin (`skin`: the body's, as `looksLikeBodySkin` tells it): the old top
+ * showing past a narrower garment. True if any.
  */
 function markRim(
   parts: BodyParts,

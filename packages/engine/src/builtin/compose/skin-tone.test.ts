@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frontPose, mapPose, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
-import { looksLikeSkin, skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
+import { looksLikeBodySkin, looksLikeSkin, skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
 
 const SKIN = [224, 172, 150] as const;
 const CLOTH = [40, 60, 160] as const;
@@ -115,5 +115,31 @@ describe('looksLikeSkin', () => {
     expect(looksLikeSkin(tone, photo, 0)).toBe(true);
     expect(looksLikeSkin(tone, photo, 1)).toBe(false);
     expect(looksLikeSkin(tone, photo, 2)).toBe(false);
+  });
+});
+
+describe('looksLikeBodySkin', () => {
+  const tone = skinTone(portrait(), frontPose());
+
+  it("takes an arm redder than the face for skin, where the face's own test does not", () => {
+    if (!tone) throw new Error('no skin tone');
+    // An arm 15 chroma levels redder than the cheeks (party-6d's against her flash-lit face), the face's
+    // colour itself, and the arm in shade (every channel at 60%).
+    const photo = solidRgb(3, 1, CLOTH);
+    photo.data.set([235, 150, 140, ...SKIN, 141, 90, 84], 0);
+    expect(looksLikeSkin(tone, photo, 0)).toBe(false);
+    for (const i of [0, 1, 2]) expect(looksLikeBodySkin(tone, photo, i), `pixel ${i}`).toBe(true);
+  });
+
+  it('leaves cloth out: a dark red collar (a lit skin chroma at a cloth brightness), blue, grey, a sunlit pink', () => {
+    if (!tone) throw new Error('no skin tone');
+    const photo = solidRgb(4, 1, CLOTH);
+    photo.data.set([93, 11, 5, ...CLOTH, 128, 128, 128], 0);
+    expect(skinLikeness(tone, 93, 11, 5)).toBeGreaterThan(0.05);
+    for (const i of [0, 1, 2]) expect(looksLikeBodySkin(tone, photo, i), `pixel ${i}`).toBe(false);
+    const dusky = skinTone(portrait([115, 78, 82]), frontPose());
+    if (!dusky) throw new Error('no skin tone');
+    photo.data.set([240, 200, 205], 9);
+    expect(looksLikeBodySkin(dusky, photo, 3)).toBe(false);
   });
 });

@@ -161,3 +161,37 @@ export function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean
   const b = photo.data[i * 3 + 2] ?? 0;
   return skinLikeness(tone, r, g, b) > 0.3 && luma(r, g, b) <= luma(tone.r, tone.g, tone.b) * LIGHTEST_SKIN;
 }
+
+/**
+ * The spread of the body's skin round the face's tone (chroma levels): arms and chest vary in hue more than a
+ * face, whose cheeks the tone is read from (every bench face reads the floor of 4). party-6d's arm, 16 levels
+ * redder than her flash-lit face, failed the face's test and was filled from the backdrop beside a new top.
+ */
+const BODY_SPREAD = 7;
+
+/**
+ * Whether pixel `i` is more likely the person's body skin than not: what `looksLikeSkin` takes, and also
+ * what is within the body's wider spread both by its chroma and by the skin's hue at the pixel's brightness
+ * (`skinHueLikeness`), so a dark saturated cloth (a dark red collar, whose chroma alone is a lit skin's
+ * there) is not taken for it.
+ */
+export function looksLikeBodySkin(tone: SkinTone, photo: Raster, i: number): boolean {
+  const r = photo.data[i * 3] ?? 0;
+  const g = photo.data[i * 3 + 1] ?? 0;
+  const b = photo.data[i * 3 + 2] ?? 0;
+  const y = luma(r, g, b);
+  const toneLuma = luma(tone.r, tone.g, tone.b);
+  if (y > toneLuma * LIGHTEST_SKIN) return false;
+  // What the face's test takes is the body's skin too (a dark neck in shade, whose hue at the face's
+  // brightness is noise).
+  if (skinLikeness(tone, r, g, b) > 0.3) return true;
+  if (y < 25 || y > 245) return false;
+  // Written out (no tuples or copies of the tone): the clean-up asks this of most pixels round the garment.
+  const scale = Math.max(tone.spread, BODY_SPREAD) * 2.5;
+  const cb = -0.1687 * r - 0.3313 * g + 0.5 * b;
+  const cr = 0.5 * r - 0.4187 * g - 0.0813 * b;
+  const k = (toneLuma + 16) / (y + 16);
+  const chroma = ((cb - tone.cb) ** 2 + (cr - tone.cr) ** 2) / (scale * scale);
+  const hue = ((cb * k - tone.cb) ** 2 + (cr * k - tone.cr) ** 2) / (scale * scale);
+  return Math.exp(-chroma) > 0.3 && Math.exp(-hue) > 0.3;
+}
