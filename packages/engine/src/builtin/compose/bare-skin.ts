@@ -8,22 +8,40 @@ export interface BareSkin extends Box {
 /**
  * Bare skin is a patch, not a pixel: an old top's print or plaid holds threads and specks of skin-like
  * colour (a dark red check beside dark skin, a beige stripe beside light skin), which read one pixel at a
- * time stay in the clean-up's fill as strands of the old clothes. Skin-coloured pixels (`isSkin`, by photo
- * index) over `box` count as bare skin only where a square of `2 * radius + 1` px of them fits (a
- * morphological opening), so an arm, a neck or a finger stays skin while threads and specks do not.
+ * time stay in the clean-up's fill as strands of the old clothes. Skin-coloured pixels over `box` count as
+ * bare skin only where a square of `2 * radius + 1` px of them fits (a morphological opening), so an arm, a
+ * neck or a finger stays skin while threads and specks do not. Read at two levels from one test a pixel
+ * (`level`, by photo index: 2 skin by the stricter test, 1 by the looser only, 0 neither): `[strict,
+ * loose]`, the loose taking the strict's pixels too. One pass over the box: the test is the costly part.
  */
-export function bareSkin(width: number, box: Box, isSkin: (i: number) => boolean, radius: number): BareSkin {
+export function bareSkinLevels(
+  width: number,
+  box: Box,
+  level: (i: number) => number,
+  radius: number,
+): [BareSkin, BareSkin] {
   const { left, top, width: bw, height: bh } = box;
-  let mask: Uint8Array = new Uint8Array(bw * bh);
+  const strict = new Uint8Array(bw * bh);
+  const loose = new Uint8Array(bw * bh);
   for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) if (isSkin((top + y) * width + left + x)) mask[y * bw + x] = 1;
+    for (let x = 0; x < bw; x++) {
+      const l = level((top + y) * width + left + x);
+      if (l >= 1) loose[y * bw + x] = 1;
+      if (l >= 2) strict[y * bw + x] = 1;
+    }
   }
-  if (radius > 0) {
-    // Each sweep works along the rows and hands back its result transposed: two make one pass both ways.
-    mask = sweep(sweep(mask, bw, bh, radius, 0), bh, bw, radius, 0);
-    mask = sweep(sweep(mask, bw, bh, radius, 1), bh, bw, radius, 1);
-  }
-  return { ...box, data: mask };
+  return [
+    { ...box, data: opened(strict, bw, bh, radius) },
+    { ...box, data: opened(loose, bw, bh, radius) },
+  ];
+}
+
+/** The mask opened by a square of `2 * radius + 1` px (as it is for radius 0). */
+function opened(mask: Uint8Array, bw: number, bh: number, radius: number): Uint8Array {
+  if (radius <= 0) return mask;
+  // Each sweep works along the rows and hands back its result transposed: two make one pass both ways.
+  const eroded = sweep(sweep(mask, bw, bh, radius, 0), bh, bw, radius, 0);
+  return sweep(sweep(eroded, bw, bh, radius, 1), bh, bw, radius, 1);
 }
 
 /** Whether photo pixel (x, y) is bare skin; outside the box it is not known, so not. */

@@ -11,14 +11,14 @@ import { type Box, boundingBox, boxAbove, clipBox, type Mask } from '../person/m
 import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
-import { type BareSkin, bareSkin, isBareSkin } from './bare-skin.ts';
+import { type BareSkin, bareSkinLevels, isBareSkin } from './bare-skin.ts';
 import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
 import { growIntoMissedClothes } from './missed-clothes.ts';
 import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
-import { looksLikeBodySkin, looksLikeSkin, type SkinTone, skinHueLikeness } from './skin-tone.ts';
+import { looksLikeSkin, type SkinTone, skinHueLikeness, skinLevel } from './skin-tone.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
 interface Limb {
@@ -102,7 +102,7 @@ function girthAt(limb: Limb, t: number): number {
  * (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
  * its neckline and hem, is filled the same way, and so is its bulk above the body's natural outline at the
  * shoulders (`markShoulderBulk`) and what of it the segmentation missed next to the fill
- * (`growIntoMissedClothes`). Skin is told in patches (`bareSkin`), so a print's threads of skin colour go.
+ * (`growIntoMissedClothes`). Skin is told in patches (`bareSkinLevels`), so a print's threads of skin colour go.
  * Hair (`hair`: all that was seen of it) is not painted over. Changes `photo` in place.
  */
 export function cleanUp(
@@ -198,19 +198,13 @@ export function cleanUp(
   );
   // Only the person's pixels are asked (the colour test is the costly part; every use of the patches is on
   // the person): a patch of skin lies within the silhouette.
-  const patches = bareSkin(
-    w,
-    skinBox,
-    (i) => parts.labels[i] !== Part.background && looksLikeSkin(tone, photo, i),
-    Math.max(1, Math.round(span * SKIN_PATCH)),
-  );
-  // The body's skin, by its wider test (arms and chest are redder or yellower than a face), in patches too:
+  // The body's skin too, by its wider test (arms and chest are redder or yellower than a face), in patches:
   // what the limbs' paint leaves beyond their girth and the rim spares. Not for the paint itself: as skin
   // there, the dark arms' shaded sides lightened their paint (charles).
-  const bodyPatches = bareSkin(
+  const [patches, bodyPatches] = bareSkinLevels(
     w,
     skinBox,
-    (i) => parts.labels[i] !== Part.background && looksLikeBodySkin(tone, photo, i),
+    (i) => (parts.labels[i] === Part.background ? 0 : skinLevel(tone, photo, i)),
     Math.max(1, Math.round(span * SKIN_PATCH)),
   );
   // An arm is painted at least as thick as its bare forearm shows it (a strong arm's upper arm painted at
@@ -888,7 +882,7 @@ function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, ch
 
 /**
  * Skin is a patch at least twice this across (a share of the span): a finger is wider, a thread of a plaid
- * or a print's speck of skin colour is not (`bareSkin`).
+ * or a print's speck of skin colour is not (`bareSkinLevels`).
  */
 const SKIN_PATCH = 0.015;
 

@@ -176,22 +176,30 @@ const BODY_SPREAD = 7;
  * there) is not taken for it.
  */
 export function looksLikeBodySkin(tone: SkinTone, photo: Raster, i: number): boolean {
+  return skinLevel(tone, photo, i) > 0;
+}
+
+/**
+ * Both skin tests of pixel `i` at once (the clean-up asks them of most pixels round the garment): 2 where
+ * `looksLikeSkin` takes it (the face's test), 1 where only `looksLikeBodySkin` does, 0 otherwise.
+ */
+export function skinLevel(tone: SkinTone, photo: Raster, i: number): 0 | 1 | 2 {
   const r = photo.data[i * 3] ?? 0;
   const g = photo.data[i * 3 + 1] ?? 0;
   const b = photo.data[i * 3 + 2] ?? 0;
   const y = luma(r, g, b);
   const toneLuma = luma(tone.r, tone.g, tone.b);
-  if (y > toneLuma * LIGHTEST_SKIN) return false;
+  if (y > toneLuma * LIGHTEST_SKIN) return 0;
   // What the face's test takes is the body's skin too (a dark neck in shade, whose hue at the face's
   // brightness is noise).
-  if (skinLikeness(tone, r, g, b) > 0.3) return true;
-  if (y < 25 || y > 245) return false;
-  // Written out (no tuples or copies of the tone): the clean-up asks this of most pixels round the garment.
+  if (skinLikeness(tone, r, g, b) > 0.3) return 2;
+  if (y < 25 || y > 245) return 0;
+  // Written out (no tuples or copies of the tone).
   const scale = Math.max(tone.spread, BODY_SPREAD) * 2.5;
   const cb = -0.1687 * r - 0.3313 * g + 0.5 * b;
   const cr = 0.5 * r - 0.4187 * g - 0.0813 * b;
   const k = (toneLuma + 16) / (y + 16);
   const chroma = ((cb - tone.cb) ** 2 + (cr - tone.cr) ** 2) / (scale * scale);
   const hue = ((cb * k - tone.cb) ** 2 + (cr * k - tone.cr) ** 2) / (scale * scale);
-  return Math.exp(-chroma) > 0.3 && Math.exp(-hue) > 0.3;
+  return Math.exp(-chroma) > 0.3 && Math.exp(-hue) > 0.3 ? 1 : 0;
 }
