@@ -8,7 +8,7 @@ import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.t
 
 const W = 100;
 const H = 100;
-const noSkin: BareSkin = { left: 0, top: 0, width: W, height: H, data: new Uint8Array(W * H) };
+const noSkin: BareSkin = { left: 0, top: 0, width: W, height: H, data: new Uint8Array(W * H), level: 1 };
 
 function canvasOver(x0: number, y0: number, x1: number, y1: number): GarmentCanvas {
   const alpha = new Float32Array(W * H);

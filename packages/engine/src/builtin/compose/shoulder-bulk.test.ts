@@ -38,7 +38,7 @@ describe('markShoulderBulk', () => {
     alpha,
     part: new Uint8Array(W * H),
   };
-  const noSkin: BareSkin = { left: 0, top: 0, width: W, height: H, data: new Uint8Array(W * H) };
+  const noSkin: BareSkin = { left: 0, top: 0, width: W, height: H, data: new Uint8Array(W * H), level: 1 };
   const line = {
     neck: { x: 200, y: 150 },
     down: { x: 0, y: 1 },
