@@ -16,9 +16,7 @@ const MIN_NECK = 0.35;
  * a hoodie, whose hood stands where a head would.
  */
 export function personPresent(silhouette: Mask, pose: BodyPose): boolean {
-  const p = pose.points;
-  const centre = mid(p.leftShoulder, p.rightShoulder);
-  const span = dist(p.leftShoulder, p.rightShoulder);
+  const { centre, span } = shoulders(pose);
   if (span < 1) return false;
   const chest = share(silhouette, centre.x - 0.3 * span, centre.y, 0.6 * span, 0.5 * span);
   const neck = share(silhouette, centre.x - 0.15 * span, centre.y - 0.5 * span, 0.3 * span, 0.4 * span);
@@ -39,9 +37,7 @@ const HEAD_SEEN = 0.3;
  * shipped generated flat lays); people from every side fill 0.3 to 1 of it. A hoodie's hood stands there.
  */
 export function headAbove(silhouette: Mask, pose: BodyPose): boolean {
-  const p = pose.points;
-  const centre = mid(p.leftShoulder, p.rightShoulder);
-  const span = dist(p.leftShoulder, p.rightShoulder);
+  const { centre, span } = shoulders(pose);
   const head = share(silhouette, centre.x - 0.25 * span, centre.y - span, 0.5 * span, 0.4 * span);
   return head.inside < HEAD_SEEN || head.mean >= MIN_HEAD;
 }
@@ -72,6 +68,12 @@ export function thighsEmpty(silhouette: Mask, pose: BodyPose): boolean {
     seen++;
   }
   return seen > 0;
+}
+
+/** The middle of the pose's shoulders and the distance between them. */
+function shoulders(pose: BodyPose): { centre: { x: number; y: number }; span: number } {
+  const { leftShoulder: l, rightShoulder: r } = pose.points;
+  return { centre: mid(l, r), span: dist(l, r) };
 }
 
 /** The mask's mean (0..1) over the part of a box inside the photo, and the share of the box inside it. */
