@@ -197,10 +197,10 @@ export function cleanUp(
     clipBox(boundingBox([region, canvas, above]), { left: 0, top: 0, width: w, height: h }),
   );
   // Only the person's pixels are asked (the colour test is the costly part; every use of the patches is on
-  // the person): a patch of skin lies within the silhouette.
-  // The body's skin too, by its wider test (arms and chest are redder or yellower than a face), in patches:
-  // what the limbs' paint leaves beyond their girth and the rim spares. Not for the paint itself: as skin
-  // there, the dark arms' shaded sides lightened their paint (charles).
+  // the person): a patch of skin lies within the silhouette. Read twice from one test: by the face's tone,
+  // and by the body's wider one (arms and chest are redder or yellower than a face), which is what the
+  // limbs' paint leaves beyond their girth and the rim spares. Not for the paint itself: as skin there, the
+  // dark arms' shaded sides lightened their paint (charles).
   const [patches, bodyPatches] = bareSkinLevels(
     w,
     skinBox,
@@ -424,8 +424,8 @@ interface LimbPaint {
  * left within its girth) that are not bare skin, hair or under the new garment become skin within its girth,
  * with the old sleeve's light read into `light`, and are marked gone (to be filled first); beyond the girth
  * only marked, but for the body's skin (`bodySkin`: a wide arm redder than the face, party-6d's, was filled
- * away from its natural girth out). A loop of its own: in the clean-up's body V8 compiled it
- * again for every try-on. True if anything was marked.
+ * away from its natural girth out). A loop of its own: in the clean-up's body V8 compiled it again for
+ * every try-on. True if anything was marked.
  */
 function paintLimb(
   limb: Limb,
