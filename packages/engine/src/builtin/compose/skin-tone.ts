@@ -115,11 +115,11 @@ function sameHuePatches(patches: [number, number, number][][]): [number, number,
 }
 
 /** How much a colour looks like this skin, 0 to 1, from its chroma alone (light and shade do not count). */
-export function skinLikeness(tone: SkinTone, r: number, g: number, b: number): number {
+export function skinLikeness(tone: SkinTone, r: number, g: number, b: number, spread = tone.spread): number {
   // Written out (no tuples): the clean-up asks this of most pixels of a photo.
   const dcb = -0.1687 * r - 0.3313 * g + 0.5 * b - tone.cb;
   const dcr = 0.5 * r - 0.4187 * g - 0.0813 * b - tone.cr;
-  const scale = tone.spread * 2.5;
+  const scale = spread * 2.5;
   const d2 = (dcb * dcb + dcr * dcr) / (scale * scale);
   const y = 0.299 * r + 0.587 * g + 0.114 * b;
   // Very dark or very bright pixels carry no reliable chroma.
@@ -133,12 +133,20 @@ export function skinLikeness(tone: SkinTone, r: number, g: number, b: number): n
  * smaller chroma, which `skinLikeness` reads as less like skin). Hair shares skin's hue: use it only where
  * hair is not in question (a forearm's own colour).
  */
-export function skinHueLikeness(tone: SkinTone, r: number, g: number, b: number): number {
+export function skinHueLikeness(
+  tone: SkinTone,
+  r: number,
+  g: number,
+  b: number,
+  spread = tone.spread,
+): number {
   const y = luma(r, g, b);
   if (y < 25 || y > 245) return 0;
   const k = (luma(tone.r, tone.g, tone.b) + 16) / (y + 16);
-  const [cb, cr] = toChroma(r, g, b);
-  const d = norm(cb * k - tone.cb, cr * k - tone.cr) / (tone.spread * 2.5);
+  // Written out (no tuples): the clean-up asks this of most pixels round the garment.
+  const cb = -0.1687 * r - 0.3313 * g + 0.5 * b;
+  const cr = 0.5 * r - 0.4187 * g - 0.0813 * b;
+  const d = norm(cb * k - tone.cb, cr * k - tone.cr) / (spread * 2.5);
   return Math.exp(-d * d);
 }
 
@@ -193,13 +201,7 @@ export function skinLevel(tone: SkinTone, photo: Raster, i: number): 0 | 1 | 2 {
   // What the face's test takes is the body's skin too (a dark neck in shade, whose hue at the face's
   // brightness is noise).
   if (skinLikeness(tone, r, g, b) > 0.3) return 2;
-  if (y < 25 || y > 245) return 0;
-  // Written out (no tuples or copies of the tone).
-  const scale = Math.max(tone.spread, BODY_SPREAD) * 2.5;
-  const cb = -0.1687 * r - 0.3313 * g + 0.5 * b;
-  const cr = 0.5 * r - 0.4187 * g - 0.0813 * b;
-  const k = (toneLuma + 16) / (y + 16);
-  const chroma = ((cb - tone.cb) ** 2 + (cr - tone.cr) ** 2) / (scale * scale);
-  const hue = ((cb * k - tone.cb) ** 2 + (cr * k - tone.cr) ** 2) / (scale * scale);
-  return Math.exp(-chroma) > 0.3 && Math.exp(-hue) > 0.3 ? 1 : 0;
+  // The face's two tests with the body's wider spread: by chroma, and by hue at the pixel's brightness.
+  const spread = Math.max(tone.spread, BODY_SPREAD);
+  return skinLikeness(tone, r, g, b, spread) > 0.3 && skinHueLikeness(tone, r, g, b, spread) > 0.3 ? 1 : 0;
 }
