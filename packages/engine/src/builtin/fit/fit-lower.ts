@@ -5,7 +5,7 @@ import type { BodyPose } from '../person/body-pose.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
-import { EASE, LandmarkPairs } from './landmark-pairs.ts';
+import { EASE, HEM_SAG, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
 import type { Layer } from './warp-layer.ts';
 
@@ -48,7 +48,15 @@ export function fitLower(
     pair(g.crotch, crotch);
   } else {
     const depth = waistDepth + gf.depth(mid(g.hem.left, g.hem.right)) * k;
-    pairs.row(frame, g.hem, depth, gf.halfWidth(g.hem) * k, { half: bodyHalf, centre }, TORSO_AND_LEGS);
+    pairs.row(
+      frame,
+      g.hem,
+      depth,
+      gf.halfWidth(g.hem) * k,
+      { half: bodyHalf, centre },
+      // A skirt's hem goes round the legs below the camera, as a top's round the body.
+      { labels: TORSO_AND_LEGS, sag: span * HEM_SAG },
+    );
   }
   const body = pairs.warp(garment, [GarmentPart.body], span * 0.15, photo);
   if (!body) return null;

@@ -52,6 +52,13 @@ function opaque(layer: Layer | null): {
   return out;
 }
 
+/** The lowest opaque row of a layer in photo column `x`. */
+function lowestIn(layer: Layer | null, x: number): number {
+  if (!layer) return -1;
+  for (let y = layer.top + layer.height - 1; y >= layer.top; y--) if (layerAlpha(layer, x, y) > 128) return y;
+  return -1;
+}
+
 function fit(garment: GarmentAnalysis, pose: BodyPose = frontPose(), silhouette = silhouetteOf(pose)) {
   const parts = bodyParts(pose, silhouette);
   const frame = bodyFrame(pose, parts);
@@ -114,6 +121,30 @@ describe('fitUpper', () => {
     expect(l.bottom).toBeLessThan(250);
     expect(layerAlpha(left, 283, 300)).toBe(0);
     expect(l.left).toBeGreaterThan(235);
+  });
+
+  it('ends a short sleeve level round the hanging arm, not in a point down its inside', () => {
+    // The flat lay's sleeve points out and down, its cuff square to it; worn on an arm hanging straight
+    // down, the cuff goes round the arm, square to it: level across the sleeve.
+    const left = fitted?.limbs.left ?? null;
+    const l = opaque(left);
+    const inner = lowestIn(left, l.left + 4);
+    const outer = lowestIn(left, l.right - 4);
+    expect(Math.abs(outer - inner)).toBeLessThanOrEqual(frame.span * 0.08);
+  });
+
+  it('hangs the hem lowest at the front, below its sides, on a standing person only', () => {
+    // The hem's rise from its middle to near each side (a tenth of the garment's width in).
+    const rise = (layer: Layer | null): number => {
+      const b = opaque(layer);
+      const inset = Math.round((b.right - b.left) / 10);
+      return (
+        lowestIn(layer, 200) - Math.max(lowestIn(layer, b.left + inset), lowestIn(layer, b.right - inset))
+      );
+    };
+    expect(rise(fitted?.body ?? null)).toBeGreaterThanOrEqual(frame.span * 0.03);
+    const seated = frontPose({ leftKnee: { x: 250, y: 370 }, rightKnee: { x: 150, y: 370 } });
+    expect(Math.abs(rise(fit(tShirt(), seated).fitted?.body ?? null))).toBeLessThanOrEqual(1);
   });
 
   it("keeps a turned person's sleeves about as long and as wide round the arm as a front view's", () => {

@@ -12,7 +12,7 @@ import { armGaps } from './arm-gaps.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
 import { garmentFrame } from './garment-frame.ts';
-import { EASE, LandmarkPairs } from './landmark-pairs.ts';
+import { EASE, HEM_SAG, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
 import { shoulderJoins } from './shoulder-joins.ts';
 import { type Layer, mergeLayers } from './warp-layer.ts';
@@ -124,11 +124,15 @@ export function fitUpper(
   // Below the chest the body is read no wider than a torso tapers out to from it: what the silhouette shows
   // beyond (an open shirt's flaps, a coat, arms folded over the belly) is the old clothes, not the body.
   const chestHalf = (chest.left - chest.right) / 2;
-  const rows: { sides: { left: Point; right: Point }; labels?: readonly number[]; widest?: number }[] = [
-    { sides: g.armpit },
-  ];
-  if (g.waist) rows.push({ sides: g.waist, widest: chestHalf * WAIST_WIDEST });
-  rows.push({ sides: g.hem, labels: TORSO_AND_LEGS, widest: chestHalf * HEM_WIDEST });
+  const rows: {
+    sides: { left: Point; right: Point };
+    options?: { labels?: readonly number[]; widest?: number; sag?: number };
+  }[] = [{ sides: g.armpit }];
+  if (g.waist) rows.push({ sides: g.waist, options: { widest: chestHalf * WAIST_WIDEST } });
+  rows.push({
+    sides: g.hem,
+    options: { labels: TORSO_AND_LEGS, widest: chestHalf * HEM_WIDEST, sag: seated ? 0 : span * HEM_SAG },
+  });
   const landed = rows.map((row) =>
     pairs.row(
       frame,
@@ -136,8 +140,7 @@ export function fitUpper(
       depthOf(mid(row.sides.left, row.sides.right)),
       gf.halfWidth(row.sides) * kAcross,
       { half: span * 0.5, centre: 0 },
-      row.labels,
-      row.widest,
+      row.options,
     ),
   );
   // A hood lies behind the neck, drawn first: what the head does not hide of it frames the neckline. Worn

@@ -38,8 +38,7 @@ describe('LandmarkPairs.row', () => {
       170,
       10,
       { half: 60, centre: 0 },
-      undefined,
-      60,
+      { widest: 60 },
     );
     const half = (held.left.x - held.right.x) / 2;
     expect(half).toBeCloseTo(60 * EASE, 0);
@@ -54,8 +53,7 @@ describe('LandmarkPairs.row', () => {
       90,
       80,
       { half: 60, centre: 0 },
-      undefined,
-      30,
+      { widest: 30 },
     );
     expect((landed.left.x - landed.right.x) / 2).toBeGreaterThan(70);
   });

@@ -10,6 +10,12 @@ export const EASE = 1.06;
 /** A garment is never narrower on the body than this share of its own cut (scaled to the body). */
 const CUT = 0.92;
 
+/**
+ * A standing person's hem goes round the body below the camera: its front, nearest, hangs this share of
+ * the shoulder span lower than its sides.
+ */
+export const HEM_SAG = 0.05;
+
 /** Garment landmarks paired with where they land on the photo, for the spline of a garment's body. */
 export class LandmarkPairs {
   private readonly pairs: { to: Point; from: Point }[] = [];
@@ -22,7 +28,8 @@ export class LandmarkPairs {
    * A pair of side landmarks and their middle at `depth` down the body: as wide as the body is there (the
    * torso, or `labels`), at most `widest` pixels each side, with ease, or as the garment is cut
    * (`garmentHalf` photo pixels) if looser; `fallback` says where the body's edges are when none are found.
-   * Returns where the sides landed.
+   * The middle lands `sag` pixels lower than the sides: a hem goes round the body, and seen from above its
+   * front, nearest the camera, hangs lowest. Returns where the sides landed.
    */
   row(
     frame: BodyFrame,
@@ -30,8 +37,7 @@ export class LandmarkPairs {
     depth: number,
     garmentHalf: number,
     fallback: { half: number; centre: number },
-    labels?: readonly number[],
-    widest?: number,
+    { labels, widest, sag = 0 }: { labels?: readonly number[]; widest?: number; sag?: number } = {},
   ): Sides {
     const e = frame.edges(depth, labels);
     // What the body's edges say, no wider than `widest` (loose old clothes are not the body), then eased.
@@ -44,7 +50,7 @@ export class LandmarkPairs {
     const landed = { left: frame.at(depth, centre + half), right: frame.at(depth, centre - half) };
     this.add(sides.left, landed.left);
     this.add(sides.right, landed.right);
-    this.add(mid(sides.left, sides.right), frame.at(depth, centre));
+    this.add(mid(sides.left, sides.right), frame.at(depth + sag, centre));
     return landed;
   }
 

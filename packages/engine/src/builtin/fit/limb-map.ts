@@ -70,8 +70,14 @@ export function limbMap(
     const [a = limb.joint, b = limb.joint, c = limb.joint] = line;
     return dist(a, b) + dist(b, c) / (1 + EXTEND);
   };
-  const outerLength = limb.toEnd ? toEnd(outer) : dist(part.top, part.endTop) * limb.scale;
-  const innerLength = limb.toEnd ? toEnd(inner) : dist(part.bottom, part.endBottom) * limb.scale;
+  const [outerLength, innerLength] = limb.toEnd
+    ? [toEnd(outer), toEnd(inner)]
+    : roundTheLimb(
+        [outer, inner],
+        [dist(part.top, part.endTop) * limb.scale, dist(part.bottom, part.endBottom) * limb.scale],
+        start,
+        upper,
+      );
   const pairs: [Point, Point][] = [];
   for (const f of [0, 1 / 3, 2 / 3, 1]) {
     pairs.push([along(outer, outerLength * f), lerpPoint(part.top, part.endTop, f)]);
@@ -83,6 +89,39 @@ export function limbMap(
     0.01,
   );
   return map && { map, reach: pairs.map(([to]) => to) };
+}
+
+/**
+ * The lengths of a part's two edges (`lengths` along `edges`) that end it level round the limb: a sleeve's
+ * hem goes round the arm, square to it, where the flat lay cuts it square to a sleeve laid out at an angle
+ * (a T-shirt's sleeve laid out sideways, worn on a hanging arm, ended half-way down the upper arm on the
+ * outside and at the elbow on the inside: a pointed cap). Both edges end where their mean end lies along the
+ * upper bone (`axis` from `start`); a part reaching past the joint on either edge is left as cut.
+ */
+function roundTheLimb(
+  edges: [Point[], Point[]],
+  lengths: [number, number],
+  start: Point,
+  axis: Point,
+): [number, number] {
+  const along = edges.map((edge) => {
+    const [a = start, b = start] = edge;
+    const length = dist(a, b);
+    const d = length > 0 ? { x: (b.x - a.x) / length, y: (b.y - a.y) / length } : axis;
+    // Where the edge starts on the axis, and how far along the axis a unit along the edge goes.
+    return {
+      from: (a.x - start.x) * axis.x + (a.y - start.y) * axis.y,
+      rate: d.x * axis.x + d.y * axis.y,
+      length,
+    };
+  });
+  const [o, i] = along;
+  if (!o || !i || o.rate < 0.5 || i.rate < 0.5) return lengths;
+  if (lengths[0] > o.length || lengths[1] > i.length) return lengths;
+  const level = Math.max(o.from + lengths[0] * o.rate, i.from + lengths[1] * i.rate);
+  const outer = (level - o.from) / o.rate;
+  const inner = (level - i.from) / i.rate;
+  return outer > 0 && inner > 0 && outer <= o.length && inner <= i.length ? [outer, inner] : lengths;
 }
 
 /** The limb's line runs on past its end by this share of its lower bone (a part longer than the limb). */
