@@ -19,6 +19,7 @@ import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.t
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
 import { looksLikeSkin, type SkinTone, skinHueLikeness, skinLevel } from './skin-tone.ts';
+import { carryUnderEdge } from './under-edge.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
 interface Limb {
@@ -383,6 +384,10 @@ export function cleanUp(
     span,
   );
   layPaint(photo, painted, paint, seam, soft);
+  // Under the new garment's soft edge the photo still shows through: where the pixels beside it were
+  // cleaned (filled or painted), the old clothes left there drew a line along the garment's outline (a white
+  // stripe of kal's old sleeve along her new one's edge). The cleaned colours are carried in under it.
+  if (anyGone) carryUnderEdge(photo, gone, canvas, hair);
 }
 
 /** A limb's box in the photo, the pixels its loops look at (`x1`, `y1` past its end). */

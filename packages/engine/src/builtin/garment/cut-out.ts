@@ -2,6 +2,7 @@ import type { Raster } from '../image/raster.ts';
 import { boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { RenderRefusal } from '../worker/render-refusal.ts';
+import { pullInEdgeColours } from './edge-colours.ts';
 import { backdropRow, fitBackdrop, L_SCALE } from './fit-backdrop.ts';
 
 /** A garment cut out of its product photo. */
@@ -295,5 +296,7 @@ function trim(
       mask[o] = a > 127 ? 255 : 0;
     }
   }
-  return { image: { data, width: box.width, height: box.height, channels: 4 }, mask, box };
+  const image: Raster = { data, width: box.width, height: box.height, channels: 4 };
+  pullInEdgeColours(image);
+  return { image, mask, box };
 }
