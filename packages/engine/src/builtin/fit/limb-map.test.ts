@@ -50,6 +50,28 @@ describe('limbMap', () => {
     expect(dist(cuff, sleeve.endTop)).toBeLessThan(3);
   });
 
+  it('hangs a hanging arm’s cuff lowest in its middle, and leaves a raised arm’s straight', () => {
+    const cuffEnds = (m: ReturnType<typeof limbMap>) => ({
+      outer: m?.reach[6] ?? { x: 0, y: 0 },
+      inner: m?.reach[7] ?? { x: 0, y: 0 },
+      middle: m?.reach[8] ?? { x: 0, y: 0 },
+    });
+    const hanging = cuffEnds(limb);
+    const half = dist(hanging.outer, hanging.inner) / 2;
+    expect(hanging.middle.y - (hanging.outer.y + hanging.inner.y) / 2).toBeGreaterThan(half * 0.1);
+    // The arm raised straight out to the side: the cuff stands upright, its middle between its ends.
+    const raised = cuffEnds(
+      limbMap(sleeve, {
+        ...arm,
+        innerStart: { x: 262, y: 175 },
+        joint: { x: 372, y: 150 },
+        end: { x: 462, y: 152 },
+      }),
+    );
+    expect(Math.abs(raised.middle.x - (raised.outer.x + raised.inner.x) / 2)).toBeLessThan(2);
+    expect(Math.abs(raised.middle.y - (raised.outer.y + raised.inner.y) / 2)).toBeLessThan(2);
+  });
+
   it('keeps the edges either side of a forearm folded across the body, round the elbow', () => {
     // A long sleeve (its edges 200 px flat) on the arm bent at the elbow, the forearm across the belly.
     const long = { ...sleeve, endTop: { x: 400, y: 200 }, endBottom: { x: 370, y: 240 } };

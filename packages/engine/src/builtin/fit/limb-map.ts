@@ -83,6 +83,20 @@ export function limbMap(
     pairs.push([along(outer, outerLength * f), lerpPoint(part.top, part.endTop, f)]);
     pairs.push([along(inner, innerLength * f), lerpPoint(part.bottom, part.endBottom, f)]);
   }
+  // The cuff goes round the limb below the camera: seen from above, its front hangs lowest, as much as the
+  // limb hangs down there (a raised arm's cuff faces sideways and stays straight).
+  const outerEnd = along(outer, outerLength);
+  const innerEnd = along(inner, innerLength);
+  const down = unit({
+    x: outerEnd.x - along(outer, outerLength - 3).x + innerEnd.x - along(inner, innerLength - 3).x,
+    y: outerEnd.y - along(outer, outerLength - 3).y + innerEnd.y - along(inner, innerLength - 3).y,
+  });
+  const sag = (dist(outerEnd, innerEnd) / 2) * CUFF_SAG * Math.max(0, down.y);
+  const cuff = mid(outerEnd, innerEnd);
+  pairs.push([
+    { x: cuff.x + down.x * sag, y: cuff.y + down.y * sag },
+    lerpPoint(part.endTop, part.endBottom, 0.5),
+  ]);
   const map = thinPlateSpline(
     pairs.map(([to]) => to),
     pairs.map(([, from]) => from),
@@ -123,6 +137,9 @@ function roundTheLimb(
   const inner = (level - i.from) / i.rate;
   return outer > 0 && inner > 0 && outer <= o.length && inner <= i.length ? [outer, inner] : lengths;
 }
+
+/** A hanging limb's cuff hangs lowest in its middle by this share of its half-width. */
+const CUFF_SAG = 0.2;
 
 /** The limb's line runs on past its end by this share of its lower bone (a part longer than the limb). */
 const EXTEND = 0.3;
