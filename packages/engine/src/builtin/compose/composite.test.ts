@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import { pixel, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import { composite } from './composite.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
@@ -7,15 +8,7 @@ import type { GarmentCanvas } from './garment-canvas.ts';
 function canvas(rgb: [number, number, number], alpha = 1): GarmentCanvas {
   const w = 20;
   const h = 20;
-  const c: GarmentCanvas = {
-    left: 10,
-    top: 10,
-    width: w,
-    height: h,
-    rgb: new Float32Array(w * h * 3),
-    alpha: new Float32Array(w * h),
-    part: new Uint8Array(w * h),
-  };
+  const c = emptyCanvas({ left: 10, top: 10, width: w, height: h });
   for (let y = 5; y < 15; y++) {
     for (let x = 5; x < 15; x++) {
       const i = y * w + x;

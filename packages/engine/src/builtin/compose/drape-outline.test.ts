@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openCvForTests } from '../../../test/fixtures/garments.ts';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import type { BodyFrame } from '../fit/body-frame.ts';
 import type { Mask } from '../person/mask.ts';
 import type { OpenCv } from '../worker/opencv.ts';
@@ -29,15 +30,8 @@ const frame: BodyFrame = {
 
 /** A garment canvas over the whole photo: opaque from x 40 to 260, y 40 to 290. */
 function garment(): GarmentCanvas {
-  const canvas: GarmentCanvas = {
-    left: 0,
-    top: 0,
-    width: SIZE,
-    height: SIZE,
-    rgb: new Float32Array(SIZE * SIZE * 3).fill(128),
-    alpha: new Float32Array(SIZE * SIZE),
-    part: new Uint8Array(SIZE * SIZE),
-  };
+  const canvas = emptyCanvas({ left: 0, top: 0, width: SIZE, height: SIZE });
+  canvas.rgb.fill(128);
   for (let y = 40; y < 290; y++) {
     for (let x = 40; x < 260; x++) {
       canvas.alpha[y * SIZE + x] = 1;

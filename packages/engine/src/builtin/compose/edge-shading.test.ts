@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openCvForTests } from '../../../test/fixtures/garments.ts';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { shadeEdges } from './edge-shading.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
@@ -12,15 +13,7 @@ beforeAll(async () => {
 /** A 200 x 200 canvas with an opaque grey square from 40 to 160 on both axes. */
 function square(): GarmentCanvas {
   const size = 200;
-  const canvas: GarmentCanvas = {
-    left: 0,
-    top: 0,
-    width: size,
-    height: size,
-    rgb: new Float32Array(size * size * 3),
-    alpha: new Float32Array(size * size),
-    part: new Uint8Array(size * size),
-  };
+  const canvas = emptyCanvas({ left: 0, top: 0, width: size, height: size });
   for (let y = 40; y < 160; y++) {
     for (let x = 40; x < 160; x++) {
       const i = y * size + x;

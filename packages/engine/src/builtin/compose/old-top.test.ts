@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import { solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import { Part } from '../person/body-parts.ts';
 import { emptyMask } from '../person/mask.ts';
@@ -11,17 +12,9 @@ const H = 100;
 const noSkin: BareSkin = { left: 0, top: 0, width: W, height: H, data: new Uint8Array(W * H), level: 1 };
 
 function canvasOver(x0: number, y0: number, x1: number, y1: number): GarmentCanvas {
-  const alpha = new Float32Array(W * H);
-  for (let y = y0; y < y1; y++) alpha.fill(1, y * W + x0, y * W + x1);
-  return {
-    left: 0,
-    top: 0,
-    width: W,
-    height: H,
-    rgb: new Float32Array(W * H * 3),
-    alpha,
-    part: new Uint8Array(W * H),
-  };
+  const canvas = emptyCanvas({ left: 0, top: 0, width: W, height: H });
+  for (let y = y0; y < y1; y++) canvas.alpha.fill(1, y * W + x0, y * W + x1);
+  return canvas;
 }
 
 describe('oldTopColour', () => {

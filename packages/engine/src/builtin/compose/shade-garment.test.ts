@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import { solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
 import type { OpenCv } from '../worker/opencv.ts';
@@ -26,15 +27,8 @@ const SPAN = 100;
 
 /** A grey (180) garment canvas over the whole photo, opaque except a transparent 20 px margin on the right. */
 function canvas(): GarmentCanvas {
-  const c: GarmentCanvas = {
-    left: 0,
-    top: 0,
-    width: W,
-    height: H,
-    rgb: new Float32Array(W * H * 3).fill(180),
-    alpha: new Float32Array(W * H),
-    part: new Uint8Array(W * H),
-  };
+  const c = emptyCanvas({ left: 0, top: 0, width: W, height: H });
+  c.rgb.fill(180);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W - 20; x++) {
       c.alpha[y * W + x] = 1;

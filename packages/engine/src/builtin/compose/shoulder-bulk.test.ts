@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import { solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import { Part } from '../person/body-parts.ts';
 import { emptyMask } from '../person/mask.ts';
 import type { BareSkin } from './bare-skin.ts';
-import type { GarmentCanvas } from './garment-canvas.ts';
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 
 const W = 400;
@@ -28,16 +28,8 @@ describe('markShoulderBulk', () => {
     for (let x = 100; x < 120; x++) photo.data.set([200, 20, 20], (y * W + x) * 3);
   const hair = emptyMask(W, H);
   for (let y = 100; y < 115; y++) hair.data.fill(255, y * W + 280, y * W + 300);
-  const alpha = new Float32Array(W * H).fill(1, 150 * W);
-  const canvas: GarmentCanvas = {
-    left: 0,
-    top: 0,
-    width: W,
-    height: H,
-    rgb: new Float32Array(W * H * 3),
-    alpha,
-    part: new Uint8Array(W * H),
-  };
+  const canvas = emptyCanvas({ left: 0, top: 0, width: W, height: H });
+  canvas.alpha.fill(1, 150 * W);
   const noSkin: BareSkin = { left: 0, top: 0, width: W, height: H, data: new Uint8Array(W * H), level: 1 };
   const line = {
     neck: { x: 200, y: 150 },

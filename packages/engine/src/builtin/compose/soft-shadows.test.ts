@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { softShadows } from './soft-shadows.ts';
 
@@ -10,15 +11,7 @@ import { softShadows } from './soft-shadows.ts';
 function canvas(): GarmentCanvas {
   const w = 100;
   const h = 100;
-  const c: GarmentCanvas = {
-    left: 50,
-    top: 20,
-    width: w,
-    height: h,
-    rgb: new Float32Array(w * h * 3),
-    alpha: new Float32Array(w * h),
-    part: new Uint8Array(w * h),
-  };
+  const c = emptyCanvas({ left: 50, top: 20, width: w, height: h });
   for (let y = 10; y < 80; y++) {
     for (let x = 10; x < 90; x++) {
       const i = y * w + x;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import type { Raster } from '../image/raster.ts';
 import { emptyMask } from '../person/mask.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
@@ -24,19 +25,13 @@ function scene(): { photo: Raster; gone: Uint8Array; canvas: GarmentCanvas } {
       if (x < 16) gone[i] = 1;
     }
   }
-  const alpha = new Float32Array(W * H);
+  const canvas = emptyCanvas({ left: 0, top: 0, width: W, height: H });
   for (let y = 0; y < H; y++) {
-    for (let x = 16; x < W; x++) alpha[y * W + x] = x === 16 ? 0.25 : x === 17 ? 0.5 : x === 18 ? 0.75 : 1;
+    for (let x = 16; x < W; x++) {
+      canvas.alpha[y * W + x] = x === 16 ? 0.25 : x === 17 ? 0.5 : x === 18 ? 0.75 : 1;
+    }
   }
-  const canvas: GarmentCanvas = {
-    left: 0,
-    top: 0,
-    width: W,
-    height: H,
-    rgb: new Float32Array(W * H * 3),
-    alpha,
-    part: new Uint8Array(W * H).fill(1),
-  };
+  canvas.part.fill(1);
   return { photo, gone, canvas };
 }
 
