@@ -94,6 +94,20 @@ describe('hairMask', () => {
     expect(at(hair, 241, 325)).toBe(0);
   });
 
+  it('takes hair falling beside the throat, but not down the middle of the chest', () => {
+    // A curtain of hair from the crown down past the chest, 12 to 22 px right of the neck's middle (x 200,
+    // y 150; the span is 120).
+    const curtain = rectangle(212, 55, 222, 280);
+    const photo = scene().photo;
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [curtain]), HAIR);
+    const found = hairMask(photo, pose, parts, skinTone(photo, pose)).front;
+    // Just below the throat the chest's middle left clear of hair is narrow: the curtain beside it is hair
+    // (a band as wide as the chest from there had cut it off square, and the chest's paint with it).
+    expect(at(found, 217, 172)).toBe(255);
+    // Further down it is the chest's middle, where a dark top would pass for hair.
+    expect(at(found, 217, 250)).toBe(0);
+  });
+
   it("leaves an old top's stripe in shade between the strands, near the hair in RGB but far more colourful", () => {
     // Dark hair with lighter strands (rows alternately near black and dark brown), and a dark blue stripe
     // running from the strand across the chest: within the hair's colour spread in RGB, but colourful.
