@@ -133,8 +133,10 @@ interface HairTest {
   span: number;
 }
 
-/** The chest's middle, where no hair is looked for: from this far below the neck (shares of the span), a V
- * opening to this half-width this far further down. */
+/**
+ * The chest's middle, where no hair is looked for: from `top` below the shoulders' middle (shares of the
+ * span), a round-topped V opening to `half` either side `depth` further down.
+ */
 const CHEST_V = { top: 0.15, half: 0.22, depth: 0.15 } as const;
 
 /** Whether person pixel `i` below the head is hair: near the head, of the hair's colour, not skin. */
@@ -147,9 +149,10 @@ function isHair(test: HairTest, i: number): boolean {
   const y = Math.floor(i / width);
   if (dist({ x, y }, eyes) > test.reach || y > test.lowest) return false;
   // Hair falls beside the neck and over the shoulders, seldom down the middle of the chest, where dark
-  // clothes would otherwise pass for it: a V below the neck, as wide as the chest's middle from
-  // `CHEST_V.depth` of the span down. Hair falling over both shoulders frames it; a band the chest's width
-  // from its top had ended the chest's paint in a straight line under a bowed head (party-1b).
+  // clothes would otherwise pass for it: a round-topped V below the neck, as wide as the chest's middle
+  // from `CHEST_V.depth` of the span further down. Hair falling over both shoulders frames it; a band the
+  // chest's width from its top had cut braids off square and ended the chest's paint in a straight line
+  // under a bowed head (party-1b).
   const below = y - (neck.y + span * CHEST_V.top);
   if (
     below > 0 &&

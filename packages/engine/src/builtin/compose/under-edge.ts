@@ -29,11 +29,13 @@ export function carryUnderEdge(photo: Raster, gone: Uint8Array, canvas: GarmentC
         if (px < 1 || px >= w - 1) continue;
         const i = py * w + px;
         if (gone[i] || (hair.data[i] ?? 0) > HAIR) continue;
+        // The 4-neighbours, written out (no array, no closure a pixel).
         let r = 0;
         let g = 0;
         let b = 0;
         let n = 0;
-        for (const j of [i - 1, i + 1, i - w, i + w]) {
+        for (let k = 0; k < 4; k++) {
+          const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - w : i + w;
           if (!gone[j]) continue;
           r += data[j * 3] ?? 0;
           g += data[j * 3 + 1] ?? 0;

@@ -109,8 +109,9 @@ export function limbMap(
  * The lengths of a part's two edges (`lengths` along `edges`) that end it level round the limb: a sleeve's
  * hem goes round the arm, square to it, where the flat lay cuts it square to a sleeve laid out at an angle
  * (a T-shirt's sleeve laid out sideways, worn on a hanging arm, ended half-way down the upper arm on the
- * outside and at the elbow on the inside: a pointed cap). Both edges end where their mean end lies along the
- * upper bone (`axis` from `start`); a part reaching past the joint on either edge is left as cut.
+ * outside and at the elbow on the inside: a pointed cap). Both edges end where the later of their ends lies
+ * along the upper bone (`axis` from `start`): the shorter edge is carried on, the sleeve's cloth stretched a
+ * little rather than squeezed; a part reaching past the joint on either edge is left as cut.
  */
 function roundTheLimb(
   edges: [Point[], Point[]],
