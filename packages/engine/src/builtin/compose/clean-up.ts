@@ -14,6 +14,7 @@ import { fillFromBackground } from './background-fill.ts';
 import { type BareSkin, bareSkinLevels, isBareSkin } from './bare-skin.ts';
 import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
+import { isHairAt } from './hair-mask.ts';
 import { growIntoMissedClothes } from './missed-clothes.ts';
 import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
@@ -463,7 +464,7 @@ function paintLimb(
       const joining = limb.joins.includes(label);
       if (
         !(limb.parts.includes(label) || onTorso || joining) ||
-        (hair.data[i] ?? 0) > 96 ||
+        isHairAt(hair, i) ||
         coverageAt(canvas, x, y) > 0.6
       )
         continue;
@@ -1085,11 +1086,6 @@ function coveredIn(canvas: GarmentCanvas, x: number, y: number): boolean {
   return (canvas.alpha[y * canvas.width + x] ?? 0) > 0.5;
 }
 
-/** Whether photo pixel `i` is hair in front of the garment (none without a mask). */
-function hairIn(hair: Mask | null, i: number): boolean {
-  return (hair?.data[i] ?? 0) > 96;
-}
-
 /**
  * Marks the torso pixels beside the garment (within a fifth of the span of its edge, in that row) and just
  * above its top edge up to `collar.until` below the shoulder joints' line (an old collar or shoulder seam
@@ -1131,7 +1127,7 @@ function markRim(
         const i = (y - k + canvas.top) * parts.width + x + canvas.left;
         const label = parts.labels[i] ?? 0;
         if (label !== Part.torso && label !== Part.neck) break;
-        if (isBareSkin(skin, x + canvas.left, y - k + canvas.top) || hairIn(hair, i)) continue;
+        if (isBareSkin(skin, x + canvas.left, y - k + canvas.top) || isHairAt(hair, i)) continue;
         marked[i] = 1;
         any = true;
       }
@@ -1145,7 +1141,7 @@ function markRim(
         const py = y + canvas.top;
         const i = py * parts.width + px;
         if (parts.labels[i] !== Part.torso || coveredIn(canvas, x, y)) continue;
-        if (isBareSkin(skin, px, py) || hairIn(hair, i)) continue;
+        if (isBareSkin(skin, px, py) || isHairAt(hair, i)) continue;
         marked[i] = 1;
         any = true;
       }
@@ -1182,11 +1178,7 @@ function isBareLimb(limb: Limb, box: LimbBox, seen: LimbSight, span: number): bo
   for (let y = box.y0; y < box.y1; y++) {
     for (let x = box.x0; x < box.x1; x++) {
       const i = y * parts.width + x;
-      if (
-        !limb.parts.includes(parts.labels[i] ?? 0) ||
-        (hair.data[i] ?? 0) > 96 ||
-        coverageAt(canvas, x, y) > 0.6
-      )
+      if (!limb.parts.includes(parts.labels[i] ?? 0) || isHairAt(hair, i) || coverageAt(canvas, x, y) > 0.6)
         continue;
       const t =
         ((x - limb.a.x) * (limb.b.x - limb.a.x) + (y - limb.a.y) * (limb.b.y - limb.a.y)) / (len * len);
@@ -1293,7 +1285,7 @@ export function yokeOf(
       const strap = (signed < 0 ? tops.left : tops.right)[Math.floor(off / TOP_STEP)] ?? 0;
       if (height > Math.max(naturalTop(off), strap)) continue;
       const i = y * parts.width + x;
-      if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || (hair.data[i] ?? 0) > 96 || coverageAt(canvas, x, y) > 0.6)
+      if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || isHairAt(hair, i) || coverageAt(canvas, x, y) > 0.6)
         continue;
       if (isBareSkin(patches, x, y)) continue;
       found.push(k);

@@ -6,6 +6,14 @@ import { emptyMask, type Mask } from '../person/mask.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';
 
 /** The hair of a photo, 255 = hair. */
+/** A hair mask's value from which a pixel is hair, kept as it is in front of the new garment. */
+const HAIR_KEPT = 96;
+
+/** Whether photo pixel `i` is hair kept in front (none without a mask). */
+export function isHairAt(hair: Mask | null, i: number): boolean {
+  return (hair?.data[i] ?? 0) > HAIR_KEPT;
+}
+
 export interface Hair {
   /** Hair that stays in front of the new garment (over the shoulders and chest). */
   front: Mask;

@@ -1,6 +1,7 @@
 import type { Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { Mask } from '../person/mask.ts';
+import { isHairAt } from './hair-mask.ts';
 import { looksLikeOldTop, type Rgb } from './old-top.ts';
 
 /**
@@ -45,7 +46,7 @@ export function growIntoMissedClothes(
           n === 0 ? (x > 0 ? i - 1 : -1) : n === 1 ? (x < w - 1 ? i + 1 : -1) : n === 2 ? i - w : i + w;
         if (j < 0 || j >= w * h || seen[j]) continue;
         seen[j] = 1;
-        if ((parts.labels[j] ?? 0) !== Part.background || hidden[j] || (hair.data[j] ?? 0) > 96) continue;
+        if ((parts.labels[j] ?? 0) !== Part.background || hidden[j] || isHairAt(hair, j)) continue;
         if (!looksLikeOldTop(photo, j, old)) continue;
         taken.push(j);
         next[count++] = j;

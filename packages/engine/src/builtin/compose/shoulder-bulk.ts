@@ -4,6 +4,7 @@ import { ARMS, type BodyParts, Part } from '../person/body-parts.ts';
 import type { Mask } from '../person/mask.ts';
 import { type BareSkin, isBareSkin } from './bare-skin.ts';
 import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
+import { isHairAt } from './hair-mask.ts';
 import { looksLikeOldTop, type Rgb } from './old-top.ts';
 
 /** The shoulders' line: the joints' middle, the unit vector down the torso, the joints' distance. */
@@ -74,7 +75,7 @@ export function markShoulderBulk(
       if (!BULK_PARTS.has(label)) continue;
       const off = Math.abs((x - neck.x) * across.x + (y - neck.y) * across.y) / span;
       if (off < NECK_RADIUS || height <= naturalTop(off) * span) continue;
-      if (coverageAt(canvas, x, y) > 0.5 || (hair.data[i] ?? 0) > 96 || isBareSkin(skin, x, y)) continue;
+      if (coverageAt(canvas, x, y) > 0.5 || isHairAt(hair, i) || isBareSkin(skin, x, y)) continue;
       if (!looksLikeOldTop(photo, i, old)) continue;
       marked[i] = 1;
       any = true;

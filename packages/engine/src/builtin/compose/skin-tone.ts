@@ -116,9 +116,9 @@ function sameHuePatches(patches: [number, number, number][][]): [number, number,
 
 /** How much a colour looks like this skin, 0 to 1, from its chroma alone (light and shade do not count). */
 export function skinLikeness(tone: SkinTone, r: number, g: number, b: number, spread = tone.spread): number {
-  // Written out (no tuples): the clean-up asks this of most pixels of a photo.
-  const dcb = -0.1687 * r - 0.3313 * g + 0.5 * b - tone.cb;
-  const dcr = 0.5 * r - 0.4187 * g - 0.0813 * b - tone.cr;
+  // Two numbers, no tuple: the clean-up asks this of most pixels of a photo.
+  const dcb = chromaB(r, g, b) - tone.cb;
+  const dcr = chromaR(r, g, b) - tone.cr;
   const scale = spread * 2.5;
   const d2 = (dcb * dcb + dcr * dcr) / (scale * scale);
   const y = 0.299 * r + 0.587 * g + 0.114 * b;
@@ -143,15 +143,23 @@ export function skinHueLikeness(
   const y = luma(r, g, b);
   if (y < 25 || y > 245) return 0;
   const k = (luma(tone.r, tone.g, tone.b) + 16) / (y + 16);
-  // Written out (no tuples): the clean-up asks this of most pixels round the garment.
-  const cb = -0.1687 * r - 0.3313 * g + 0.5 * b;
-  const cr = 0.5 * r - 0.4187 * g - 0.0813 * b;
-  const d = norm(cb * k - tone.cb, cr * k - tone.cr) / (spread * 2.5);
+  // Two numbers, no tuple: the clean-up asks this of most pixels round the garment.
+  const d = norm(chromaB(r, g, b) * k - tone.cb, chromaR(r, g, b) * k - tone.cr) / (spread * 2.5);
   return Math.exp(-d * d);
 }
 
+/** A colour's blue-difference chroma (YCbCr's Cb, centred on 0). */
+function chromaB(r: number, g: number, b: number): number {
+  return -0.1687 * r - 0.3313 * g + 0.5 * b;
+}
+
+/** A colour's red-difference chroma (YCbCr's Cr, centred on 0). */
+function chromaR(r: number, g: number, b: number): number {
+  return 0.5 * r - 0.4187 * g - 0.0813 * b;
+}
+
 function toChroma(r: number, g: number, b: number): [number, number] {
-  return [-0.1687 * r - 0.3313 * g + 0.5 * b, 0.5 * r - 0.4187 * g - 0.0813 * b];
+  return [chromaB(r, g, b), chromaR(r, g, b)];
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { Raster } from '../image/raster.ts';
 import type { Mask } from '../person/mask.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
-
-/** Hair from this mask value on is kept as it is. */
-const HAIR = 96;
+import { isHairAt } from './hair-mask.ts';
 
 /** The soft edge is carried into this many pixels deep (a pass a pixel). */
 const EDGE_PASSES = 3;
@@ -28,7 +26,7 @@ export function carryUnderEdge(photo: Raster, gone: Uint8Array, canvas: GarmentC
         const px = x + canvas.left;
         if (px < 1 || px >= w - 1) continue;
         const i = py * w + px;
-        if (gone[i] || (hair.data[i] ?? 0) > HAIR) continue;
+        if (gone[i] || isHairAt(hair, i)) continue;
         // The 4-neighbours, written out (no array, no closure a pixel).
         let r = 0;
         let g = 0;

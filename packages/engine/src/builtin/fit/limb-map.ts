@@ -87,9 +87,11 @@ export function limbMap(
   // limb hangs down there (a raised arm's cuff faces sideways and stays straight).
   const outerEnd = along(outer, outerLength);
   const innerEnd = along(inner, innerLength);
+  const outerBefore = along(outer, outerLength - 3);
+  const innerBefore = along(inner, innerLength - 3);
   const down = unit({
-    x: outerEnd.x - along(outer, outerLength - 3).x + innerEnd.x - along(inner, innerLength - 3).x,
-    y: outerEnd.y - along(outer, outerLength - 3).y + innerEnd.y - along(inner, innerLength - 3).y,
+    x: outerEnd.x - outerBefore.x + innerEnd.x - innerBefore.x,
+    y: outerEnd.y - outerBefore.y + innerEnd.y - innerBefore.y,
   });
   const sag = (dist(outerEnd, innerEnd) / 2) * CUFF_SAG * Math.max(0, down.y);
   const cuff = mid(outerEnd, innerEnd);

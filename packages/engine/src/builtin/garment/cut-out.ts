@@ -177,7 +177,9 @@ export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
     if (scale < 1) cv.resize(solid, alpha, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
     else cv.GaussianBlur(solid, alpha, new cv.Size(3, 3), 0.7);
     const box = boundsOf(solidData, sw, sh, w / sw, h / sh, w, h);
-    return trim(rgb, alpha.data, box);
+    const cut = trim(rgb, alpha.data, box);
+    pullInEdgeColours(cut.image);
+    return cut;
   } finally {
     for (const m of mats) m.delete();
   }
@@ -296,7 +298,5 @@ function trim(
       mask[o] = a > 127 ? 255 : 0;
     }
   }
-  const image: Raster = { data, width: box.width, height: box.height, channels: 4 };
-  pullInEdgeColours(image);
-  return { image, mask, box };
+  return { image: { data, width: box.width, height: box.height, channels: 4 }, mask, box };
 }

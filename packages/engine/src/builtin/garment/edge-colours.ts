@@ -1,3 +1,4 @@
+import { boxBlur } from '../image/box-blur.ts';
 import type { Raster } from '../image/raster.ts';
 
 /** The band whose colours are replaced: pixels within this many of one the garment does not fully cover. */
@@ -17,26 +18,16 @@ export function pullInEdgeColours(image: Raster): void {
   const { width: w, height: h, data } = image;
   // 0 outside, 1 in the band, 2 interior (fully covered and clear of the band).
   const kind = new Uint8Array(w * h);
-  const open = new Uint8Array(w * h);
+  const open = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) open[i] = (data[i * 4 + 3] ?? 0) < 255 ? 1 : 0;
-  // Near an open pixel (or the image's edge): the band. Rows then columns of a running window.
-  const nearRow = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let near = x < BAND || x >= w - BAND ? 1 : 0;
-      for (let d = -BAND; d <= BAND && !near; d++)
-        near = open[y * w + Math.min(w - 1, Math.max(0, x + d))] ?? 0;
-      nearRow[y * w + x] = near;
-    }
-  }
+  // Within BAND of an open pixel: its box mean is over 0 (a sum of whole counts; 0.01 clears rounding).
+  const near = boxBlur(open, w, h, BAND);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if ((data[i * 4 + 3] ?? 0) === 0) continue;
-      let near = y < BAND || y >= h - BAND ? 1 : 0;
-      for (let d = -BAND; d <= BAND && !near; d++)
-        near = nearRow[Math.min(h - 1, Math.max(0, y + d)) * w + x] ?? 0;
-      kind[i] = near ? 1 : 2;
+      const offEdge = x < BAND || y < BAND || x >= w - BAND || y >= h - BAND;
+      kind[i] = offEdge || (near[i] ?? 0) > 0.01 ? 1 : 2;
     }
   }
   // Band pixels take the interior's mean round them; those with none within reach wait for a later pass,
