@@ -204,6 +204,7 @@ export function cleanUp(
   // limbs' paint leaves beyond their girth and the rim spares. Not for the paint itself: as skin there, the
   // dark arms' shaded sides lightened their paint (charles).
   const [patches, bodyPatches] = bareSkinLevels(
+    cv,
     w,
     skinBox,
     (i) => (parts.labels[i] === Part.background ? 0 : skinLevel(tone, photo, i)),
