@@ -1,3 +1,4 @@
+import { wideGaussian } from '../image/wide-gaussian.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 
@@ -50,8 +51,8 @@ export function shadeEdges(cv: OpenCv, canvas: GarmentCanvas, span: number): voi
     }
     // Smoothed over the garment only (normalised by its own blurred coverage).
     const sigma = Math.max(1, span * SMOOTH);
-    cv.GaussianBlur(shade, shade, new cv.Size(0, 0), sigma, sigma, cv.BORDER_CONSTANT);
-    cv.GaussianBlur(weight, weight, new cv.Size(0, 0), sigma, sigma, cv.BORDER_CONSTANT);
+    wideGaussian(cv, shade, shade, sigma, cv.BORDER_CONSTANT);
+    wideGaussian(cv, weight, weight, sigma, cv.BORDER_CONSTANT);
     const smooth = shade.data32F;
     const cover = weight.data32F;
     for (let i = 0; i < w * h; i++) {
