@@ -6,6 +6,7 @@ import { shadeEdges } from './compose/edge-shading.ts';
 import { garmentCanvas } from './compose/garment-canvas.ts';
 import { skinGrain } from './compose/grain.ts';
 import { hairMask } from './compose/hair-mask.ts';
+import { roundShoulders, shoulderCorners } from './compose/round-shoulders.ts';
 import { shadeGarment } from './compose/shade-garment.ts';
 import { looksLikeSkin, skinLikeness, skinTone } from './compose/skin-tone.ts';
 import { softShadows } from './compose/soft-shadows.ts';
@@ -91,16 +92,12 @@ export async function renderTryOn(
   const hair = hairMask(photo, pose, parts, tone);
   const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, arms, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
-  if (!isLowerBody(garment.kind))
-    drapeOutline(
-      models.cv,
-      canvas,
-      silhouette,
-      frame,
-      frame.torsoLength,
-      fitted.shoulders,
-      hangingArms(arms, frame),
-    );
+  if (!isLowerBody(garment.kind)) {
+    const hanging = hangingArms(arms, frame);
+    drapeOutline(models.cv, canvas, silhouette, frame, frame.torsoLength, fitted.shoulders, hanging);
+    // The corner where a sleeve drops from the shoulder line, rounded as cloth goes round a shoulder.
+    roundShoulders(models.cv, canvas, shoulderCorners(fitted, arms, frame, hanging), hair.front, frame.span);
+  }
   if (isLowerBody(garment.kind)) {
     // A top that hangs over the hips (a blazer, a long shirt) stays in front of a skirt or trousers.
     const isSkin = (r: number, g: number, b: number): boolean =>
