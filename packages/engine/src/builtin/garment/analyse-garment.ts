@@ -21,6 +21,9 @@ export function analyseGarment(cv: OpenCv, rgb: Raster, hint?: { category?: stri
   const cut = cutOut(cv, rgb);
   const { width: w, height: h } = cut.image;
   const shape = garmentShape(cut.mask, w, h);
+  // Kind and landmarks from the shape as cut (its corners sharp); the parts over the smoothed outline the
+  // image's alpha has, so no pixel of the garment is left without a part.
+  const outline = garmentShape(cut.outline, w, h);
   const hinted = kindFromCategory(hint?.category);
   if (hinted ? isLowerBody(hinted) : isLowerShape(shape)) {
     const found = legGap(shape);
@@ -29,7 +32,7 @@ export function analyseGarment(cv: OpenCv, rgb: Raster, hint?: { category?: stri
     return {
       kind,
       image: cut.image,
-      parts: lowerParts(shape, gap),
+      parts: lowerParts(outline, gap),
       landmarks: lowerLandmarks(shape, gap),
       box: cut.box,
     };
@@ -40,8 +43,8 @@ export function analyseGarment(cv: OpenCv, rgb: Raster, hint?: { category?: stri
   const grey = greyOf(cut.image);
   const upper = upperLandmarks(shape, grey, hood);
   const kind = hinted ?? upperKind(upper.measures, hood);
-  const parts = upperParts(shape, upper.landmarks, upper.waist, hood);
-  if (!hood && upper.landmarks.neck) openNeckline(parts, shape, grey, upper.landmarks.neck);
+  const parts = upperParts(outline, upper.landmarks, upper.waist, hood);
+  if (!hood && upper.landmarks.neck) openNeckline(parts, outline, grey, upper.landmarks.neck);
   return {
     kind,
     image: cut.image,

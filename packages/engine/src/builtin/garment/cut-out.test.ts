@@ -95,6 +95,31 @@ describe('cutOut', () => {
     expect(rowHas(0) && rowHas(c.box.height - 1)).toBe(false);
   });
 
+  it("smooths the ragged outline the image's alpha shows, on the course of the shape as cut", async () => {
+    // The quality bench's print T-shirt: its cut is ragged by a pixel or two down its sides, which warped
+    // onto a body read as a torn paper edge.
+    const f = await flatLay('t-shirt', { colour: '#c0392b', pattern: 'print', proportions: 'everyday' });
+    const c = cutOut(cv, f.rgb);
+    const w = c.box.width;
+    const h = c.box.height;
+    /** The left edge of a mask row by row down the middle third of the body, and its total variation. */
+    const side = (mask: Uint8Array) => {
+      const xs: number[] = [];
+      for (let y = Math.round(h * 0.5); y < Math.round(h * 0.85); y++) {
+        const row = mask.subarray(y * w, (y + 1) * w);
+        xs.push(row.findIndex((v) => v > 0));
+      }
+      let variation = 0;
+      for (let k = 1; k < xs.length; k++) variation += Math.abs((xs[k] ?? 0) - (xs[k - 1] ?? 0));
+      return { mean: xs.reduce((a, b) => a + b, 0) / xs.length, variation };
+    };
+    const cut = side(c.mask);
+    const smooth = side(c.outline);
+    expect(cut.variation).toBeGreaterThan(20);
+    expect(smooth.variation).toBeLessThan(cut.variation * 0.6);
+    expect(Math.abs(smooth.mean - cut.mean)).toBeLessThan(1.5);
+  });
+
   for (const options of [{ busy: 'wood' }, { busy: 'shapes' }, { busy: 'shapes', seed: 3 }] as const) {
     it(`refuses a garment on a busy backdrop (${JSON.stringify(options)}) with GARMENT_BACKGROUND_BUSY`, async () => {
       const f = await flatLay('t-shirt', options);

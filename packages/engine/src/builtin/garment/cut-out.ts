@@ -9,8 +9,13 @@ import { backdropRow, fitBackdrop, L_SCALE } from './fit-backdrop.ts';
 export interface CutOut {
   /** RGBA trimmed to the garment's bounds; alpha soft at the edge. */
   image: Raster;
-  /** The garment's shape in `image`'s pixels, 0 or 255 (alpha thresholded at half). */
+  /**
+   * The garment's shape in `image`'s pixels, 0 or 255, as cut (its corners sharp): what its kind and
+   * landmarks are read from.
+   */
   mask: Uint8Array;
+  /** The shape with its outline smoothed (`image`'s alpha thresholded at half): what its parts label. */
+  outline: Uint8Array;
   /** Where `image` lies in the photo. */
   box: { x: number; y: number; width: number; height: number };
 }
@@ -29,6 +34,10 @@ const PLAIN_SHARE = 0.985;
 const GRAINY = 1;
 /** The side the shape is looked for at. */
 const WORKING_SIDE = 450;
+/** The outline's smoothing (`smoothOutline`): a Gaussian's sigma, a share of the working side. */
+const OUTLINE_SMOOTH = 0.006;
+/** The width (working pixels) of the smoothed outline's ramp from the backdrop to the garment. */
+const EDGE_RAMP = 1.2;
 /** A garment covers at least this share of the photo. */
 const MIN_AREA = 0.02;
 
@@ -173,16 +182,40 @@ export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
     // size close by belong to it.
     const kept = nearPieces(cv, solid, labelData, stats, count, best, keep);
     for (let i = 0; i < sw * sh; i++) if (kept[labelData[i] ?? 0]) solidData[i] = 255;
-    const alpha = keep(new cv.Mat());
-    if (scale < 1) cv.resize(solid, alpha, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
-    else cv.GaussianBlur(solid, alpha, new cv.Size(3, 3), 0.7);
     const box = boundsOf(solidData, sw, sh, w / sw, h / sh, w, h);
-    const cut = trim(rgb, alpha.data, box);
+    const asCut = softAlpha(cv, solid, w, h, keep);
+    smoothOutline(cv, solid, Math.max(sw, sh));
+    const cut = trim(rgb, { smooth: softAlpha(cv, solid, w, h, keep).data, asCut: asCut.data }, box);
     pullInEdgeColours(cut.image);
     return cut;
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/** The working-size mask at the photo's size, its edge soft. */
+function softAlpha(cv: OpenCv, solid: Mat, w: number, h: number, keep: <T extends Mat>(m: T) => T): Mat {
+  const alpha = keep(new cv.Mat());
+  if (solid.cols < w || solid.rows < h) cv.resize(solid, alpha, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+  else cv.GaussianBlur(solid, alpha, new cv.Size(3, 3), 0.7);
+  return alpha;
+}
+
+/**
+ * The mask's outline smoothed and anti-aliased (changed in place): blurred by a Gaussian of OUTLINE_SMOOTH
+ * of the working side, then its half level made the edge again with a ramp about a pixel wide (not cut
+ * back to 0 or 255: a hard mask's steps, scaled up to the photo and warped onto a body at two or three
+ * times, read as a staircase down the garment's sides). The edge the backdrop leaves is ragged by a pixel
+ * or two (a fabric's fuzz, JPEG's blocks, the threshold's noise), which read as a torn paper edge; a curve
+ * keeps its course, a corner rounds by about the blur's width, and a strap much wider than it stays.
+ */
+function smoothOutline(cv: OpenCv, solid: Mat, side: number): void {
+  const sigma = Math.max(1, OUTLINE_SMOOTH * side);
+  cv.GaussianBlur(solid, solid, new cv.Size(0, 0), sigma, sigma, cv.BORDER_CONSTANT);
+  // A blurred step rises 1 / (sigma * sqrt(2 pi)) of its height a pixel at its middle: steepened to about
+  // all of it over EDGE_RAMP pixels, round 128.
+  const gain = (sigma * Math.sqrt(2 * Math.PI)) / EDGE_RAMP;
+  solid.convertTo(solid, -1, gain, 128 * (1 - gain));
 }
 
 /** Components within a short reach of the garment's and at least a small share of its size. */
@@ -279,13 +312,18 @@ function fillHoles(cv: OpenCv, shape: Mat, keep: <T extends Mat>(m: T) => T): Ma
   return holes;
 }
 
+/**
+ * The garment's box of the photo as RGBA, its alpha the smoothed outline's, with the shape as cut and as
+ * smoothed (see `CutOut`).
+ */
 function trim(
   rgb: Raster,
-  alpha: Uint8Array,
+  alpha: { smooth: Uint8Array; asCut: Uint8Array },
   box: { x: number; y: number; width: number; height: number },
 ): CutOut {
   const data = new Uint8Array(box.width * box.height * 4);
   const mask = new Uint8Array(box.width * box.height);
+  const outline = new Uint8Array(box.width * box.height);
   for (let y = 0; y < box.height; y++) {
     for (let x = 0; x < box.width; x++) {
       const s = (y + box.y) * rgb.width + (x + box.x);
@@ -293,10 +331,11 @@ function trim(
       data[o * 4] = rgb.data[s * 3] ?? 0;
       data[o * 4 + 1] = rgb.data[s * 3 + 1] ?? 0;
       data[o * 4 + 2] = rgb.data[s * 3 + 2] ?? 0;
-      const a = alpha[s] ?? 0;
+      const a = alpha.smooth[s] ?? 0;
       data[o * 4 + 3] = a;
-      mask[o] = a > 127 ? 255 : 0;
+      outline[o] = a > 127 ? 255 : 0;
+      mask[o] = (alpha.asCut[s] ?? 0) > 127 ? 255 : 0;
     }
   }
-  return { image: { data, width: box.width, height: box.height, channels: 4 }, mask, box };
+  return { image: { data, width: box.width, height: box.height, channels: 4 }, mask, outline, box };
 }
