@@ -59,6 +59,15 @@ describe('roundShoulders', () => {
     expect(at(canvas, 159, 60)).toBe(1);
   });
 
+  it("leaves a shoulder the photo's edge cuts off as it is", () => {
+    // The body runs off the photo's left edge from y 60: that edge is the frame's, not a corner.
+    const canvas = emptyCanvas({ left: 0, top: 0, width: SIZE, height: SIZE });
+    fill(canvas, 0, 60, 160, 190);
+    roundShoulders(cv, canvas, [{ ...CORNER, seam: { x: 0, y: 60 } }], noHair(), SPAN);
+    expect(at(canvas, 0, 60)).toBe(1);
+    expect(at(canvas, 3, 62)).toBe(1);
+  });
+
   it('takes no more than a rim from a part narrower than the disc', () => {
     // A sleeve 20 px wide standing out to the left from the body's top (a raised arm seen edge-on): it would
     // go whole in an opening by a disc of 15 px.

@@ -121,7 +121,8 @@ export function roundShoulders(
 
 /**
  * Marks (255) the pixels of `box` (photo coordinates) the garment covers at least half, or hair in front
- * does; 0 elsewhere, beyond the canvas too. The canvas beyond the photo's edge is not the garment's.
+ * does, and those beyond the photo's edge (a shoulder the frame cuts off goes on there: no corner is made at
+ * the frame); 0 elsewhere.
  */
 function markCovered(
   canvas: GarmentCanvas,
@@ -139,7 +140,7 @@ function markCovered(
       const garment = inCanvas && (canvas.alpha[cy * canvas.width + cx] ?? 0) >= 0.5;
       const inPhoto = px >= 0 && py >= 0 && px < hair.width && py < hair.height;
       const inFront = inPhoto && (hair.data[py * hair.width + px] ?? 0) >= HAIR;
-      out[y * box.width + x] = garment || (inFront && inCanvas) ? 255 : 0;
+      out[y * box.width + x] = garment || (inFront && inCanvas) || !inPhoto ? 255 : 0;
     }
   }
 }

@@ -142,6 +142,10 @@ describe('cutOut', () => {
     for (const v of c.mask) if (v > 0) found++;
     expect(found / drawn).toBeGreaterThan(0.97);
     expect(found / drawn).toBeLessThan(1.03);
+    // The waistband the frame cuts is opaque to the frame: the smoothed outline does not fade along it.
+    const waist = Array.from(c.mask.subarray(0, c.box.width));
+    const middle = Math.round((waist.indexOf(255) + waist.lastIndexOf(255)) / 2);
+    expect(c.image.data[middle * 4 + 3]).toBeGreaterThan(240);
   });
 
   it('keeps the hem where a fold shaded to the backdrop runs into it (white on light grey)', async () => {

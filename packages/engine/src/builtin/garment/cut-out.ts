@@ -211,7 +211,9 @@ function softAlpha(cv: OpenCv, solid: Mat, w: number, h: number, keep: <T extend
  */
 function smoothOutline(cv: OpenCv, solid: Mat, side: number): void {
   const sigma = Math.max(1, OUTLINE_SMOOTH * side);
-  cv.GaussianBlur(solid, solid, new cv.Size(0, 0), sigma, sigma, cv.BORDER_CONSTANT);
+  // Beyond the photo's edge the garment goes on as it meets it (trousers the photo crops at the waist):
+  // no fading edge along the frame.
+  cv.GaussianBlur(solid, solid, new cv.Size(0, 0), sigma, sigma, cv.BORDER_REPLICATE);
   // A blurred step rises 1 / (sigma * sqrt(2 pi)) of its height a pixel at its middle: steepened to about
   // all of it over EDGE_RAMP pixels, round 128.
   const gain = (sigma * Math.sqrt(2 * Math.PI)) / EDGE_RAMP;
