@@ -18,15 +18,14 @@ import { analyseGarment } from './garment/analyse-garment.ts';
 import { type GarmentKind, isLowerBody } from './garment/garment.ts';
 import { GarmentCache } from './garment/garment-cache.ts';
 import { mid } from './geometry/point.ts';
-import { decodeRgb, encodeResult, type Raster } from './image/raster.ts';
+import { decodeRgb, encodeResult } from './image/raster.ts';
 import { bodyParts } from './person/body-parts.ts';
-import { type BodyPose, detectBodyPose } from './person/body-pose.ts';
+import type { BodyPose } from './person/body-pose.ts';
 import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
-import { faceAbove } from './person/find-faces.ts';
 import { clipBox, type Mask } from './person/mask.ts';
 import { headAbove, personPresent, thighsEmpty } from './person/person-present.ts';
-import { segmentPerson } from './person/segment-person.ts';
+import { type PersonReads, SeenPhotos } from './person/person-reads.ts';
 import { withoutArms } from './person/stray-arms.ts';
 import { topHem } from './person/top-hem.ts';
 import type { Models } from './worker/load-models.ts';
@@ -38,6 +37,8 @@ const PERSON_SIDE = 1024;
 const GARMENT_SIDE = 900;
 /** This worker's garments seen last (each worker thread has its own module and so its own cache). */
 const garments = new GarmentCache();
+/** And its person photos seen last, with what the models read of them. */
+const people = new SeenPhotos();
 
 const NO_PERSON = 'No person was found in the photo.';
 /** A skirt or trousers of which less than this share shows below the person's top is refused. */
@@ -56,28 +57,29 @@ export async function renderTryOn(
   input: { person: Uint8Array; garment: Uint8Array; category?: string },
   checkpoint: () => void,
 ): Promise<Rendered> {
-  const photo = await decodeRgb(input.person, PERSON_SIDE);
+  const person = await people.reads(models, input.person, () => decodeRgb(input.person, PERSON_SIDE));
+  const { photo } = person;
   checkpoint();
   const garment = await garments.get(input.garment, input.category, async () =>
     analyseGarment(models.cv, await decodeRgb(input.garment, GARMENT_SIDE), { category: input.category }),
   );
   checkpoint();
-  const found = await detectBodyPose(models, photo);
+  const found = await person.pose();
   if (!found) throw new RenderRefusal('NO_PERSON', NO_PERSON);
   const refusal = checkPose(found, coverage(garment.kind), photo);
   if (refusal) {
     // A garment laid flat has a pose too (often mirrored): no person, rather than a back view. Asked only
     // here, before naming a refusal, a head above the neck: a long sleeve laid flat fills a chest and a neck.
     if (refusal.code !== 'NO_PERSON') {
-      const seen = await segmentPerson(models, photo, found);
-      if (!headAbove(seen, found) || !(await isPerson(models, photo, found, seen))) {
+      const seen = await person.silhouette(found);
+      if (!headAbove(seen, found) || !(await isPerson(person, found, seen))) {
         throw new RenderRefusal('NO_PERSON', NO_PERSON);
       }
     }
     throw new RenderRefusal(refusal.code, refusal.message);
   }
-  const { pose, silhouette, untrusted } = await checkArms(models, photo, found, coverage(garment.kind));
-  if (!(await isPerson(models, photo, pose, silhouette))) throw new RenderRefusal('NO_PERSON', NO_PERSON);
+  const { pose, silhouette, untrusted } = await checkArms(person, found, coverage(garment.kind));
+  if (!(await isPerson(person, pose, silhouette))) throw new RenderRefusal('NO_PERSON', NO_PERSON);
   checkpoint();
   // What follows an arm (a sleeve, the paint of a bare arm, a forearm kept in front) follows a trusted one.
   const arms = withoutArms(pose, untrusted);
@@ -144,10 +146,9 @@ export async function renderTryOn(
  * the pose's thighs lie in the photo over nothing the silhouette holds (a garment laid flat: BlazePose puts
  * legs on the backdrop below its hem), a face shows above the shoulders (a person behind a table).
  */
-async function isPerson(models: Models, photo: Raster, pose: BodyPose, silhouette?: Mask): Promise<boolean> {
-  const seen = silhouette ?? (await segmentPerson(models, photo, pose));
-  if (!personPresent(seen, pose)) return false;
-  return !thighsEmpty(seen, pose) || (await faceAbove(models, photo, pose));
+async function isPerson(person: PersonReads, pose: BodyPose, silhouette: Mask): Promise<boolean> {
+  if (!personPresent(silhouette, pose)) return false;
+  return !thighsEmpty(silhouette, pose) || (await person.faceAbove(pose));
 }
 
 /** How much of the body a garment needs to see. */

@@ -1,9 +1,7 @@
-import type { Raster } from '../image/raster.ts';
-import type { Models } from '../worker/load-models.ts';
-import { type BodyPose, zoomedOutPose } from './body-pose.ts';
+import type { BodyPose } from './body-pose.ts';
 import { checkPose } from './check-pose.ts';
 import type { Mask } from './mask.ts';
-import { segmentPerson } from './segment-person.ts';
+import type { PersonReads } from './person-reads.ts';
 import { type Side, sameArm, strayArms } from './stray-arms.ts';
 
 /**
@@ -13,18 +11,17 @@ import { type Side, sameArm, strayArms } from './stray-arms.ts';
  * be dressed. Otherwise an arm that disagrees is `untrusted` unless the zoomed-out pass places it alike.
  */
 export async function checkArms(
-  models: Models,
-  photo: Raster,
+  person: PersonReads,
   found: BodyPose,
   needs: 'upper' | 'dress' | 'lower',
 ): Promise<{ pose: BodyPose; silhouette: Mask; untrusted: Side[] }> {
-  const silhouette = await segmentPerson(models, photo, found);
+  const silhouette = await person.silhouette(found);
   const stray = strayArms(found, silhouette);
   if (stray.length === 0) return { pose: found, silhouette, untrusted: [] };
-  const zoomed = await zoomedOutPose(models, photo);
+  const zoomed = await person.zoomedOut();
   if (!zoomed) return { pose: found, silhouette, untrusted: stray };
-  if (strayArms(zoomed, silhouette).length === 0 && checkPose(zoomed, needs, photo) === null) {
-    const again = await segmentPerson(models, photo, zoomed);
+  if (strayArms(zoomed, silhouette).length === 0 && checkPose(zoomed, needs, person.photo) === null) {
+    const again = await person.silhouette(zoomed);
     return { pose: zoomed, silhouette: again, untrusted: strayArms(zoomed, again) };
   }
   return { pose: found, silhouette, untrusted: stray.filter((side) => !sameArm(found, zoomed, side)) };
