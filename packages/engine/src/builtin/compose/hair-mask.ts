@@ -5,7 +5,6 @@ import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';
 
-/** The hair of a photo, 255 = hair. */
 /** A hair mask's value from which a pixel is hair, kept as it is in front of the new garment. */
 const HAIR_KEPT = 96;
 
@@ -14,6 +13,7 @@ export function isHairAt(hair: Mask | null, i: number): boolean {
   return (hair?.data[i] ?? 0) > HAIR_KEPT;
 }
 
+/** The hair of a photo, 255 = hair. */
 export interface Hair {
   /** Hair that stays in front of the new garment (over the shoulders and chest). */
   front: Mask;

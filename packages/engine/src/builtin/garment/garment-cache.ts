@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { bytesKey, Recent } from '../worker/recent.ts';
 import type { GarmentAnalysis } from './garment.ts';
 
 /** Garments a worker remembers: a shop's few products are tried on again and again. */
@@ -9,26 +9,13 @@ const SIZE = 8;
  * product is dressed on many shoppers, and its analysis never changes. Least recently used goes first.
  */
 export class GarmentCache {
-  private readonly entries = new Map<string, GarmentAnalysis>();
+  private readonly recent = new Recent<GarmentAnalysis>(SIZE);
 
-  async get(
+  get(
     bytes: Uint8Array,
     category: string | undefined,
     analyse: () => Promise<GarmentAnalysis>,
   ): Promise<GarmentAnalysis> {
-    const key = `${createHash('sha256').update(bytes).digest('base64')}/${category ?? ''}`;
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    const analysis = await analyse();
-    this.entries.set(key, analysis);
-    if (this.entries.size > SIZE) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    return analysis;
+    return this.recent.get(`${bytesKey(bytes)}/${category ?? ''}`, analyse);
   }
 }

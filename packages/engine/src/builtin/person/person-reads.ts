@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Raster } from '../image/raster.ts';
 import type { Models } from '../worker/load-models.ts';
+import { bytesKey, Recent } from '../worker/recent.ts';
 import { type BodyPose, detectBodyPose, zoomedOutPose } from './body-pose.ts';
 import { faceAbove } from './find-faces.ts';
 import type { Mask } from './mask.ts';
@@ -40,8 +40,8 @@ const MODEL_READERS: PersonReaders = {
 
 interface Seen {
   photo: Raster;
-  pose?: Promise<BodyPose | null>;
-  zoomedOut?: Promise<BodyPose | null>;
+  /** The pose on the photo as it is (`plain`) and zoomed out. */
+  poses: Map<'plain' | 'zoomedOut', Promise<BodyPose | null>>;
   /** By the pose object the reads answered: a render asks only about poses these reads gave it. */
   silhouettes: Map<BodyPose, Promise<Mask>>;
   faces: Map<BodyPose, Promise<boolean>>;
@@ -53,25 +53,21 @@ interface Seen {
  * once a photo, not once a garment. A read that fails is forgotten, so the next render makes it again.
  */
 export class SeenPhotos {
-  private readonly entries = new Map<string, Seen>();
+  private readonly recent: Recent<Seen>;
   private readonly readers: PersonReaders;
-  private readonly size: number;
 
   constructor(readers: PersonReaders = MODEL_READERS, size = SIZE) {
     this.readers = readers;
-    this.size = size;
+    this.recent = new Recent(size);
   }
 
   async reads(models: Models, bytes: Uint8Array, decode: () => Promise<Raster>): Promise<PersonReads> {
-    const key = createHash('sha256').update(bytes).digest('base64');
-    let seen = this.entries.get(key);
-    if (seen) this.entries.delete(key);
-    else seen = { photo: await decode(), silhouettes: new Map(), faces: new Map() };
-    this.entries.set(key, seen);
-    if (this.entries.size > this.size) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    const seen = await this.recent.get(bytesKey(bytes), async () => ({
+      photo: await decode(),
+      poses: new Map(),
+      silhouettes: new Map(),
+      faces: new Map(),
+    }));
     return readsOf(models, seen, this.readers);
   }
 }
@@ -80,34 +76,19 @@ function readsOf(models: Models, seen: Seen, readers: PersonReaders): PersonRead
   const { photo } = seen;
   return {
     photo: { ...photo, data: new Uint8Array(photo.data) },
-    pose: () => {
-      seen.pose ??= forgetOnFailure(readers.pose(models, photo), () => {
-        seen.pose = undefined;
-      });
-      return seen.pose;
-    },
-    zoomedOut: () => {
-      seen.zoomedOut ??= forgetOnFailure(readers.zoomedOut(models, photo), () => {
-        seen.zoomedOut = undefined;
-      });
-      return seen.zoomedOut;
-    },
+    pose: () => remembered(seen.poses, 'plain', () => readers.pose(models, photo)),
+    zoomedOut: () => remembered(seen.poses, 'zoomedOut', () => readers.zoomedOut(models, photo)),
     silhouette: (pose) => remembered(seen.silhouettes, pose, () => readers.silhouette(models, photo, pose)),
     faceAbove: (pose) => remembered(seen.faces, pose, () => readers.faceAbove(models, photo, pose)),
   };
 }
 
-/** The read `make` answers for `pose`, made once; forgotten if it fails. */
-function remembered<T>(memo: Map<BodyPose, Promise<T>>, pose: BodyPose, make: () => Promise<T>): Promise<T> {
-  const known = memo.get(pose);
+/** The read `make` answers for `key`, made once; forgotten if it fails (the failure still reaches the caller). */
+function remembered<K, T>(memo: Map<K, Promise<T>>, key: K, make: () => Promise<T>): Promise<T> {
+  const known = memo.get(key);
   if (known) return known;
-  const made = forgetOnFailure(make(), () => memo.delete(pose));
-  memo.set(pose, made);
+  const made = make();
+  made.catch(() => memo.delete(key));
+  memo.set(key, made);
   return made;
-}
-
-/** `promise`, with `forget` called if it rejects (the rejection still reaches the caller). */
-function forgetOnFailure<T>(promise: Promise<T>, forget: () => void): Promise<T> {
-  promise.catch(forget);
-  return promise;
 }
