@@ -92,9 +92,14 @@ const isJoint = (part: string): part is Joint => joints.has(part);
  * BlazePose's 33 landmarks on the photo: once on the whole photo; again on a crop around a small person (the
  * model sees 256 px); again on the photo zoomed out when the shoulders were not placed confidently (a
  * selfie). Null when it sees no person; otherwise every keypoint whatever its score, so the caller can tell
- * a back view or a small person from no person at all.
+ * a back view or a small person from no person at all. `zoomedOut` makes the zoomed-out pass: a caller that
+ * keeps it (`SeenPhotos`) hands in its own, so a later ask for that pose does not run the model again.
  */
-export async function detectBodyPose(models: Models, image: Raster): Promise<BodyPose | null> {
+export async function detectBodyPose(
+  models: Models,
+  image: Raster,
+  zoomedOut: () => Promise<BodyPose | null> = () => zoomedOutPose(models, image),
+): Promise<BodyPose | null> {
   let pose = await landmarks(models, image, { left: 0, top: 0, width: image.width, height: image.height });
   if (pose && !closeUp(pose, image) && shoulderScore(pose) >= MIN_SHOULDER_SCORE) {
     const box = around(pose, image);
@@ -104,7 +109,7 @@ export async function detectBodyPose(models: Models, image: Raster): Promise<Bod
     }
     return pose;
   }
-  const zoomed = await zoomedOutPose(models, image);
+  const zoomed = await zoomedOut();
   if (!pose) return zoomed;
   if (!zoomed) return pose;
   return plausibility(zoomed) > plausibility(pose) ? zoomed : pose;

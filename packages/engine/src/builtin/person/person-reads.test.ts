@@ -69,6 +69,22 @@ describe('SeenPhotos', () => {
     expect(calls.pose).toBe(2);
   });
 
+  it('makes the zoomed-out pass once for the pose read that needs it and for the arms check after it', async () => {
+    const { calls, readers, decode } = counted();
+    // As BlazePose on a close-up: the plain pose is chosen against the zoomed-out one.
+    const plain = readers.pose;
+    readers.pose = async (m, photo, zoomedOut) => {
+      const zoomed = await zoomedOut();
+      return (await plain(m, photo, zoomedOut)) ?? zoomed;
+    };
+    const seen = new SeenPhotos(readers);
+    const reads = await seen.reads(models, new Uint8Array([3]), decode(7));
+    await reads.pose();
+    const zoomed = await reads.zoomedOut();
+    expect(await (await seen.reads(models, new Uint8Array([3]), decode(7))).zoomedOut()).toBe(zoomed);
+    expect(calls).toMatchObject({ pose: 1, zoomedOut: 1 });
+  });
+
   it('gives each render its own copy of the photo to paint on; the reads see the photo as decoded', async () => {
     const { readers, decode } = counted();
     const seen = new SeenPhotos(readers);

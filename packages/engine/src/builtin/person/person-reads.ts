@@ -25,7 +25,8 @@ export interface PersonReads {
 
 /** The model calls behind the reads (the real ones; a test hands in its own). */
 export interface PersonReaders {
-  pose(models: Models, photo: Raster): Promise<BodyPose | null>;
+  /** The pose; `zoomedOut` is the reads' own zoomed-out pose, for a pose read that needs that pass too. */
+  pose(models: Models, photo: Raster, zoomedOut: () => Promise<BodyPose | null>): Promise<BodyPose | null>;
   zoomedOut(models: Models, photo: Raster): Promise<BodyPose | null>;
   silhouette(models: Models, photo: Raster, pose: BodyPose): Promise<Mask>;
   faceAbove(models: Models, photo: Raster, pose: BodyPose): Promise<boolean>;
@@ -49,8 +50,9 @@ interface Seen {
 
 /**
  * The person photos a worker read last, by their bytes, least recently used going first. BlazePose (two
- * passes on a close-up, about 150 ms a try-on on one core) and the segmentation (about 30 ms) are then paid
- * once a photo, not once a garment. A read that fails is forgotten, so the next render makes it again.
+ * passes on a close-up, about 150 ms a try-on on one core; the zoomed-out pass made once for the pose and
+ * the arms' check) and the segmentation (about 30 ms) are then paid once a photo, not once a garment. A
+ * read that fails is forgotten, so the next render makes it again.
  */
 export class SeenPhotos {
   private readonly recent: Recent<Seen>;
@@ -74,10 +76,12 @@ export class SeenPhotos {
 
 function readsOf(models: Models, seen: Seen, readers: PersonReaders): PersonReads {
   const { photo } = seen;
+  // The plain pose of a close-up is chosen against the zoomed-out one: one pass serves both reads.
+  const zoomedOut = () => remembered(seen.poses, 'zoomedOut', () => readers.zoomedOut(models, photo));
   return {
     photo: { ...photo, data: new Uint8Array(photo.data) },
-    pose: () => remembered(seen.poses, 'plain', () => readers.pose(models, photo)),
-    zoomedOut: () => remembered(seen.poses, 'zoomedOut', () => readers.zoomedOut(models, photo)),
+    pose: () => remembered(seen.poses, 'plain', () => readers.pose(models, photo, zoomedOut)),
+    zoomedOut,
     silhouette: (pose) => remembered(seen.silhouettes, pose, () => readers.silhouette(models, photo, pose)),
     faceAbove: (pose) => remembered(seen.faces, pose, () => readers.faceAbove(models, photo, pose)),
   };
