@@ -79,6 +79,24 @@ describe('garmentCanvas', () => {
     expect(sample(canvas, 30, 65).a).toBe(1);
   });
 
+  it("cuts the head's whole disc out, past the jaw the labels follow (a collar beside it is not garment)", () => {
+    // The disc (radius 15 round (50, 15)) reaches row 30 below the head's band; its straight cut below the
+    // chin at row 25.
+    const headDisc = {
+      centre: { x: 50, y: 15 },
+      r2: 15 * 15,
+      mouth: { x: 50, y: 10 },
+      down: { x: 0, y: 1 },
+      chinReach: 15,
+      shouldersY: 40,
+    };
+    const c = garmentCanvas(fit, { ...parts, headDisc }, noHair, arms);
+    expect(sample(c, 55, 20).a).toBe(0);
+    expect(sample(c, 55, 27)).toEqual({ a: 1, rgb: RED, part: 1 });
+    expect(sample(c, 30, 20)).toEqual({ a: 1, rgb: RED, part: 1 });
+    expect(sample(canvas, 55, 20).a).toBe(1);
+  });
+
   it('covers what the part map gives a forearm or hand beside the arm itself (the old clothes behind it)', () => {
     // Only columns 25-34 of the forearm and hand bands are the arm.
     const narrow = new Uint8Array(W * H);

@@ -1,6 +1,6 @@
 import type { FittedGarment } from '../fit/fitted-garment.ts';
 import type { Layer } from '../fit/warp-layer.ts';
-import { type BodyParts, Part } from '../person/body-parts.ts';
+import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import { type Box, boundingBox, type Mask } from '../person/mask.ts';
 
 /** The fitted garment flattened over a box of the photo, with what stays in front of it already cut away. */
@@ -87,8 +87,8 @@ function draw(
       const px = layer.left + x;
       const py = layer.top + y;
       const photoIndex = py * parts.width + px;
+      if (reachesHead(parts, px, py)) continue;
       const label = parts.labels[photoIndex] ?? 0;
-      if (label === Part.head) continue;
       if ((HANDS.has(label) || (part === 1 && FOREARMS.has(label))) && arms[photoIndex]) continue;
       a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
       const c = (py - top) * width + (px - left);

@@ -10,7 +10,7 @@ import {
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
-import { bodyParts } from '../person/body-parts.ts';
+import { bodyParts, Part } from '../person/body-parts.ts';
 import type { Mask } from '../person/mask.ts';
 import { hairMask } from './hair-mask.ts';
 import { skinTone } from './skin-tone.ts';
@@ -179,5 +179,20 @@ describe('hairMask with a top of the hair’s colour', () => {
     expect(at(seen, 241, Math.round(shoulders + span * 0.1))).toBe(255);
     expect(at(seen, 241, Math.round(shoulders + span * 0.5))).toBe(255);
     expect(at(seen, 200, 45)).toBe(255);
+  });
+
+  it("takes the hair's lighter ends beside the jaw for hair, where the head's disc used to keep them", () => {
+    // A lighter brown (39 levels from the hair, past the 30 its single colour allows) on the strand beside
+    // the jaw (in the head's disc, below the mouth, beyond the jaw's width) and again further down it.
+    const LIGHTER = [95, 68, 50] as const;
+    const ends = scene().photo;
+    paint(ends, drawMask(PHOTO.width, PHOTO.height, [rectangle(232, 104, 250, 120)]), LIGHTER);
+    paint(ends, drawMask(PHOTO.width, PHOTO.height, [rectangle(232, 160, 250, 176)]), LIGHTER);
+    const { seen } = hairMask(ends, pose, parts, skinTone(ends, pose));
+    expect(parts.labels[112 * PHOTO.width + 241]).not.toBe(Part.head);
+    expect(at(seen, 241, 112)).toBe(255);
+    // Past the disc the same colour is not the hair's: the strand below it is still found round it.
+    expect(at(seen, 241, 168)).toBe(0);
+    expect(at(seen, 241, 140)).toBe(255);
   });
 });

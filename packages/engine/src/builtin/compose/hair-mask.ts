@@ -1,6 +1,6 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
 import { channelSpreadAt, lumaAt, type Raster } from '../image/raster.ts';
-import { type BodyParts, Part } from '../person/body-parts.ts';
+import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';
@@ -171,7 +171,12 @@ function isHair(test: HairTest, i: number): boolean {
   const dg = (photo.data[i * 3 + 1] ?? 0) - test.colour[1];
   const db = (photo.data[i * 3 + 2] ?? 0) - test.colour[2];
   const d = Math.sqrt(dr * dr + dg * dg + db * db);
-  if (d >= test.limit || !notSkin(test.tone, photo, i)) return false;
+  // Beside the jaw (in the head's disc, below the jaw the labels follow) hair is likelier than anywhere
+  // below the head: its lighter ends and skin-coloured strands are hair there too, and the neck's skin left
+  // as it is; only clothes (a collar) are left for the clean-up. As head, all of it had been.
+  const besideJaw = label !== Part.head && reachesHead(parts, x, y);
+  if (d >= test.limit * (besideJaw ? JAW_HAIR : 1) || (!besideJaw && !notSkin(test.tone, photo, i)))
+    return false;
   // Far more colourful than the hair: an old top's stripe in shade between strands (a dark red is near
   // black in RGB), not hair, which would keep it in front of the new garment.
   return channelSpreadAt(photo, i) <= test.chroma + MORE_CHROMA;
@@ -219,6 +224,8 @@ function fadeBelow(mask: Mask, y0: number, fade: number): void {
 }
 
 const MAX_HAIR_BELOW = 0.5;
+/** Beside the jaw a pixel this many times further from the hair's colour is still hair (`isHair`). */
+const JAW_HAIR = 1.5;
 /** A pixel whose channels spread this much more than the hair colour's is no hair (0-255 levels). */
 const MORE_CHROMA = 40;
 /** The hair's colour is read this far up the head's non-skin pixels by brightness. */

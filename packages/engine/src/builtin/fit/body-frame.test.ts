@@ -18,6 +18,23 @@ function labelMap(rects: { label: number; x0: number; x1: number; y0: number; y1
 const torso = { label: Part.torso, x0: 150, x1: 250, y0: 140, y1: 340 };
 
 describe('bodyFrame', () => {
+  it("seeks the shoulders' top below the head's disc, which reaches past the jaw the labels follow", () => {
+    // A collar or hair beside the jaw, labelled neck, rises from the shoulders to y 60 at x 205-214.
+    const map = labelMap([torso, { label: Part.neck, x0: 205, x1: 215, y0: 60, y1: 140 }]);
+    const disc = { centre: { x: 200, y: 86 }, r2: 40 * 40, mouth: { x: 200, y: 100 }, down: { x: 0, y: 1 } };
+    const withDisc = bodyFrame(frontPose(), {
+      ...map,
+      headDisc: { ...disc, chinReach: 39, shouldersY: 150 },
+    });
+    // Up that column the scan meets the disc (at y 124 and above): no top there, as beside a head.
+    expect(withDisc.top(10)).toBeNull();
+    expect(withDisc.isBody(210, 110)).toBe(false);
+    // By the labels alone, the top is the column's: 90 px above the shoulders' line.
+    expect(bodyFrame(frontPose(), map).top(10)).toBeCloseTo(-90, 0);
+    // Away from the disc the top is the torso's either way.
+    expect(withDisc.top(-45)).toBeCloseTo(-10, 0);
+  });
+
   it('measures an upright person: neck, span, torso length, down and across', () => {
     const frame = bodyFrame(frontPose(), labelMap([torso]));
     expect(frame.neck).toEqual({ x: 200, y: 150 });

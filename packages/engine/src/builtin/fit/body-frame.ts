@@ -1,5 +1,5 @@
 import { dist, mid, norm, type Point } from '../geometry/point.ts';
-import { type BodyParts, Part } from '../person/body-parts.ts';
+import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 
 /**
@@ -62,6 +62,10 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
   let across = { x: -down.y, y: down.x };
   const toLeft = { x: p.leftShoulder.x - p.rightShoulder.x, y: p.leftShoulder.y - p.rightShoulder.y };
   if (across.x * toLeft.x + across.y * toLeft.y < 0) across = { x: -across.x, y: -across.y };
+  // The fit takes the head to reach its disc's straight cut below the chin, past the jaw the labels follow:
+  // beside a large face the shoulders' tops are sought below it, not up a collar or hair to its crown.
+  const labelAt = (x: number, y: number): number =>
+    reachesHead(parts, x, y) ? Part.head : (parts.labels[y * parts.width + x] ?? 0);
   const at = (depth: number, offset: number): Point => ({
     x: neck.x + down.x * depth + across.x * offset,
     y: neck.y + down.y * depth + across.y * offset,
@@ -79,7 +83,7 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
         const x = Math.round(q.x);
         const y = Math.round(q.y);
         if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) break;
-        const label = parts.labels[y * parts.width + x] ?? 0;
+        const label = labelAt(x, y);
         if (labels.includes(label)) {
           last = o;
           gap = 0;
@@ -101,7 +105,7 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
       const x = Math.round(q.x);
       const y = Math.round(q.y);
       if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) return null;
-      const label = parts.labels[y * parts.width + x] ?? 0;
+      const label = labelAt(x, y);
       if (label === Part.head) return null;
       if (label !== Part.background) inside = true;
       else if (inside) return depth + 1;
@@ -110,7 +114,7 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
   };
   const isBody = (x: number, y: number): boolean => {
     if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) return false;
-    const label = parts.labels[y * parts.width + x] ?? 0;
+    const label = labelAt(x, y);
     return label !== Part.background && label !== Part.head;
   };
   const depthOf = (q: Point): number => (q.x - neck.x) * down.x + (q.y - neck.y) * down.y;

@@ -7,7 +7,7 @@ import {
   rectangle,
   silhouetteOf,
 } from '../../../test/fixtures/synthetic-person.ts';
-import { type BodyParts, bodyParts, Part } from './body-parts.ts';
+import { type BodyParts, bodyParts, inHeadDisc, Part } from './body-parts.ts';
 
 const at = (parts: BodyParts, x: number, y: number): number => parts.labels[y * parts.width + x] ?? -1;
 const count = (parts: BodyParts, label: number): number => parts.labels.filter((v) => v === label).length;
@@ -47,6 +47,31 @@ describe('bodyParts', () => {
     expect(at(wide, 200, 130)).toBe(Part.head);
     expect(at(wide, 200, 143)).not.toBe(Part.head);
     expect(at(wide, 200, 143)).not.toBe(Part.background);
+  });
+
+  it('is no wider than the jaw below the mouth: a collar beside the chin of a large face is not head', () => {
+    // The disc round the face (60 px, broad shoulders) reaches y 146; ears 56 px apart make the jaw 32 px
+    // each side of x 200 below the mouth (y 100), down to 1.4 eyes-to-mouth below it (y 139).
+    const broad = frontPose({ leftShoulder: { x: 300 }, rightShoulder: { x: 100 } });
+    const wide = bodyParts(
+      broad,
+      drawMask(PHOTO.width, PHOTO.height, [...bodyShapes(broad), rectangle(150, 60, 250, 150)]),
+    );
+    // The chin and the jaw's side at the mouth are head, and the cheeks above the mouth whatever their width.
+    expect(at(wide, 200, 130)).toBe(Part.head);
+    expect(at(wide, 228, 102)).toBe(Part.head);
+    expect(at(wide, 245, 95)).toBe(Part.head);
+    // Beside the chin (in the disc, above its straight cut) is the neck or the shoulders the collar lies on.
+    expect(at(wide, 226, 135)).toBe(Part.head);
+    for (const [x, y] of [
+      [238, 125],
+      [162, 125],
+      [236, 105],
+    ] as const) {
+      expect(at(wide, x, y)).not.toBe(Part.head);
+      expect(at(wide, x, y)).not.toBe(Part.background);
+      expect(wide.headDisc && inHeadDisc(wide.headDisc, x, y)).toBe(true);
+    }
   });
 
   it('gives labels only to silhouette pixels', () => {

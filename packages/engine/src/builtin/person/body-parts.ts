@@ -36,6 +36,46 @@ export interface BodyParts {
   labels: Uint8Array;
   width: number;
   height: number;
+  /**
+   * The head's disc cut straight across below the chin (`reachesHead`): what the fit and the garment take
+   * for the head, which reaches past the jaw the labels follow. Without it, the labels' head.
+   */
+  headDisc?: HeadDisc;
+}
+
+/**
+ * The head's disc (`r2` its radius squared round `centre`) above the shoulders' line and down to `chinReach`
+ * below the mouth along the face (`down`).
+ */
+export interface HeadDisc {
+  centre: Point;
+  r2: number;
+  mouth: Point;
+  down: Point;
+  chinReach: number;
+  shouldersY: number;
+}
+
+/**
+ * Whether photo pixel (x, y) is the head as the fit and the garment take it: labelled head, or a pixel of
+ * the person in the head's disc above its straight cut below the chin (beside the jaw: a collar, hair, the
+ * neck's sides). The garment is not drawn there and the shoulders' tops are sought below it, as before the
+ * labels followed the jaw; the clean-up, which reads the labels, takes the old clothes there away.
+ */
+export function reachesHead(parts: BodyParts, x: number, y: number): boolean {
+  const label = parts.labels[y * parts.width + x] ?? 0;
+  if (label === Part.head) return true;
+  return label !== Part.background && parts.headDisc !== undefined && inHeadDisc(parts.headDisc, x, y);
+}
+
+/** Whether (x, y) lies in the head's disc, cut straight across below the chin. */
+export function inHeadDisc(disc: HeadDisc, x: number, y: number): boolean {
+  const { centre, r2, mouth, down, chinReach, shouldersY } = disc;
+  return (
+    y < shouldersY &&
+    (x - centre.x) ** 2 + (y - centre.y) ** 2 < r2 &&
+    (x - mouth.x) * down.x + (y - mouth.y) * down.y < chinReach
+  );
 }
 
 /** A bone: a segment between two joints; `seen` when the model placed its far joint with confidence. */
@@ -67,6 +107,14 @@ const TORSO_REACH = 0.25;
  * face looking down shortens the eyes-to-mouth distance it is measured in.
  */
 const CHIN_REACH = 1.4;
+/**
+ * Below the mouth the head is no wider than the jaw: this many half ear-to-ear distances either side of the
+ * ears' middle, down to `CHIN_REACH`. The whole disc, cut straight across below the chin, took the old top's
+ * collar beside the jaw of a large or tilted face for head, and the clean-up left it (kal, clem, mariya-a).
+ * An ellipse narrowing to the chin was tried: under a bowed head its edge crossed the hair beside the chin,
+ * and the neck's paint stopped along it in a hard diagonal (party-2b).
+ */
+const JAW_WIDTH = 1.15;
 
 /**
  * Splits the silhouette into body parts: every person pixel goes to the part whose bone (shoulder to elbow,
@@ -172,20 +220,27 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     torso,
     span,
   };
-  // The head's disc stops just below the chin (about 0.8 of the eyes-to-mouth distance below the mouth): a
-  // hood, a collar or the shoulders of a person with a large face (a close portrait, a head bowed) are not head.
+  // Below the mouth the head's disc is cut to the jaw's width (`JAW_WIDTH`) and just below the chin: a hood,
+  // a collar or the shoulders of a person with a large face (a close portrait, a head bowed) are not head.
   const eyeLine = mid(p.leftEye, p.rightEye);
   const mouth = mid(p.leftMouth, p.rightMouth);
   const eyesToMouth = Math.max(1, dist(eyeLine, mouth));
-  const head: Head = {
+  const down = { x: (mouth.x - eyeLine.x) / eyesToMouth, y: (mouth.y - eyeLine.y) / eyesToMouth };
+  const jawHalfWidth = Math.max(1, (dist(p.leftEar, p.rightEar) / 2) * JAW_WIDTH);
+  const headDisc: HeadDisc = {
     centre: face,
     r2: headRadius * headRadius,
     mouth,
-    down: { x: (mouth.x - eyeLine.x) / eyesToMouth, y: (mouth.y - eyeLine.y) / eyesToMouth },
+    down,
     chinReach: eyesToMouth * CHIN_REACH,
     shouldersY: shoulders.y,
   };
-  return { labels: labelPixels(silhouette, head, table), width, height };
+  const head: Head = {
+    ...headDisc,
+    ears: mid(p.leftEar, p.rightEar),
+    jaw: { across: 1 / jawHalfWidth, down: 1 / headDisc.chinReach },
+  };
+  return { labels: labelPixels(silhouette, head, table), width, height, headDisc };
 }
 
 /** The bones the pose saw, a column an attribute (`ax`, `ay` a bone's start, `dx`, `dy` its way to its end). */
@@ -202,14 +257,13 @@ interface BoneTable {
   span: number;
 }
 
-/** The head's disc (`r2` its radius squared) above the shoulders' line, down to `chinReach` past the mouth. */
-interface Head {
-  centre: Point;
-  r2: number;
-  mouth: Point;
-  down: Point;
-  chinReach: number;
-  shouldersY: number;
+/**
+ * The head as labelled: its disc above the shoulders' line; below the mouth's line only what of it lies
+ * within the jaw's width of the ears' middle and `chinReach` of the mouth (`jaw`: one over each).
+ */
+interface Head extends HeadDisc {
+  ears: Point;
+  jaw: { across: number; down: number };
 }
 
 /**
@@ -222,7 +276,7 @@ function labelPixels(silhouette: Mask, head: Head, bones: BoneTable): Uint8Array
   const { width, height } = silhouette;
   const labels = new Uint8Array(width * height);
   const bounds = boxAbove(silhouette.data, width, SILHOUETTE - 1);
-  const { centre, r2, mouth, down, chinReach, shouldersY } = head;
+  const { centre, r2, mouth, ears, down, jaw, shouldersY } = head;
   const gw = (width >> 1) + 1;
   const grid = new Int8Array(gw * ((height >> 1) + 1)).fill(-1);
   const q = { x: 0, y: 0 };
@@ -230,13 +284,13 @@ function labelPixels(silhouette: Mask, head: Head, bones: BoneTable): Uint8Array
     for (let x = bounds.left; x < bounds.left + bounds.width; x++) {
       const i = y * width + x;
       if ((silhouette.data[i] ?? 0) < SILHOUETTE) continue;
-      if (
-        y < shouldersY &&
-        (x - centre.x) ** 2 + (y - centre.y) ** 2 < r2 &&
-        (x - mouth.x) * down.x + (y - mouth.y) * down.y < chinReach
-      ) {
-        labels[i] = Part.head;
-        continue;
+      if (y < shouldersY && (x - centre.x) ** 2 + (y - centre.y) ** 2 < r2) {
+        const below = ((x - mouth.x) * down.x + (y - mouth.y) * down.y) * jaw.down;
+        const across = ((x - ears.x) * down.y - (y - ears.y) * down.x) * jaw.across;
+        if (below <= 0 || (below < 1 && Math.abs(across) < 1)) {
+          labels[i] = Part.head;
+          continue;
+        }
       }
       const g = (y >> 1) * gw + (x >> 1);
       let label = grid[g] ?? -1;
