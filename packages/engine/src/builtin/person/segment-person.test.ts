@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, personPhoto } from '../../../test/fixtures/people.ts';
 import { frontPose } from '../../../test/fixtures/synthetic-person.ts';
+import { mid } from '../geometry/point.ts';
+import { decodeRgb } from '../image/raster.ts';
+import { loadModels, type Models } from '../worker/load-models.ts';
+import { detectBodyPose } from './body-pose.ts';
 import type { Box } from './mask.ts';
 import { emptyMask } from './mask.ts';
-import { personBox } from './segment-person.ts';
+import { personBox, segmentPerson } from './segment-person.ts';
 
 const contains = (box: Box, q: { x: number; y: number }, pad = 0): boolean =>
   q.x >= box.left + pad &&
@@ -51,4 +56,37 @@ describe('emptyMask', () => {
     expect(mask.data.length).toBe(12);
     expect(mask.data.every((v) => v === 0)).toBe(true);
   });
+});
+
+describe('segmentPerson', () => {
+  let models: Models;
+  beforeAll(async () => {
+    models = await loadModels();
+  }, 120_000);
+
+  it('lays the silhouette over the person where the photo shows them, at the photo’s size', async () => {
+    // A person standing full length against a backdrop: the model sees its crop at 256 x 256, and the
+    // silhouette comes back over the crop at the photo's size.
+    const photo = await decodeRgb(await personPhoto(body('studio-2'), 1024));
+    const pose = await detectBodyPose(models, photo);
+    if (!pose) throw new Error('no pose');
+    const mask = await segmentPerson(models, photo, pose);
+    expect([mask.width, mask.height]).toEqual([photo.width, photo.height]);
+    const at = (q: { x: number; y: number }): number =>
+      mask.data[Math.round(q.y) * mask.width + Math.round(q.x)] ?? -1;
+    const p = pose.points;
+    const span = Math.hypot(p.leftShoulder.x - p.rightShoulder.x, p.leftShoulder.y - p.rightShoulder.y);
+    const chest = mid(mid(p.leftShoulder, p.rightShoulder), mid(p.leftHip, p.rightHip));
+    for (const q of [chest, p.nose, mid(p.leftKnee, p.leftAnkle), mid(p.rightHip, p.rightKnee)]) {
+      expect(at(q)).toBeGreaterThan(200);
+    }
+    // The backdrop a span and a half beside the chest either way, and above the head.
+    for (const q of [
+      { x: chest.x - 1.5 * span, y: chest.y },
+      { x: chest.x + 1.5 * span, y: chest.y },
+      { x: p.nose.x, y: p.nose.y - span },
+    ]) {
+      expect(at(q)).toBeLessThan(40);
+    }
+  }, 60_000);
 });
