@@ -757,7 +757,7 @@ describe('cleanUp', () => {
   describe('the paint is lit and grained like the photo', () => {
     const y = 320;
     /** The old sleeve lit from the picture's right (a darker left side), and/or bare skin with grain. */
-    function variant(options: { sideLit: boolean; grain: boolean }): Raster {
+    function variant(options: { sideLit: boolean; grain: boolean; blotches?: boolean }): Raster {
       const { photo, parts: variantParts } = scene();
       for (let k = 0; k < PHOTO.width * PHOTO.height; k++) {
         const [r, g, b] = [photo.data[k * 3] ?? 0, photo.data[k * 3 + 1] ?? 0, photo.data[k * 3 + 2] ?? 0];
@@ -767,6 +767,12 @@ describe('cleanUp', () => {
           const gain = Math.min(1.3, Math.max(0.7, 1 + (x - 284) / 25));
           for (let c = 0; c < 3; c++)
             photo.data[k * 3 + c] = Math.min(255, Math.round((photo.data[k * 3 + c] ?? 0) * gain));
+        }
+        if (options.blotches && r === SKIN[0] && g === SKIN[1] && b === SKIN[2]) {
+          // Blotches 4 pixels across of +-12 levels, as mottled skin: no grain from one pixel to the next.
+          const cell = Math.floor(x / 4) * 7919 + Math.floor(Math.floor(k / PHOTO.width) / 4) * 104_729;
+          const speck = ((Math.imul(cell ^ (cell >>> 13), 0x45d9f3b) >>> 0) % 25) - 12;
+          for (let c = 0; c < 3; c++) photo.data[k * 3 + c] = (photo.data[k * 3 + c] ?? 0) + speck;
         }
         if (options.grain && r === SKIN[0] && g === SKIN[1] && b === SKIN[2]) {
           // A fixed speckle of +-8 levels, as a photo's pores and noise.
@@ -806,6 +812,30 @@ describe('cleanUp', () => {
       };
       expect(spread(variant({ sideLit: false, grain: false }))).toBeLessThan(2);
       expect(spread(variant({ sideLit: false, grain: true }))).toBeGreaterThan(5);
+    });
+
+    it("carries the texture of the person's bare skin, not only its grain: mottled skin paints mottled", () => {
+      // Across the painted forearm, row by row: what strays from the limb's smooth shading (a parabola
+      // fitted to the row), and how alike neighbours' strays are. Grain is white (unlike neighbours);
+      // blotches a few pixels across make neighbours alike.
+      const alike = (image: Raster): number => {
+        let together = 0;
+        let alone = 0;
+        for (let row = 300; row <= 340; row += 2) {
+          const xs = Array.from({ length: 17 }, (_, k) => k - 8);
+          const values = xs.map((dx) => {
+            const [r, g, b] = pixel(image, 284 + dx, row);
+            return 0.299 * r + 0.587 * g + 0.114 * b;
+          });
+          const strays = values.map((v, k) => v - parabola(xs, values)(xs[k] ?? 0));
+          for (let k = 0; k + 1 < strays.length; k++) together += (strays[k] ?? 0) * (strays[k + 1] ?? 0);
+          for (const v of strays) alone += v * v;
+        }
+        return together / Math.max(1e-6, alone);
+      };
+      // (With the grain alone, as before the texture was read, the mottled skin's paint read 0.16.)
+      expect(alike(variant({ sideLit: false, grain: true }))).toBeLessThan(0.15);
+      expect(alike(variant({ sideLit: false, grain: false, blotches: true }))).toBeGreaterThan(0.22);
     });
   });
 
@@ -939,3 +969,18 @@ describe('forearmFromSilhouette', () => {
     expect(forearmFromSilhouette(parts, q.rightShoulder, q.rightElbow, Part.rightUpperArm, span)).toBeNull();
   });
 });
+
+/** The least-squares parabola through (xs, values), as a function. */
+function parabola(xs: readonly number[], values: readonly number[]): (x: number) => number {
+  // Normal equations for a + b x + c x^2 over xs symmetric about 0: the odd sums vanish.
+  const n = xs.length;
+  const s2 = xs.reduce((sum, x) => sum + x * x, 0);
+  const s4 = xs.reduce((sum, x) => sum + x ** 4, 0);
+  const t0 = values.reduce((sum, v) => sum + v, 0);
+  const t1 = values.reduce((sum, v, k) => sum + v * (xs[k] ?? 0), 0);
+  const t2 = values.reduce((sum, v, k) => sum + v * (xs[k] ?? 0) ** 2, 0);
+  const c = (n * t2 - s2 * t0) / (n * s4 - s2 * s2);
+  const a = (t0 - c * s2) / n;
+  const b = t1 / s2;
+  return (x) => a + b * x + c * x * x;
+}

@@ -19,6 +19,7 @@ import { growIntoMissedClothes } from './missed-clothes.ts';
 import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.ts';
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
+import { SkinTexture, skinBands } from './skin-texture.ts';
 import { looksLikeSkin, type SkinTone, skinHueLikeness, skinLevel } from './skin-tone.ts';
 import { carryUnderEdge } from './under-edge.ts';
 
@@ -99,7 +100,8 @@ function girthAt(limb: Limb, t: number): number {
  * T-shirt, a collar above a lower neckline), the old clothes go: inside the limb's natural girth they are
  * painted as the person's skin, shaded like a limb (lighter along its middle), by the light the old sleeve
  * showed across and along the limb (`LimbLight`: the lit side stays lit, the shaded side shaded), and with
- * the grain of the photo's own bare skin, so the paint is not a smooth plastic tube; what a wide old sleeve
+ * the texture of the person's own bare skin (`skinBands`; else the photo's grain), so the paint is not a
+ * smooth plastic tube; what a wide old sleeve
  * covered beyond that girth is filled from the background around it
  * (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
  * its neckline and hem, is filled the same way, and so is its bulk above the body's natural outline at the
@@ -364,7 +366,12 @@ export function cleanUp(
     { width: bw, height: bh },
     Math.max(1, Math.round(span * COLOUR_BLEND)),
   );
-  const { paint, real } = skinPaint(painted, base, lighting, grain, { parts, hair, canvas, patches });
+  const real = realSkin(painted, { parts, hair, canvas, patches });
+  // The paint takes the texture of the person's own skin, read from its largest patch on the arms or neck:
+  // not the face's, nor the torso's (a neighbour's face in the silhouette beside mariya-a was taken).
+  const bands = skinBands(cv, photo, region, onParts(real, parts, region, TEXTURE_PARTS));
+  const texture = bands ? new SkinTexture(cv, bands) : null;
+  const paint = skinPaint(painted, base, lighting, { texture, grain }, w);
   // The paint's edge is soft against the fill round it (the backdrop) but not against the person's own skin:
   // every painted pixel was filled first, and a soft edge there showed the fill's backdrop colour as a light
   // line between the neck and the chest painted below it.
@@ -548,47 +555,63 @@ function limbLight(painted: LimbPaint, lights: readonly LimbLight[]): Float32Arr
 }
 
 /**
+ * The person's own bare skin that stays in view in the paint's region (not painted, not gone, not hair, not
+ * under the garment): what the paint must meet, and where its texture is read.
+ */
+function realSkin(
+  painted: LimbPaint,
+  seen: { parts: BodyParts; hair: Mask; canvas: GarmentCanvas; patches: BareSkin },
+): Uint8Array {
+  const { parts, hair, canvas, patches } = seen;
+  const { skin, gone } = painted;
+  const { left: bx, top: by, width: bw, height: bh } = painted.region;
+  const w = parts.width;
+  const real = new Uint8Array(bw * bh);
+  for (let k = 0; k < bw * bh; k++) {
+    if (skin[k]) continue;
+    const x = bx + (k % bw);
+    const y = by + Math.floor(k / bw);
+    const i = y * w + x;
+    real[k] =
+      parts.labels[i] !== Part.background &&
+      !gone[i] &&
+      (hair.data[i] ?? 0) <= 96 &&
+      isBareSkin(patches, x, y) &&
+      coverageAt(canvas, x, y) <= 0.6
+        ? 1
+        : 0;
+  }
+  return real;
+}
+
+/**
  * The paint's colour a pixel of its region (three channels): the blended limb colour `base` by its light
- * `lighting`, with the photo's `grain`; and `real`, the person's own bare skin that stays in view (not
- * painted, not gone, not hair, not under the garment): what the paint must meet.
+ * `lighting`, with the texture of the person's own skin (`texture`), else the photo's `grain`.
  */
 function skinPaint(
   painted: LimbPaint,
   base: Float32Array,
   lighting: Float32Array,
-  grain: number,
-  seen: { parts: BodyParts; hair: Mask; canvas: GarmentCanvas; patches: BareSkin },
-): { paint: Float32Array; real: Uint8Array } {
-  const { parts, hair, canvas, patches } = seen;
-  const { skin, gone } = painted;
+  surface: { texture: SkinTexture | null; grain: number },
+  w: number,
+): Float32Array {
+  const { skin } = painted;
   const { left: bx, top: by, width: bw, height: bh } = painted.region;
-  const w = parts.width;
+  const { texture, grain } = surface;
   const paint = new Float32Array(bw * bh * 3);
-  const real = new Uint8Array(bw * bh);
   for (let k = 0; k < bw * bh; k++) {
+    const shade = skin[k] ?? 0;
+    if (shade === 0) continue;
     const x = bx + (k % bw);
     const y = by + Math.floor(k / bw);
-    const i = y * w + x;
-    const shade = skin[k] ?? 0;
-    if (shade === 0) {
-      real[k] =
-        parts.labels[i] !== Part.background &&
-        !gone[i] &&
-        (hair.data[i] ?? 0) <= 96 &&
-        isBareSkin(patches, x, y) &&
-        coverageAt(canvas, x, y) <= 0.6
-          ? 1
-          : 0;
-      continue;
-    }
-    const lit = lighting[k] ?? shade;
+    const lit = (lighting[k] ?? shade) * (texture ? 1 + texture.at(x, y) : 1);
     // Grain: the same offset on every channel, as the photo's own noise and pores are mostly in lightness.
-    const speck = grain * grainNoise(i);
+    const speck = texture ? 0 : grain * grainNoise(y * w + x);
     paint[k * 3] = (base[k * 3] ?? 0) * lit + speck;
     paint[k * 3 + 1] = (base[k * 3 + 1] ?? 0) * lit + speck;
     paint[k * 3 + 2] = (base[k * 3 + 2] ?? 0) * lit + speck;
   }
-  return { paint, real };
+  return paint;
 }
 
 /** Lays the paint (with the seam's correction) on the photo where painted, `soft` at its edge. */
@@ -613,6 +636,33 @@ function layPaint(
       );
     }
   }
+}
+
+/** The parts whose bare skin gives the paint its texture. */
+const TEXTURE_PARTS: readonly number[] = [
+  Part.leftUpperArm,
+  Part.leftForearm,
+  Part.leftHand,
+  Part.rightUpperArm,
+  Part.rightForearm,
+  Part.rightHand,
+  Part.neck,
+];
+
+/** `mask` (over `region`) where the part map gives one of `wanted`, 0 elsewhere. */
+function onParts(mask: Uint8Array, parts: BodyParts, region: Box, wanted: readonly number[]): Uint8Array {
+  const take = new Uint8Array(256);
+  for (const part of wanted) take[part] = 1;
+  const { left, top, width, height } = region;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = (top + y) * parts.width + left;
+    for (let x = 0; x < width; x++) {
+      const k = y * width + x;
+      if (mask[k] && take[parts.labels[row + x] ?? 0]) out[k] = 1;
+    }
+  }
+  return out;
 }
 
 /** Bins of the old sleeve's light along the limb and across it. */

@@ -8,7 +8,7 @@ const MIN_SAMPLE = 0.01;
 /** ...sampled every this many rows and columns. */
 const STRIDE = 4;
 /** Grain never exceeds this (in 8-bit levels): a noisy dark photo must not speckle what is laid on it. */
-const GRAIN_MAX = 6;
+export const GRAIN_MAX = 6;
 
 /**
  * The grain of the person's bare skin in the photo (sensor noise, pores, JPEG): how far its lightness strays
