@@ -4,7 +4,7 @@ import { distanceToSegment } from '../geometry/polygon.ts';
 import { boxBlur, boxBlurAround } from '../image/box-blur.ts';
 import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
-import { type BodyParts, Part } from '../person/body-parts.ts';
+import { ARMS as ARM_LABELS, type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
 import { type Box, boundingBox, boxAbove, clipBox, type Mask } from '../person/mask.ts';
@@ -638,16 +638,8 @@ function layPaint(
   }
 }
 
-/** The parts whose bare skin gives the paint its texture. */
-const TEXTURE_PARTS: readonly number[] = [
-  Part.leftUpperArm,
-  Part.leftForearm,
-  Part.leftHand,
-  Part.rightUpperArm,
-  Part.rightForearm,
-  Part.rightHand,
-  Part.neck,
-];
+/** The parts whose bare skin gives the paint its texture: the arms, shoulder to fingers, and the neck. */
+const TEXTURE_PARTS: readonly number[] = [...ARM_LABELS, Part.neck];
 
 /** `mask` (over `region`) where the part map gives one of `wanted`, 0 elsewhere. */
 function onParts(mask: Uint8Array, parts: BodyParts, region: Box, wanted: readonly number[]): Uint8Array {
