@@ -101,9 +101,8 @@ function girthAt(limb: Limb, t: number): number {
  * painted as the person's skin, shaded like a limb (lighter along its middle), by the light the old sleeve
  * showed across and along the limb (`LimbLight`: the lit side stays lit, the shaded side shaded), and with
  * the texture of the person's own bare skin (`skinBands`; else the photo's grain), so the paint is not a
- * smooth plastic tube; what a wide old sleeve
- * covered beyond that girth is filled from the background around it
- * (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
+ * smooth plastic tube; what a wide old sleeve covered beyond that girth is filled from the background around
+ * it (OpenCV's inpainting). With `rim` (a top or dress), the old top showing beside a narrower new one, between
  * its neckline and hem, is filled the same way, and so is its bulk above the body's natural outline at the
  * shoulders (`markShoulderBulk`) and what of it the segmentation missed next to the fill
  * (`growIntoMissedClothes`). Skin is told in patches (`bareSkinLevels`), so a print's threads of skin colour go.
