@@ -1,6 +1,6 @@
 import type { Raster } from '../image/raster.ts';
 import { wideGaussian } from '../image/wide-gaussian.ts';
-import type { Mat, OpenCv } from '../worker/opencv.ts';
+import { type Mat, type OpenCv, withMats } from '../worker/opencv.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 
 /**
@@ -42,12 +42,7 @@ const WORK_SPAN = 120;
 
 export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, span: number): void {
   const { width: w, height: h } = canvas;
-  const mats: Mat[] = [];
-  const keep = <T extends Mat>(m: T): T => {
-    mats.push(m);
-    return m;
-  };
-  try {
+  withMats((keep) => {
     const luma = keep(new cv.Mat(h, w, cv.CV_32FC1));
     const red = keep(new cv.Mat(h, w, cv.CV_32FC1));
     const green = keep(new cv.Mat(h, w, cv.CV_32FC1));
@@ -115,9 +110,7 @@ export function shadeGarment(cv: OpenCv, photo: Raster, canvas: GarmentCanvas, s
     const broadCarried = new Float32Array(w * h);
     const rms = carriedShade(canvas, { folds, steps, light, mean }, hue, { carried, broadCarried });
     applyShade(canvas, carried, broadCarried, rms > FOLD_RMS ? FOLD_RMS / rms : 1);
-  } finally {
-    for (const m of mats) m.delete();
-  }
+  });
 }
 
 // shadeGarment's loops, each a function of its own: in its body V8 compiled the whole of it again for each

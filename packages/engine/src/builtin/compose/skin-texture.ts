@@ -1,6 +1,6 @@
 import { lumaAt, type Raster } from '../image/raster.ts';
 import type { Box } from '../person/mask.ts';
-import type { Mat, OpenCv } from '../worker/opencv.ts';
+import { type KeepMat, type Mat, type OpenCv, withMats } from '../worker/opencv.ts';
 import { GRAIN_MAX } from './grain.ts';
 
 /**
@@ -32,12 +32,7 @@ const TEXTURE_MOST = 0.2;
  */
 export function skinBands(cv: OpenCv, photo: Raster, region: Box, skin: Uint8Array): number[] | null {
   const { left, top, width: bw, height: bh } = region;
-  const mats: Mat[] = [];
-  const keep = (m: Mat): Mat => {
-    mats.push(m);
-    return m;
-  };
-  try {
+  return withMats((keep) => {
     const mask = keep(cv.matFromArray(bh, bw, cv.CV_8UC1, skin));
     // The region's edge counts as not skin, so the square stays inside it (and the photo).
     const m = mask.data;
@@ -72,9 +67,7 @@ export function skinBands(cv: OpenCv, photo: Raster, region: Box, skin: Uint8Arr
         ? Math.min(j === 0 ? GRAIN_MAX / mean : BAND_MOST, typicalSpread(band) / mean)
         : 0,
     );
-  } finally {
-    for (const m of mats) m.delete();
-  }
+  });
 }
 
 /** The texture's noise repeats every this many pixels both ways (a power of two): too far apart to be seen. */
@@ -113,12 +106,7 @@ let tiles: Float32Array[] | null = null;
 function bandTiles(cv: OpenCv): readonly Float32Array[] {
   if (tiles) return tiles;
   const side = TILE + 2 * TILE_MARGIN;
-  const mats: Mat[] = [];
-  const keep = (m: Mat): Mat => {
-    mats.push(m);
-    return m;
-  };
-  try {
+  return withMats((keep) => {
     const noise = keep(new cv.Mat(side, side, cv.CV_32FC1));
     const n = noise.data32F;
     for (let y = 0; y < side; y++) {
@@ -137,13 +125,11 @@ function bandTiles(cv: OpenCv): readonly Float32Array[] {
       return tile.map((v) => v / spread);
     });
     return tiles;
-  } finally {
-    for (const m of mats) m.delete();
-  }
+  });
 }
 
 /** The image's bands: each Gaussian of `BAND_SIGMAS` less the next coarser one. */
-function bandImages(cv: OpenCv, image: Mat, keep: (m: Mat) => Mat): Mat[] {
+function bandImages(cv: OpenCv, image: Mat, keep: KeepMat): Mat[] {
   const blurred = BAND_SIGMAS.map((sigma) => {
     if (sigma === 0) return image;
     const out = keep(new cv.Mat());

@@ -1,6 +1,6 @@
 import type { Raster } from '../image/raster.ts';
 import { boxAbove } from '../person/mask.ts';
-import type { Mat, OpenCv } from '../worker/opencv.ts';
+import { type Mat, type OpenCv, withMats } from '../worker/opencv.ts';
 import { RenderRefusal } from '../worker/render-refusal.ts';
 import { pullInEdgeColours } from './edge-colours.ts';
 import { backdropRow, fitBackdrop, L_SCALE } from './fit-backdrop.ts';
@@ -49,12 +49,7 @@ const MIN_AREA = 0.02;
  */
 export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
   const { width: w, height: h } = rgb;
-  const mats: Mat[] = [];
-  const keep = <T extends Mat>(m: T): T => {
-    mats.push(m);
-    return m;
-  };
-  try {
+  return withMats((keep) => {
     const full = keep(new cv.Mat(h, w, cv.CV_8UC3));
     full.data.set(rgb.data.subarray(0, w * h * 3));
     // The shape is found at about 450 px (a quarter of the work at 900 px; averaging also tames JPEG
@@ -188,9 +183,7 @@ export function cutOut(cv: OpenCv, rgb: Raster): CutOut {
     const cut = trim(rgb, { smooth: softAlpha(cv, solid, w, h, keep).data, asCut: asCut.data }, box);
     pullInEdgeColours(cut.image);
     return cut;
-  } finally {
-    for (const m of mats) m.delete();
-  }
+  });
 }
 
 /** The working-size mask at the photo's size, its edge soft. */

@@ -235,11 +235,7 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     chinReach: eyesToMouth * CHIN_REACH,
     shouldersY: shoulders.y,
   };
-  const head: Head = {
-    ...headDisc,
-    ears: mid(p.leftEar, p.rightEar),
-    jaw: { across: 1 / jawHalfWidth, down: 1 / headDisc.chinReach },
-  };
+  const head: Head = { ...headDisc, ears: mid(p.leftEar, p.rightEar), jawHalfWidth };
   return { labels: labelPixels(silhouette, head, table), width, height, headDisc };
 }
 
@@ -257,13 +253,10 @@ interface BoneTable {
   span: number;
 }
 
-/**
- * The head as labelled: its disc above the shoulders' line; below the mouth's line only what of it lies
- * within the jaw's width of the ears' middle and `chinReach` of the mouth (`jaw`: one over each).
- */
+/** The head as labelled: its disc (`inHeadDisc`), below the mouth's line no further across than the jaw. */
 interface Head extends HeadDisc {
   ears: Point;
-  jaw: { across: number; down: number };
+  jawHalfWidth: number;
 }
 
 /**
@@ -276,7 +269,7 @@ function labelPixels(silhouette: Mask, head: Head, bones: BoneTable): Uint8Array
   const { width, height } = silhouette;
   const labels = new Uint8Array(width * height);
   const bounds = boxAbove(silhouette.data, width, SILHOUETTE - 1);
-  const { centre, r2, mouth, ears, down, jaw, shouldersY } = head;
+  const { mouth, ears, down, jawHalfWidth } = head;
   const gw = (width >> 1) + 1;
   const grid = new Int8Array(gw * ((height >> 1) + 1)).fill(-1);
   const q = { x: 0, y: 0 };
@@ -284,13 +277,13 @@ function labelPixels(silhouette: Mask, head: Head, bones: BoneTable): Uint8Array
     for (let x = bounds.left; x < bounds.left + bounds.width; x++) {
       const i = y * width + x;
       if ((silhouette.data[i] ?? 0) < SILHOUETTE) continue;
-      if (y < shouldersY && (x - centre.x) ** 2 + (y - centre.y) ** 2 < r2) {
-        const below = ((x - mouth.x) * down.x + (y - mouth.y) * down.y) * jaw.down;
-        const across = ((x - ears.x) * down.y - (y - ears.y) * down.x) * jaw.across;
-        if (below <= 0 || (below < 1 && Math.abs(across) < 1)) {
-          labels[i] = Part.head;
-          continue;
-        }
+      if (
+        inHeadDisc(head, x, y) &&
+        ((x - mouth.x) * down.x + (y - mouth.y) * down.y <= 0 ||
+          Math.abs((x - ears.x) * down.y - (y - ears.y) * down.x) < jawHalfWidth)
+      ) {
+        labels[i] = Part.head;
+        continue;
       }
       const g = (y >> 1) * gw + (x >> 1);
       let label = grid[g] ?? -1;

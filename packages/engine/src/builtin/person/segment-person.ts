@@ -1,7 +1,7 @@
 import type { Tensor } from '@tensorflow/tfjs-core';
 import type { Raster } from '../image/raster.ts';
 import type { Models } from '../worker/load-models.ts';
-import type { Mat } from '../worker/opencv.ts';
+import { withMatsAsync } from '../worker/opencv.ts';
 import type { BodyPose } from './body-pose.ts';
 import { type Box, emptyMask, type Mask } from './mask.ts';
 
@@ -55,43 +55,30 @@ const MODEL_SIDE = 256;
  */
 async function segmentCrop(models: Models, image: Raster, tile: Box): Promise<Uint8Array> {
   const { cv } = models;
-  const mats: Mat[] = [];
-  const mat = (): Mat => {
-    const m = new cv.Mat();
-    mats.push(m);
-    return m;
-  };
-  let input: Tensor | null = null;
-  let alpha: Tensor | null = null;
-  try {
-    const crop = new cv.Mat(tile.height, tile.width, cv.CV_8UC3);
-    mats.push(crop);
+  return withMatsAsync(async (keep) => {
+    const crop = keep(new cv.Mat(tile.height, tile.width, cv.CV_8UC3));
     const cropData = crop.data;
     for (let y = 0; y < tile.height; y++) {
       const from = ((tile.top + y) * image.width + tile.left) * 3;
       cropData.set(image.data.subarray(from, from + tile.width * 3), y * tile.width * 3);
     }
-    const small = mat();
-    const side = new cv.Size(MODEL_SIDE, MODEL_SIDE);
-    cv.resize(
-      crop,
-      small,
-      side,
-      0,
-      0,
-      tile.width * tile.height > MODEL_SIDE ** 2 ? cv.INTER_AREA : cv.INTER_LINEAR,
-    );
-    input = models.tf.tensor3d(small.data, [MODEL_SIDE, MODEL_SIDE, 3], 'int32');
-    alpha = await models.human.segmentation(input);
-    if (!alpha) throw new Error('segmentation returned nothing');
-    const seen = cv.matFromArray(MODEL_SIDE, MODEL_SIDE, cv.CV_8UC1, Uint8Array.from(await alpha.data()));
-    mats.push(seen);
-    const full = mat();
-    cv.resize(seen, full, new cv.Size(tile.width, tile.height), 0, 0, cv.INTER_LINEAR);
-    return new Uint8Array(full.data);
-  } finally {
-    input?.dispose();
-    alpha?.dispose();
-    for (const m of mats) m.delete();
-  }
+    const small = keep(new cv.Mat());
+    const shrink = tile.width * tile.height > MODEL_SIDE ** 2 ? cv.INTER_AREA : cv.INTER_LINEAR;
+    cv.resize(crop, small, new cv.Size(MODEL_SIDE, MODEL_SIDE), 0, 0, shrink);
+    const input = models.tf.tensor3d(small.data, [MODEL_SIDE, MODEL_SIDE, 3], 'int32');
+    let alpha: Tensor | null = null;
+    try {
+      alpha = await models.human.segmentation(input);
+      if (!alpha) throw new Error('segmentation returned nothing');
+      const seen = keep(
+        cv.matFromArray(MODEL_SIDE, MODEL_SIDE, cv.CV_8UC1, Uint8Array.from(await alpha.data())),
+      );
+      const full = keep(new cv.Mat());
+      cv.resize(seen, full, new cv.Size(tile.width, tile.height), 0, 0, cv.INTER_LINEAR);
+      return new Uint8Array(full.data);
+    } finally {
+      input.dispose();
+      alpha?.dispose();
+    }
+  });
 }
