@@ -16,7 +16,7 @@ import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { withoutArms } from '../person/stray-arms.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { blendAtSeams, blendColours, cleanUp, forearmFromSilhouette } from './clean-up.ts';
+import { blendAtSeams, blendColours, cleanUp, forearmFromSilhouette, litChest } from './clean-up.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { skinLikeness, skinTone } from './skin-tone.ts';
 
@@ -747,6 +747,29 @@ describe('cleanUp', () => {
       expect(tone && skinLikeness(tone, r, g, b)).toBeGreaterThan(0.3);
     });
 
+    it('paints the chest lit as the face is, not in the shade of the throat under the chin', () => {
+      // The neck's skin in the chin's shade (0.57 of the face's lightness, its chroma kept, as charles's),
+      // all round it down to the old top.
+      const throat: Raster = { ...before, data: Uint8Array.from(before.data) };
+      const shade = SKIN.map((c) => c - 80) as [number, number, number];
+      for (let i = 0; i < PHOTO.width * PHOTO.height; i++)
+        if (
+          parts.labels[i] === Part.neck &&
+          pixel(throat, i % PHOTO.width, Math.floor(i / PHOTO.width))[0] === SKIN[0]
+        )
+          throat.data.set(shade, i * 3);
+      const painted: Raster = { ...throat, data: Uint8Array.from(throat.data) };
+      cleanUp(cv, painted, pose, parts, scooped(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+        rim: true,
+        chest: true,
+      });
+      const face = luma(...SKIN);
+      // Just below the neck's bare skin the paint is about the neck's; 40 px down, most of the face's light
+      // (0.6 of it in the neck's colour).
+      expect(luma(...pixel(painted, 200, 160))).toBeLessThan(face * 0.62);
+      expect(luma(...pixel(painted, 200, 190))).toBeGreaterThan(face * 0.7);
+    });
+
     it('leaves the top underneath in the opening of a jacket, which is worn over it', () => {
       // Just above the scoop's bottom edge but 55 px below the shoulders: no collar peeking over the
       // neckline there, so neither painted nor filled from the background.
@@ -889,6 +912,21 @@ describe('cleanUp', () => {
       if (!tone) throw new Error('no skin tone');
       expect(skinLikeness(tone, ...pixel(after, x, y))).toBeGreaterThan(0.5);
     });
+  });
+});
+
+describe('litChest', () => {
+  const face = { r: 200, g: 150, b: 120 };
+  it("lifts a neck in shade towards the face's tone, to most of its lightness", () => {
+    const chest = litChest({ r: 110, g: 80, b: 62 }, face);
+    if (!chest) throw new Error('no chest colour');
+    expect(luma(chest.r, chest.g, chest.b) / luma(face.r, face.g, face.b)).toBeCloseTo(0.85, 2);
+    // Between the neck's colour and the face's, channel by channel.
+    expect(chest.r).toBeGreaterThan(110);
+    expect(chest.r).toBeLessThan(200);
+  });
+  it('keeps a neck that is as light already', () => {
+    expect(litChest({ r: 190, g: 142, b: 115 }, face)).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
 import { type BareSkin, bareSkinLevels, isBareSkin } from './bare-skin.ts';
+import { collarUnderChin } from './collar-under-chin.ts';
 import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
 import { isHairAt } from './hair-mask.ts';
@@ -112,13 +113,15 @@ export function cleanUp(
   cv: OpenCv,
   photo: Raster,
   pose: BodyPose,
-  parts: BodyParts,
+  labelled: BodyParts,
   canvas: GarmentCanvas,
   hair: Mask,
   tone: SkinTone | null,
   options: { rim: boolean; chest?: boolean; hairInFront?: Mask; grain?: number },
 ): void {
   if (!tone) return;
+  // An old collar the part map gave the head under the chin is the neck's to paint.
+  const parts = collarUnderChin(photo, pose, labelled, hair, tone);
   const p = pose.points;
   const span = dist(p.leftShoulder, p.rightShoulder);
   const face = mid(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
@@ -356,6 +359,13 @@ export function cleanUp(
     { width: bw, height: bh },
     Math.max(1, Math.round(span * COLOUR_BLEND)),
   );
+  // The chest in an open neckline faces the light as the face does; the throat under the chin is shaded.
+  const neckColour = colours[neck];
+  const chest = neckColour ? litChest(neckColour, tone) : null;
+  if (chest && neckColour) {
+    const fade = (span * CHEST_FADE) / Math.max(1, Math.hypot(bone.x, bone.y));
+    lightenChest(base, painted, neck, { from: yokeAlong, to: yokeAlong - fade }, chest, neckColour);
+  }
   // Each limb's light (its rounding and what its old sleeve showed), likewise where limbs meet: a darker upper
   // arm met a lighter forearm in a line across the elbow.
   const lighting = blendAtSeams(
@@ -944,6 +954,61 @@ function roundBox(b: Box): Box {
     width: Math.ceil(b.left + b.width) - left,
     height: Math.ceil(b.top + b.height) - top,
   };
+}
+
+/**
+ * A chest's bare skin is about this light against the face's (lightness ratio): 0.81 to 0.96 over the shipped
+ * photos that show one (kal, ivana, party-6a, 6c, 6d), whose necks read 0.76 to 0.95 of it, while a neck in
+ * the chin's shade reads 0.57 to 0.6 (charles, jordan, party-1c): a chest painted in that shade was a dark
+ * hole in a tank's neckline.
+ */
+const CHEST_LIT = 0.85;
+/** Below the neck's base the paint turns from the neck's colour to the chest's over this far (of the span). */
+const CHEST_FADE = 0.15;
+
+/**
+ * The colour of a chest below a neck painted `neck`: the neck's, lifted towards the face's lit tone until it is
+ * `CHEST_LIT` as light. Null where the neck is that light already.
+ */
+export function litChest(
+  neck: { r: number; g: number; b: number },
+  tone: { r: number; g: number; b: number },
+): { r: number; g: number; b: number } | null {
+  const from = luma(neck.r, neck.g, neck.b);
+  const lit = luma(tone.r, tone.g, tone.b);
+  const target = lit * CHEST_LIT;
+  if (from >= target || lit <= from) return null;
+  const t = (target - from) / (lit - from);
+  return {
+    r: neck.r + (tone.r - neck.r) * t,
+    g: neck.g + (tone.g - neck.g) * t,
+    b: neck.b + (tone.b - neck.b) * t,
+  };
+}
+
+/**
+ * The neck's paint (`painter` n) below its base turns to the chest's colour: none at `along` `from` (the neck's
+ * base on its bone), all of it at `to` and below, smoothly between.
+ */
+function lightenChest(
+  base: Float32Array,
+  painted: LimbPaint,
+  n: number,
+  along: { from: number; to: number },
+  chest: { r: number; g: number; b: number },
+  neck: { r: number; g: number; b: number },
+): void {
+  const { skin, painter } = painted;
+  const span = Math.max(1e-6, along.from - along.to);
+  for (let k = 0; k < skin.length; k++) {
+    if (!((skin[k] ?? 0) > 0) || painter[k] !== n) continue;
+    const t = Math.min(1, Math.max(0, (along.from - (painted.along[k] ?? along.from)) / span));
+    if (t === 0) continue;
+    const w = t * t * (3 - 2 * t);
+    base[k * 3] = (base[k * 3] ?? 0) + (chest.r - neck.r) * w;
+    base[k * 3 + 1] = (base[k * 3 + 1] ?? 0) + (chest.g - neck.g) * w;
+    base[k * 3 + 2] = (base[k * 3 + 2] ?? 0) + (chest.b - neck.b) * w;
+  }
 }
 
 /** How far down the torso (a share of the span) an open neckline's chest is painted, and how wide. */
