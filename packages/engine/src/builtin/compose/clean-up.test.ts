@@ -514,6 +514,32 @@ describe('cleanUp', () => {
     expect(widthAt(15)).toBeGreaterThanOrEqual(natural + 5);
   });
 
+  it("runs the paint's outline into the bare arm below a short sleeve's hem, without a step", () => {
+    // The right upper arm in a short sleeve down to row 215, bare below it at the silhouette's full girth
+    // (16 px round the bone, wider than the natural 11-13); a tank leaves the whole arm bare.
+    const { photo: sleeved, parts: armParts } = scene(13, SKIN, 8);
+    const photo: Raster = { ...sleeved, data: Uint8Array.from(sleeved.data) };
+    const arm = drawMask(PHOTO.width, PHOTO.height, [cap(p.rightShoulder, p.rightElbow, 16)]);
+    for (let i = 0; i < arm.data.length; i++)
+      if (arm.data[i] && Math.floor(i / PHOTO.width) >= 215) photo.data.set(SKIN, i * 3);
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, armParts, tankCanvas(armParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: true,
+    });
+    if (!tone) throw new Error('no skin tone');
+    const width = (y: number): number => {
+      let skin = 0;
+      for (let x = 90; x < 160; x++) if (skinLikeness(tone, ...pixel(out, x, y)) > 0.5) skin++;
+      return skin;
+    };
+    console.log('w', [170, 190, 200, 205, 210, 213, 222].map(width));
+    // Just above the hem the paint is about as wide as the bare arm below it (32 px; 25-27 at the natural
+    // girth); well above it, the natural girth.
+    expect(width(205)).toBeGreaterThanOrEqual(29);
+    expect(width(210)).toBeGreaterThanOrEqual(29);
+    expect(width(170)).toBeLessThanOrEqual(27);
+  });
+
   it("paints a forearm swelling below the elbow and narrowing to the wrist, not as a capsule's straight taper", () => {
     if (!tone) throw new Error('no skin tone');
     // The left forearm (bone from (280, 250) to (285, 340)) in its old sleeve, 13 px round the bone: its skin

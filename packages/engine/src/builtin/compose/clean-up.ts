@@ -53,6 +53,13 @@ interface Limb {
    * and the wrist; never cleared beyond it (their own limb's task).
    */
   joins: readonly number[];
+  /**
+   * Where the limb comes out of its old sleeve as bare skin (`t` along the bone) and where the bare limb's
+   * edges lie there across the bone (px, signed as `sideOf`, `lo` < `hi`; the pose's bone may lie off the
+   * arm's middle): towards it the paint turns from the natural girth round the bone to that band, so its
+   * outline runs on into the real limb's.
+   */
+  seam: { t: number; lo: number; hi: number } | null;
 }
 
 /**
@@ -74,6 +81,7 @@ function limbOf(fields: Pick<Limb, 'parts' | 'sample' | 'a' | 'b' | 'ra' | 'rb'>
     round: fields.round ?? LIMB_ROUND,
     takesLight: fields.takesLight ?? true,
     joins: fields.joins ?? [],
+    seam: fields.seam ?? null,
   };
 }
 
@@ -229,6 +237,25 @@ export function cleanUp(
     const k = elbow / u.rb;
     limbs[upper] = limbOf({ ...u, ra: u.ra * k, rb: elbow });
     limbs[fore] = limbOf({ ...f, ra: f.ra * k, rb: f.rb * k });
+  }
+  // Where an arm comes out of its old sleeve (a short sleeve's hem), the paint above runs into the real
+  // arm's outline: at the natural girth it was narrower or wider than the arm below the hem, and the step
+  // between them was filled from the backdrop as a notch (charles in a tank).
+  for (const [upper, fore] of ARMS) {
+    for (const n of [upper, fore]) {
+      const limb = limbs[n];
+      if (!limb || limb.parts.length === 0) continue;
+      // An upper arm's sleeve may end at the elbow (the forearm bare from its start): its seam is read on
+      // past the elbow where the arm is straight there (across a bent one's upper arm lies the forearm's
+      // length: kal's hand on her hip gave a swollen elbow). A forearm's is read only well before the
+      // wrist (a three-quarter sleeve's hem): the hand, wider, starts round the wrist.
+      const f = limbs[fore];
+      const straight = f !== undefined && f.parts.length > 0 && bend(limb, f) <= SEAM_STRAIGHT;
+      const len = Math.max(1, dist(limb.a, limb.b));
+      const end = n === upper ? 1 + (straight ? (SEAM_PAST_ELBOW * span) / len : 0) : SEAM_BEFORE_WRIST;
+      const seam = seamOf(limb, patches, canvas, span, end);
+      if (seam) limbs[n] = limbOf({ ...limb, seam });
+    }
   }
   // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm by a
   // straight line that can lie past the elbow, and the elbow's outer corner, beyond the upper arm's girth,
@@ -496,8 +523,11 @@ function paintLimb(
       if (inShade !== null && !onTorso && inShade(i)) continue;
       // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
       const r = (onTorso ? limb.torsoRadius : girthAt(limb, t)) * span;
-      const d = distanceToSegment(q, a, b);
       const k = (y - by) * bw + (x - bx);
+      // Where across the painted band the pixel lies (-1..1; beyond it outside): round the bone, or turning
+      // to the real limb's band towards its seam.
+      const place = onTorso ? distanceToSegment(q, a, b) / r : placeAcross(limb, x, y, t, r, len, span);
+      const d = Math.abs(place) * r;
       // Of another part's labels, only what its own paint left within this girth, and not skin in shade.
       if (joining && (d > r || (skin[k] ?? 0) > 0 || looksLikeSkinInShade(tone, photo, i))) continue;
       // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
@@ -506,7 +536,7 @@ function paintLimb(
         skin[k] = round.edge + round.rise * (1 - (d / r) ** 2);
         painter[k] = n;
         along[k] = t;
-        across[k] = sideOf(limb, x, y) * (d / r);
+        across[k] = onTorso ? sideOf(limb, x, y) * (d / r) : place;
         if (limb.takesLight) light.add(t, across[k] ?? 0, lumaAt(photo, i));
       } else if (onTorso || isBareSkin(bodySkin, x, y)) continue;
       gone[i] = 1;
@@ -893,6 +923,162 @@ function bareGirth(patches: BareSkin, elbow: Point, wrist: Point, span: number):
   }
   if (widths.length < 4) return null;
   return (median(widths) ?? 0) / 2 / span;
+}
+
+/** Over this much of the span before the seam the paint's girth turns to the real limb's. */
+const SEAM_FADE = 0.25;
+/** An upper arm's seam is sought this far past the elbow (a share of the span), if the arm bends there by at most `SEAM_STRAIGHT` (radians). */
+const SEAM_PAST_ELBOW = 0.15;
+const SEAM_STRAIGHT = 0.5;
+/** A forearm's seam is sought up to this far along it. */
+const SEAM_BEFORE_WRIST = 0.8;
+
+/** The angle (radians) between two limbs' bones. */
+function bend(u: Limb, f: Limb): number {
+  const ux = u.b.x - u.a.x;
+  const uy = u.b.y - u.a.y;
+  const fx = f.b.x - f.a.x;
+  const fy = f.b.y - f.a.y;
+  const c = (ux * fx + uy * fy) / Math.max(1e-6, Math.hypot(ux, uy) * Math.hypot(fx, fy));
+  return Math.acos(Math.max(-1, Math.min(1, c)));
+}
+/** The real limb is read at the seam within this many natural girths of the bone... */
+const SEAM_SCAN = 2.5;
+/** ...and only if it is this wide against the natural limb, its middle within `SEAM_OFFSET` girths of the bone. */
+const SEAM_WIDTH = { least: 0.6, most: 1.8 } as const;
+const SEAM_OFFSET = 0.5;
+
+/**
+ * Where (x, y), `t` along the limb's bone (`len` px), lies across its painted band, from -1 to 1 (beyond:
+ * outside; signed as `sideOf`): the band is the natural girth `r` round the bone (past the bone's ends, the
+ * distance to its end), turning towards the limb's seam to the real limb's edges there.
+ */
+function placeAcross(
+  limb: Limb,
+  x: number,
+  y: number,
+  t: number,
+  r: number,
+  len: number,
+  span: number,
+): number {
+  const { a, b, seam } = limb;
+  const cross = ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / len;
+  const u = seam ? Math.min(1, Math.max(0, 1 - ((seam.t - t) * len) / (SEAM_FADE * span))) : 0;
+  if (!seam || u === 0) {
+    const d = distanceToSegment({ x, y }, a, b);
+    return (cross < 0 ? -d : d) / r;
+  }
+  const w = u * u * (3 - 2 * u);
+  const lo = -r + (seam.lo + r) * w;
+  const hi = r + (seam.hi - r) * w;
+  const half = Math.max(1, (hi - lo) / 2);
+  return (cross - (lo + hi) / 2) / half;
+}
+
+/**
+ * Where along its bone a limb in an old sleeve comes out as bare skin, and where the bare limb's edges lie
+ * across the bone just past that (`Limb.seam`). From the bone's start up to `end` along it, the first point on bare skin (`patches`) that the new garment does not cover, after one that was
+ * neither (a third of the limb's width round the bone bare), and bare on for at least 0.06 of the span;
+ * past that, the widest of the bare limb's bands across the bone (`bareBand`) at three places. Null where
+ * the limb shows no such seam.
+ */
+function seamOf(
+  limb: Limb,
+  patches: BareSkin,
+  canvas: GarmentCanvas,
+  span: number,
+  end: number,
+): Limb['seam'] {
+  const { a, b } = limb;
+  const len = dist(a, b);
+  if (len < 8) return null;
+  const dir = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+  const at = (t: number, across: number): { x: number; y: number } => ({
+    x: Math.round(a.x + dir.x * t * len - dir.y * across),
+    y: Math.round(a.y + dir.y * t * len + dir.x * across),
+  });
+  const bareAt = (t: number, across: number): boolean => {
+    const q = at(t, across);
+    return isBareSkin(patches, q.x, q.y);
+  };
+  // Bare at `t`: a third of the natural limb's width round the bone is bare skin the new garment leaves
+  // (the pose's bone may lie to one side of the arm).
+  const bare = (t: number): boolean => {
+    const r = girthAt(limb, Math.min(1, t)) * span;
+    let n = 0;
+    for (let d = -Math.round(r); d <= r; d++) {
+      const q = at(t, d);
+      if (isBareSkin(patches, q.x, q.y) && coverageAt(canvas, q.x, q.y) <= 0.6) n++;
+    }
+    return n >= (2 * r) / 3;
+  };
+  const step = 2 / len;
+  const run = Math.max(4, span * 0.06) / len;
+  let sleeve = false;
+  let found: number | null = null;
+  for (let t = 0; t <= end && found === null; t += step) {
+    if (!bare(t)) {
+      const q = at(t, 0);
+      if (!bareAt(t, 0) && coverageAt(canvas, q.x, q.y) <= 0.6) sleeve = true;
+      continue;
+    }
+    if (!sleeve) continue;
+    let on = true;
+    for (let u = t; u <= t + run && on; u += step) on = bare(u);
+    if (on) found = t;
+  }
+  if (found === null) return null;
+  // Just past the hem (its own soft edge is neither cloth nor skin), at three places down to 0.08 of the span
+  // past it, the widest: a hem slanting across the bone cuts the nearest short.
+  let widest: { lo: number; hi: number } | null = null;
+  for (const beyond of [0.02, 0.05, 0.08]) {
+    const tm = found + Math.max(3, span * beyond) / len;
+    const band = bareBand(limb, tm, span, (across) => bareAt(tm, across));
+    if (band && (!widest || band.hi - band.lo > widest.hi - widest.lo)) widest = band;
+  }
+  if (!widest) return null;
+  return { t: found, lo: widest.lo - 0.5, hi: widest.hi + 0.5 };
+}
+
+/**
+ * The run of bare skin (`bareAt` an offset across the bone, px) across a limb at `t`, through the bone or
+ * nearest it (gaps of up to 3 px bridged), within `SEAM_SCAN` natural girths: if it ends inside those on
+ * both sides, is `SEAM_WIDTH` of the natural limb wide and its middle within `SEAM_OFFSET` girths of the
+ * bone. Null otherwise.
+ */
+function bareBand(
+  limb: Limb,
+  t: number,
+  span: number,
+  bareAt: (across: number) => boolean,
+): { lo: number; hi: number } | null {
+  const r = girthAt(limb, Math.min(1, t)) * span;
+  const reach = Math.ceil(r * SEAM_SCAN);
+  let best: { lo: number; hi: number; gap: number } | null = null;
+  let start: number | null = null;
+  let last = 0;
+  const close = (lo: number, hi: number): void => {
+    const gap = lo > 0 ? lo : hi < 0 ? -hi : 0;
+    if (!best || gap < best.gap) best = { lo, hi, gap };
+  };
+  for (let d = -reach; d <= reach; d++) {
+    if (!bareAt(d)) continue;
+    if (start === null || d - last > 3) {
+      if (start !== null) close(start, last);
+      start = d;
+    }
+    last = d;
+  }
+  if (start !== null) close(start, last);
+  const band = best as { lo: number; hi: number } | null;
+  if (!band || band.lo <= -reach || band.hi >= reach) return null;
+  const width = band.hi - band.lo + 1;
+  if (width < 2 * r * SEAM_WIDTH.least || width > 2 * r * SEAM_WIDTH.most) return null;
+  // A band far to one side of the bone is more than the arm (a bent arm's forearm beside it) or another
+  // limb: turning the paint to it swelled an elbow, or left a hole where the paint had been.
+  if (Math.abs(band.lo + band.hi) / 2 > r * SEAM_OFFSET) return null;
+  return { lo: band.lo, hi: band.hi };
 }
 
 /** A forearm as the clean-up paints it: elbow to wrist, at its natural girth. */
