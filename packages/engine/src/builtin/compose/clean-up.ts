@@ -238,6 +238,7 @@ export function cleanUp(
     limbs[upper] = limbOf({ ...u, ra: u.ra * k, rb: elbow });
     limbs[fore] = limbOf({ ...f, ra: f.ra * k, rb: f.rb * k });
   }
+  const seams: Limb['seam'][] = limbs.map(() => null);
   // Where an arm comes out of its old sleeve (a short sleeve's hem), the paint above runs into the real
   // arm's outline: at the natural girth it was narrower or wider than the arm below the hem, and the step
   // between them was filled from the backdrop as a notch (charles in a tank).
@@ -253,8 +254,10 @@ export function cleanUp(
       const straight = f !== undefined && f.parts.length > 0 && bend(limb, f) <= SEAM_STRAIGHT;
       const len = Math.max(1, dist(limb.a, limb.b));
       const end = n === upper ? 1 + (straight ? (SEAM_PAST_ELBOW * span) / len : 0) : SEAM_BEFORE_WRIST;
-      const seam = seamOf(limb, patches, canvas, span, end);
-      if (seam) limbs[n] = limbOf({ ...limb, seam });
+      // The sleeve is cloth: an arm's own skin that fails the skin tests (lit or shaded) has the skin's hue.
+      const isCloth = (x: number, y: number): boolean =>
+        x >= 0 && y >= 0 && x < w && y < h && !looksLikeSkinInShade(tone, photo, y * w + x);
+      seams[n] = seamOf(limb, { patches, canvas, span, end }, isCloth);
     }
   }
   // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm by a
@@ -331,7 +334,9 @@ export function cleanUp(
       inShade: limb === neckLimb ? inShade : null,
       bodySkin: bodyPatches,
     };
-    if (paintLimb(limb, n, box, seen, painted, light)) anyGone = true;
+    // A bare arm has no old sleeve to come out of: what fails the skin tests on it is its own.
+    const seam = bareLimb ? null : (seams[n] ?? null);
+    if (paintLimb(seam ? limbOf({ ...limb, seam }) : limb, n, box, seen, painted, light)) anyGone = true;
   }
   // Between the neck's paint and the shoulders' the body's own shoulders (the trapezius) are skin too, up to
   // the natural outline: filled from the backdrop, a bulky old top left a person with no shoulders. Not on a
@@ -951,7 +956,8 @@ const SEAM_OFFSET = 0.5;
 /**
  * Where (x, y), `t` along the limb's bone (`len` px), lies across its painted band, from -1 to 1 (beyond:
  * outside; signed as `sideOf`): the band is the natural girth `r` round the bone (past the bone's ends, the
- * distance to its end), turning towards the limb's seam to the real limb's edges there.
+ * distance to its end), turning within `SEAM_FADE` of the span either side of the limb's seam to the real
+ * limb's edges there.
  */
 function placeAcross(
   limb: Limb,
@@ -964,7 +970,9 @@ function placeAcross(
 ): number {
   const { a, b, seam } = limb;
   const cross = ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / len;
-  const u = seam ? Math.min(1, Math.max(0, 1 - ((seam.t - t) * len) / (SEAM_FADE * span))) : 0;
+  // Either side of the seam: past it the limb is its own (the band held on past a forearm's seam painted
+  // a stripe down over party-6d's hands).
+  const u = seam ? Math.max(0, 1 - (Math.abs(seam.t - t) * len) / (SEAM_FADE * span)) : 0;
   if (!seam || u === 0) {
     const d = distanceToSegment({ x, y }, a, b);
     return (cross < 0 ? -d : d) / r;
@@ -978,18 +986,18 @@ function placeAcross(
 
 /**
  * Where along its bone a limb in an old sleeve comes out as bare skin, and where the bare limb's edges lie
- * across the bone just past that (`Limb.seam`). From the bone's start up to `end` along it, the first point on bare skin (`patches`) that the new garment does not cover, after one that was
- * neither (a third of the limb's width round the bone bare), and bare on for at least 0.06 of the span;
- * past that, the widest of the bare limb's bands across the bone (`bareBand`) at three places. Null where
- * the limb shows no such seam.
+ * across the bone just past that (`Limb.seam`). From the bone's start up to `end` along it, the first point
+ * where bare skin (`patches`) that the new garment does not cover takes a third of the limb's width round the
+ * bone, after a point on uncovered cloth (`isCloth`, not bare), and stays so for 0.06 of the span; past
+ * that, the widest of the bare limb's bands across the bone (`bareBand`) at three places. Null where the
+ * limb shows no such seam.
  */
 function seamOf(
   limb: Limb,
-  patches: BareSkin,
-  canvas: GarmentCanvas,
-  span: number,
-  end: number,
+  seen: { patches: BareSkin; canvas: GarmentCanvas; span: number; end: number },
+  isCloth: (x: number, y: number) => boolean,
 ): Limb['seam'] {
+  const { patches, canvas, span, end } = seen;
   const { a, b } = limb;
   const len = dist(a, b);
   if (len < 8) return null;
@@ -1020,7 +1028,7 @@ function seamOf(
   for (let t = 0; t <= end && found === null; t += step) {
     if (!bare(t)) {
       const q = at(t, 0);
-      if (!bareAt(t, 0) && coverageAt(canvas, q.x, q.y) <= 0.6) sleeve = true;
+      if (!bareAt(t, 0) && coverageAt(canvas, q.x, q.y) <= 0.6 && isCloth(q.x, q.y)) sleeve = true;
       continue;
     }
     if (!sleeve) continue;
