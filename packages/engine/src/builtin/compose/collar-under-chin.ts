@@ -54,27 +54,30 @@ export function collarUnderChin(
       const i = y * w + x;
       if (labels[i] !== Part.head) continue;
       const t = below(x, y);
-      if (t < CHIN_FROM) {
+      if (t >= CHIN_FROM) {
+        if (isClothes(i)) zone.push(i);
+      } else if (((x | y) & 1) === 0) {
+        // The face's colours from every other row and column: a histogram needs no more.
         face[binOf(photo, i)] = (face[binOf(photo, i)] ?? 0) + 1;
         faceCount++;
-      } else if (isClothes(i)) zone.push(i);
+      }
     }
   }
   if (zone.length === 0 || faceCount === 0) return parts;
   // The old top below the neck's base: what is not skin or hair on the neck and the torso there (not above
-  // it, where a neck in shade is not skin by colour either).
+  // it, where a neck in shade is not skin by colour either), every other row and column.
   const top = new Float32Array(BINS);
   let topCount = 0;
   const reach = { left: span * 0.5, up: 0, down: span * 0.35 };
   for (
     let y = Math.max(0, Math.floor(neckBase.y - reach.up));
     y < Math.min(h, neckBase.y + reach.down);
-    y++
+    y += 2
   ) {
     for (
       let x = Math.max(0, Math.floor(neckBase.x - reach.left));
       x < Math.min(w, neckBase.x + reach.left);
-      x++
+      x += 2
     ) {
       const i = y * w + x;
       const label = labels[i];
