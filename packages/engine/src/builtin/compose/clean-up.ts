@@ -1,5 +1,5 @@
 import { faceTorso } from '../fit/fit-upper.ts';
-import { dist, mid, norm, type Point } from '../geometry/point.ts';
+import { dist, mid, norm, type Point, smoothstep } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import { boxBlur, boxBlurAround } from '../image/box-blur.ts';
 import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
@@ -239,6 +239,9 @@ export function cleanUp(
     limbs[fore] = limbOf({ ...f, ra: f.ra * k, rb: f.rb * k });
   }
   const seams: Limb['seam'][] = limbs.map(() => null);
+  // A sleeve is cloth: an arm's own skin that fails the skin tests (lit or shaded) has the skin's hue.
+  const isCloth = (x: number, y: number): boolean =>
+    x >= 0 && y >= 0 && x < w && y < h && !looksLikeSkinInShade(tone, photo, y * w + x);
   // Where an arm comes out of its old sleeve (a short sleeve's hem), the paint above runs into the real
   // arm's outline: at the natural girth it was narrower or wider than the arm below the hem, and the step
   // between them was filled from the backdrop as a notch (charles in a tank).
@@ -254,9 +257,6 @@ export function cleanUp(
       const straight = f !== undefined && f.parts.length > 0 && bend(limb, f) <= SEAM_STRAIGHT;
       const len = Math.max(1, dist(limb.a, limb.b));
       const end = n === upper ? 1 + (straight ? (SEAM_PAST_ELBOW * span) / len : 0) : SEAM_BEFORE_WRIST;
-      // The sleeve is cloth: an arm's own skin that fails the skin tests (lit or shaded) has the skin's hue.
-      const isCloth = (x: number, y: number): boolean =>
-        x >= 0 && y >= 0 && x < w && y < h && !looksLikeSkinInShade(tone, photo, y * w + x);
       seams[n] = seamOf(limb, { patches, canvas, span, end }, isCloth);
     }
   }
@@ -930,13 +930,20 @@ function bareGirth(patches: BareSkin, elbow: Point, wrist: Point, span: number):
   return (median(widths) ?? 0) / 2 / span;
 }
 
-/** Over this much of the span before the seam the paint's girth turns to the real limb's. */
+/** Within this much of the span either side of a limb's seam its paint turns to the real limb's band. */
 const SEAM_FADE = 0.25;
-/** An upper arm's seam is sought this far past the elbow (a share of the span), if the arm bends there by at most `SEAM_STRAIGHT` (radians). */
+/**
+ * An upper arm's seam is sought this far past the elbow (a share of the span), where the arm bends there by
+ * at most `SEAM_STRAIGHT` (radians); a forearm's up to `SEAM_BEFORE_WRIST` along it.
+ */
 const SEAM_PAST_ELBOW = 0.15;
 const SEAM_STRAIGHT = 0.5;
-/** A forearm's seam is sought up to this far along it. */
 const SEAM_BEFORE_WRIST = 0.8;
+/** The real limb is read at the seam within this many natural girths of the bone... */
+const SEAM_SCAN = 2.5;
+/** ...and only if it is this wide against the natural limb, its middle within `SEAM_OFFSET` girths of the bone. */
+const SEAM_WIDTH = { least: 0.6, most: 1.8 } as const;
+const SEAM_OFFSET = 0.5;
 
 /** The angle (radians) between two limbs' bones. */
 function bend(u: Limb, f: Limb): number {
@@ -947,11 +954,6 @@ function bend(u: Limb, f: Limb): number {
   const c = (ux * fx + uy * fy) / Math.max(1e-6, Math.hypot(ux, uy) * Math.hypot(fx, fy));
   return Math.acos(Math.max(-1, Math.min(1, c)));
 }
-/** The real limb is read at the seam within this many natural girths of the bone... */
-const SEAM_SCAN = 2.5;
-/** ...and only if it is this wide against the natural limb, its middle within `SEAM_OFFSET` girths of the bone. */
-const SEAM_WIDTH = { least: 0.6, most: 1.8 } as const;
-const SEAM_OFFSET = 0.5;
 
 /**
  * Where (x, y), `t` along the limb's bone (`len` px), lies across its painted band, from -1 to 1 (beyond:
@@ -972,12 +974,11 @@ function placeAcross(
   const cross = ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / len;
   // Either side of the seam: past it the limb is its own (the band held on past a forearm's seam painted
   // a stripe down over party-6d's hands).
-  const u = seam ? Math.max(0, 1 - (Math.abs(seam.t - t) * len) / (SEAM_FADE * span)) : 0;
-  if (!seam || u === 0) {
+  const w = seam ? smoothstep(1 - (Math.abs(seam.t - t) * len) / (SEAM_FADE * span)) : 0;
+  if (!seam || w === 0) {
     const d = distanceToSegment({ x, y }, a, b);
     return (cross < 0 ? -d : d) / r;
   }
-  const w = u * u * (3 - 2 * u);
   const lo = -r + (seam.lo + r) * w;
   const hi = r + (seam.hi - r) * w;
   const half = Math.max(1, (hi - lo) / 2);
@@ -1193,12 +1194,11 @@ function lightenChest(
   neck: { r: number; g: number; b: number },
 ): void {
   const { skin, painter } = painted;
-  const span = Math.max(1e-6, along.from - along.to);
+  const range = Math.max(1e-6, along.from - along.to);
   for (let k = 0; k < skin.length; k++) {
     if (!((skin[k] ?? 0) > 0) || painter[k] !== n) continue;
-    const t = Math.min(1, Math.max(0, (along.from - (painted.along[k] ?? along.from)) / span));
-    if (t === 0) continue;
-    const w = t * t * (3 - 2 * t);
+    const w = smoothstep((along.from - (painted.along[k] ?? along.from)) / range);
+    if (w === 0) continue;
     base[k * 3] = (base[k * 3] ?? 0) + (chest.r - neck.r) * w;
     base[k * 3 + 1] = (base[k * 3 + 1] ?? 0) + (chest.g - neck.g) * w;
     base[k * 3 + 2] = (base[k * 3 + 2] ?? 0) + (chest.b - neck.b) * w;

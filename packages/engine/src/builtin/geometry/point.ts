@@ -14,3 +14,5 @@ export const mid = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y
 export const norm = (x: number, y: number): number => Math.sqrt(x * x + y * y);
 export const dist = (a: Point, b: Point): number => norm(a.x - b.x, a.y - b.y);
 export const angle = (from: Point, to: Point): number => Math.atan2(to.y - from.y, to.x - from.x);
+/** A smooth step from 0 (at `t` 0 and below) to 1 (at 1 and above), level at both ends. */
+export const smoothstep = (t: number): number => (t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t));

@@ -1,5 +1,5 @@
 import type { Point } from '../geometry/point.ts';
-import { dist } from '../geometry/point.ts';
+import { dist, smoothstep } from '../geometry/point.ts';
 import { LANDMARK } from './face-parts.ts';
 import type { Region } from './warp-triangles.ts';
 
@@ -52,8 +52,7 @@ export function farSideWeight(
     const dy = (y + region.top + 0.5 - top.y) * ny;
     for (let x = 0; x < region.width; x++) {
       const d = ((x + region.left + 0.5 - top.x) * nx + dy) / span;
-      const k = d <= 0 ? 0 : d >= 1 ? 1 : d * d * (3 - 2 * d);
-      out[y * region.width + x] = strength * k;
+      out[y * region.width + x] = strength * smoothstep(d);
     }
   }
   return out;
