@@ -5,6 +5,7 @@ import {
   frontPose,
   PHOTO,
   paint,
+  SKIN,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
 import { bodyParts, Part } from '../person/body-parts.ts';
@@ -12,7 +13,6 @@ import { withoutArms } from '../person/stray-arms.ts';
 import { armsInFront } from './arms-in-front.ts';
 import { skinTone } from './skin-tone.ts';
 
-const SKIN = [224, 172, 150] as const;
 const CLOTH = [40, 60, 160] as const;
 
 describe('armsInFront', () => {

@@ -9,6 +9,7 @@ import {
   pixel,
   rectangle,
   type Shape,
+  SKIN,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
 import { luma, type Raster } from '../image/raster.ts';
@@ -34,7 +35,6 @@ beforeAll(async () => {
   cv = module as OpenCv;
 }, 60_000);
 
-const SKIN = [224, 172, 150] as const;
 const OLD_SLEEVE = [40, 60, 160] as const;
 const BACKDROP = [150, 150, 150] as const;
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   bodyShapes,
+  disc,
   drawMask,
   frontPose,
   PHOTO,
   paint,
   rectangle,
   type Shape,
+  SKIN,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
@@ -15,13 +17,11 @@ import { emptyMask, type Mask } from '../person/mask.ts';
 import { collarUnderChin } from './collar-under-chin.ts';
 import { type SkinTone, skinTone } from './skin-tone.ts';
 
-const SKIN = [224, 172, 150] as const;
 const SHIRT = [60, 90, 170] as const;
 const BEARD = [70, 45, 30] as const;
 const SCARF = [40, 150, 60] as const;
 
 const pose = frontPose();
-const disc = (x: number, y: number, r: number): Shape => ({ kind: 'capsule', a: { x, y }, b: { x, y }, r });
 /** A shirt collar standing up under the chin (the synthetic face's chin is at y 124, the mouth at y 100). */
 const collar = rectangle(186, 120, 214, 150);
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   bodyShapes,
+  disc,
   drawMask,
   frontPose,
   PHOTO,
   paint,
   rectangle,
-  type Shape,
+  SKIN,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
@@ -15,12 +16,10 @@ import type { Mask } from '../person/mask.ts';
 import { hairMask } from './hair-mask.ts';
 import { skinTone } from './skin-tone.ts';
 
-const SKIN = [224, 172, 150] as const;
 const HAIR = [70, 45, 30] as const;
 const SHIRT = [60, 90, 170] as const;
 
 const pose = frontPose();
-const disc = (x: number, y: number, r: number): Shape => ({ kind: 'capsule', a: { x, y }, b: { x, y }, r });
 /** A long strand hanging from the hair beside the face down over the person's left shoulder and chest. */
 const strand = rectangle(232, 55, 250, 330);
 /** A dark brown belt across the hips, hair-coloured but not joined to the hair. */

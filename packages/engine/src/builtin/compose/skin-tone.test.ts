@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { frontPose, mapPose, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
+import { frontPose, mapPose, SKIN, solidRgb } from '../../../test/fixtures/synthetic-person.ts';
 import type { Raster } from '../image/raster.ts';
 import { looksLikeBodySkin, looksLikeSkin, skinHueLikeness, skinLikeness, skinTone } from './skin-tone.ts';
 
-const SKIN = [224, 172, 150] as const;
 const CLOTH = [40, 60, 160] as const;
 
 /** A blue photo with the face (a disc round the nose) in skin, with a little noise, and dark hair above the eyes. */
