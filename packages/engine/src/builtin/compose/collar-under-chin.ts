@@ -46,6 +46,23 @@ export function collarUnderChin(
   const x1 = disc ? Math.min(w - 1, Math.ceil(disc.centre.x + r)) : w - 1;
   const y0 = disc ? Math.max(0, Math.floor(disc.centre.y - r)) : 0;
   const y1 = disc ? Math.min(h - 1, Math.ceil(disc.centre.y + r)) : h - 1;
+  // What is known of each pixel of the disc's box: under the chin (in the zone), whether it is clothes (the
+  // colour tests are the costly part: asked only of pixels of the old top's colours and round the collar),
+  // whether it is the collar.
+  const bw = x1 - x0 + 1;
+  const state = new Uint8Array(bw * Math.max(0, y1 - y0 + 1));
+  const boxAt = (i: number): number => {
+    const x = i % w;
+    const y = (i - x) / w;
+    return x < x0 || x > x1 || y < y0 || y > y1 ? -1 : (y - y0) * bw + (x - x0);
+  };
+  const clothesAt = (i: number, k: number): boolean => {
+    const s = state[k] ?? 0;
+    if (s & KNOWN) return (s & CLOTHES) !== 0;
+    const clothes = isClothes(i);
+    state[k] = s | KNOWN | (clothes ? CLOTHES : 0);
+    return clothes;
+  };
   const face = new Float32Array(BINS);
   let faceCount = 0;
   const zone: number[] = [];
@@ -55,7 +72,8 @@ export function collarUnderChin(
       if (labels[i] !== Part.head) continue;
       const t = below(x, y);
       if (t >= CHIN_FROM) {
-        if (isClothes(i)) zone.push(i);
+        zone.push(i);
+        state[(y - y0) * bw + (x - x0)] = UNDER;
       } else if (((x | y) & 1) === 0) {
         // The face's colours from every other row and column: a histogram needs no more.
         face[binOf(photo, i)] = (face[binOf(photo, i)] ?? 0) + 1;
@@ -87,19 +105,24 @@ export function collarUnderChin(
     }
   }
   if (topCount === 0) return parts;
-  const collar = new Uint8Array(w * h);
   for (const i of zone) {
     const bin = binOf(photo, i);
     const ofTop = (top[bin] ?? 0) / topCount;
     const ofFace = (face[bin] ?? 0) / faceCount;
-    if (ofTop >= ofFace * FACE_RATIO && (ofTop >= TOP_SHARE || (ofTop > 0 && ofFace < FACE_NONE)))
-      collar[i] = 1;
+    if (!(ofTop >= ofFace * FACE_RATIO && (ofTop >= TOP_SHARE || (ofTop > 0 && ofFace < FACE_NONE))))
+      continue;
+    const k = boxAt(i);
+    if (clothesAt(i, k)) state[k] = (state[k] ?? 0) | COLLAR;
   }
+  const isCollar = (j: number): boolean => {
+    const k = boxAt(j);
+    return k >= 0 && ((state[k] ?? 0) & COLLAR) !== 0;
+  };
   // Joined to the neck or the torso below: a flood from the collar's pixels that touch them.
   const out = new Uint8Array(labels);
   const queue: number[] = [];
   for (const i of zone) {
-    if (!collar[i]) continue;
+    if (!isCollar(i)) continue;
     const x = i % w;
     const touches = [i + w, i - 1, i + 1].some((j) => {
       const l = labels[j];
@@ -114,15 +137,13 @@ export function collarUnderChin(
     const i = queue[q] ?? 0;
     const x = i % w;
     for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
-      if (j < 0 || j >= w * h || !collar[j] || out[j] === Part.neck) continue;
+      if (j < 0 || j >= w * h || !isCollar(j) || out[j] === Part.neck) continue;
       out[j] = Part.neck;
       queue.push(j);
     }
   }
   if (queue.length === 0) return parts;
   // And the collar's own edges and buttons, darker or lighter than its cloth, within a few pixels of it.
-  const inZone = new Uint8Array(w * h);
-  for (const i of zone) inZone[i] = 1;
   const edge = Math.max(2, Math.round(span * EDGE_REACH));
   let ring = queue.slice();
   for (let step = 0; step < edge && ring.length > 0; step++) {
@@ -130,7 +151,9 @@ export function collarUnderChin(
     for (const i of ring) {
       const x = i % w;
       for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
-        if (j < 0 || j >= w * h || !inZone[j] || out[j] === Part.neck) continue;
+        if (j < 0 || j >= w * h || out[j] === Part.neck) continue;
+        const k = boxAt(j);
+        if (k < 0 || !((state[k] ?? 0) & UNDER) || !clothesAt(j, k)) continue;
         out[j] = Part.neck;
         next.push(j);
       }
@@ -152,6 +175,11 @@ const FACE_NONE = 0.0005;
 const FACE_RATIO = 4;
 /** The collar's edges and buttons are taken this far round its cloth (a share of the span). */
 const EDGE_REACH = 0.025;
+/** What `collarUnderChin` knows of a pixel of the head's box, as bits. */
+const UNDER = 1;
+const KNOWN = 2;
+const CLOTHES = 4;
+const COLLAR = 8;
 /** Colours are binned by 8 levels a channel. */
 const LEVELS = 8;
 const BINS = LEVELS * LEVELS * LEVELS;
