@@ -21,7 +21,7 @@ import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.t
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
 import { SkinTexture, skinBands } from './skin-texture.ts';
-import { looksLikeSkin, type SkinTone, skinHueLikeness, skinLevel } from './skin-tone.ts';
+import { looksLikeSkin, looksLikeSkinInShade, type SkinTone, skinLevel } from './skin-tone.ts';
 import { carryUnderEdge } from './under-edge.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
@@ -246,19 +246,19 @@ export function cleanUp(
   // arm's outline: at the natural girth it was narrower or wider than the arm below the hem, and the step
   // between them was filled from the backdrop as a notch (charles in a tank).
   for (const [upper, fore] of ARMS) {
-    for (const n of [upper, fore]) {
-      const limb = limbs[n];
-      if (!limb || limb.parts.length === 0) continue;
-      // An upper arm's sleeve may end at the elbow (the forearm bare from its start): its seam is read on
-      // past the elbow where the arm is straight there (across a bent one's upper arm lies the forearm's
-      // length: kal's hand on her hip gave a swollen elbow). A forearm's is read only well before the
-      // wrist (a three-quarter sleeve's hem): the hand, wider, starts round the wrist.
-      const f = limbs[fore];
-      const straight = f !== undefined && f.parts.length > 0 && bend(limb, f) <= SEAM_STRAIGHT;
-      const len = Math.max(1, dist(limb.a, limb.b));
-      const end = n === upper ? 1 + (straight ? (SEAM_PAST_ELBOW * span) / len : 0) : SEAM_BEFORE_WRIST;
-      seams[n] = seamOf(limb, { patches, canvas, span, end }, isCloth);
+    const u = limbs[upper];
+    const f = limbs[fore];
+    // An upper arm's sleeve may end at the elbow (the forearm bare from its start): its seam is read on past
+    // the elbow where the arm is straight there (across a bent one's upper arm lies the forearm's length:
+    // kal's hand on her hip gave a swollen elbow). A forearm's is read only well before the wrist (a
+    // three-quarter sleeve's hem): the hand, wider, starts round the wrist.
+    if (u && u.parts.length > 0) {
+      const straight = f !== undefined && f.parts.length > 0 && bend(u, f) <= SEAM_STRAIGHT;
+      const past = straight ? (SEAM_PAST_ELBOW * span) / Math.max(1, dist(u.a, u.b)) : 0;
+      seams[upper] = seamOf(u, { patches, canvas, span, end: 1 + past }, isCloth);
     }
+    if (f && f.parts.length > 0)
+      seams[fore] = seamOf(f, { patches, canvas, span, end: SEAM_BEFORE_WRIST }, isCloth);
   }
   // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm by a
   // straight line that can lie past the elbow, and the elbow's outer corner, beyond the upper arm's girth,
@@ -412,7 +412,7 @@ export function cleanUp(
   // not the face's, nor the torso's (a neighbour's face in the silhouette beside mariya-a was taken).
   const bands = skinBands(cv, photo, region, onParts(real, parts, region, TEXTURE_PARTS));
   const texture = bands ? new SkinTexture(cv, bands) : null;
-  const paint = skinPaint(painted, base, lighting, { texture, grain }, w);
+  const paint = skinPaint(painted, base, lighting, { texture, grain });
   // The paint's edge is soft against the fill round it (the backdrop) but not against the person's own skin:
   // every painted pixel was filled first, and a soft edge there showed the fill's backdrop colour as a light
   // line between the neck and the chest painted below it.
@@ -637,9 +637,8 @@ function skinPaint(
   base: Float32Array,
   lighting: Float32Array,
   surface: { texture: SkinTexture | null; grain: number },
-  w: number,
 ): Float32Array {
-  const { skin } = painted;
+  const { skin, stride: w } = painted;
   const { left: bx, top: by, width: bw, height: bh } = painted.region;
   const { texture, grain } = surface;
   const paint = new Float32Array(bw * bh * 3);
@@ -1501,14 +1500,6 @@ function isBareLimb(limb: Limb, box: LimbBox, seen: LimbSight, span: number): bo
     if ((skin[b] ?? 0) < BARE_LIMB * (all[b] ?? 0)) return false;
   }
   return read >= 3;
-}
-
-/** Whether pixel `i` has the skin's hue at another brightness (`skinHueLikeness`). */
-function looksLikeSkinInShade(tone: SkinTone, photo: Raster, i: number): boolean {
-  return (
-    skinHueLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
-    0.3
-  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import type { Mask } from '../person/mask.ts';
 import { isHairAt } from './hair-mask.ts';
-import { type SkinTone, skinHueLikeness, skinLevel } from './skin-tone.ts';
+import { looksLikeSkinInShade, type SkinTone, skinLevel } from './skin-tone.ts';
 
 /**
  * Below the chin, within the jaw's width, the part map calls everything head: the chin's place is guessed
@@ -33,10 +33,7 @@ export function collarUnderChin(
     ((x - mouth.x) * down.x + (y - mouth.y) * down.y) / eyesToMouth;
   // Not skin by any of the clean-up's tests (a neck in shade is not the face's colour but has its hue).
   const isClothes = (i: number): boolean =>
-    skinLevel(tone, photo, i) === 0 &&
-    skinHueLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) <=
-      0.3 &&
-    !isHairAt(hair, i);
+    skinLevel(tone, photo, i) === 0 && !looksLikeSkinInShade(tone, photo, i) && !isHairAt(hair, i);
 
   // The head's pixels: the face down to `CHIN_FROM` below the mouth (its colours), and the zone under the
   // chin (the candidates), within the head's disc.

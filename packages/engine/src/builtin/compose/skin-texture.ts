@@ -1,4 +1,5 @@
 import { lumaAt, type Raster } from '../image/raster.ts';
+import { median } from '../image/statistics.ts';
 import type { Box } from '../person/mask.ts';
 import { type KeepMat, type Mat, type OpenCv, withMats } from '../worker/opencv.ts';
 import { GRAIN_MAX } from './grain.ts';
@@ -151,11 +152,7 @@ function bandImages(cv: OpenCv, image: Mat, keep: KeepMat): Mat[] {
  * a hand's patch painted arms like sandpaper (mariya-a).
  */
 function typicalSpread(image: Mat): number {
-  const values = image.data32F;
-  const magnitudes = new Float32Array(values.length);
-  for (let k = 0; k < values.length; k++) magnitudes[k] = Math.abs(values[k] ?? 0);
-  magnitudes.sort();
-  return (magnitudes[magnitudes.length >> 1] ?? 0) / 0.674;
+  return (median(image.data32F.map(Math.abs)) ?? 0) / 0.674;
 }
 
 /**

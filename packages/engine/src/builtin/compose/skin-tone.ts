@@ -178,6 +178,14 @@ export function looksLikeSkin(tone: SkinTone, photo: Raster, i: number): boolean
   return skinLikeness(tone, r, g, b) > 0.3 && luma(r, g, b) <= luma(tone.r, tone.g, tone.b) * LIGHTEST_SKIN;
 }
 
+/** Whether pixel `i` of the photo has the skin's hue at another brightness (`skinHueLikeness`): skin in shade or light. */
+export function looksLikeSkinInShade(tone: SkinTone, photo: Raster, i: number): boolean {
+  return (
+    skinHueLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
+    0.3
+  );
+}
+
 /**
  * The spread of the body's skin round the face's tone (chroma levels): arms and chest vary in hue more than a
  * face, whose cheeks the tone is read from (every bench face reads the floor of 4). party-6d's arm, 16 levels

@@ -7,31 +7,39 @@ export type Mat = CvModule.Mat;
 /** Keeps a Mat for deletion and hands it back. */
 export type KeepMat = <T extends Mat>(m: T) => T;
 
+/** A `keep` that collects Mats, and `release` that deletes them. */
+function matCollector(): { keep: KeepMat; release: () => void } {
+  const mats: Mat[] = [];
+  return {
+    keep: (m) => {
+      mats.push(m);
+      return m;
+    },
+    release: () => {
+      for (const m of mats) m.delete();
+    },
+  };
+}
+
 /**
  * Runs `use` with a `keep` that collects the Mats it makes, and deletes them all when `use` returns or
  * throws: an OpenCV.js Mat lives on the wasm heap until deleted.
  */
 export function withMats<R>(use: (keep: KeepMat) => R): R {
-  const mats: Mat[] = [];
+  const { keep, release } = matCollector();
   try {
-    return use((m) => {
-      mats.push(m);
-      return m;
-    });
+    return use(keep);
   } finally {
-    for (const m of mats) m.delete();
+    release();
   }
 }
 
 /** `withMats` for work that awaits: the Mats are deleted once its promise settles. */
 export async function withMatsAsync<R>(use: (keep: KeepMat) => Promise<R>): Promise<R> {
-  const mats: Mat[] = [];
+  const { keep, release } = matCollector();
   try {
-    return await use((m) => {
-      mats.push(m);
-      return m;
-    });
+    return await use(keep);
   } finally {
-    for (const m of mats) m.delete();
+    release();
   }
 }
