@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { settled } from './settled.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -34,24 +35,4 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .slice(0, 3)
           .join(', ')})`,
     );
-}
-
-/**
- * Waits until no finite CSS transition or animation runs: axe measures contrast from computed colours, and a
- * menu still fading in (opacity below 1) reads as low contrast. Endless ones (a spinner) are not waited for.
- */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let round = 0; round < 20; round += 1) {
-      // Two frames: a transition a component starts on the next frame (Mantine's) has begun by then.
-      await frame();
-      await frame();
-      const running = document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-      if (running.length === 0) return;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-    }
-  });
 }

@@ -1,3 +1,4 @@
+import { openedDialog } from '@tryon/web/e2e/settled';
 import type { Download, Page } from 'playwright-core';
 
 export interface ItemFields {
@@ -78,7 +79,7 @@ export class CatalogPage {
   async edit(name: string, values: { description: string; url?: string }): Promise<void> {
     await this.openMenu(name);
     await (await this.menuItem('Edit')).click();
-    const dialog = this.page.getByRole('dialog');
+    const dialog = await openedDialog(this.page);
     await dialog.getByLabel('Description').fill(values.description);
     if (values.url !== undefined) await dialog.getByLabel('URL').fill(values.url);
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -103,7 +104,8 @@ export class CatalogPage {
   }
 
   async confirmDelete(): Promise<void> {
-    await this.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await this.page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const dialog = await openedDialog(this.page);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   }
 }

@@ -1,3 +1,4 @@
+import { openedDialog } from '@tryon/web/e2e/settled';
 import type { Page } from 'playwright-core';
 
 export class KeysPage {
@@ -20,7 +21,7 @@ export class KeysPage {
     await this.page
       .getByRole('button', { name: kind === 'public' ? 'Create public key' : 'Create private key' })
       .click();
-    const dialog = this.page.getByRole('dialog');
+    const dialog = await openedDialog(this.page);
     if (name) await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('button', { name: 'Create key' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -42,7 +43,7 @@ export class KeysPage {
   async roll(kind: 'public' | 'private', row: number, grace: string): Promise<string> {
     const rows = kind === 'public' ? this.publicRows() : this.privateRows();
     await rows.nth(row).getByTestId('roll-key').click();
-    const dialog = this.page.getByRole('dialog');
+    const dialog = await openedDialog(this.page);
     await dialog.getByLabel('The old key keeps working for').click();
     await this.page.getByRole('option', { name: grace }).click();
     await dialog.getByRole('button', { name: 'Roll key' }).click();
@@ -59,7 +60,7 @@ export class KeysPage {
     const rows = kind === 'public' ? this.publicRows() : this.privateRows();
     await rows.nth(row).getByLabel('Status').selectOption({ label: status });
     if (status === 'Active') return '';
-    const dialog = this.page.getByRole('dialog');
+    const dialog = await openedDialog(this.page);
     const text = await dialog.innerText();
     await dialog.getByRole('button', { name: 'Switch off' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -72,8 +73,9 @@ export class KeysPage {
       .nth(row)
       .getByRole('button', { name: /^Delete / })
       .click();
-    await this.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await this.page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const dialog = await openedDialog(this.page);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   }
 
   async curlExample(which: 'tryon' | 'look'): Promise<string> {

@@ -1,3 +1,4 @@
+import { openedDialog } from '@tryon/web/e2e/settled';
 import type { Page } from 'playwright-core';
 
 /** The Webhooks screen: endpoints, the secret shown once, and an endpoint's delivery log. */
@@ -69,7 +70,8 @@ export class WebhooksPage {
 
   async delete(url: string): Promise<void> {
     await this.page.getByRole('button', { name: `Delete ${url}` }).click();
-    await this.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await this.page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const dialog = await openedDialog(this.page);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   }
 }
