@@ -1,5 +1,5 @@
 import { faceTorso } from '../fit/fit-upper.ts';
-import { dist, mid, norm, type Point, smoothstep } from '../geometry/point.ts';
+import { add, dist, mid, norm, type Point, scale, smoothstep } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import { boxBlur, boxBlurAround } from '../image/box-blur.ts';
 import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
@@ -176,7 +176,7 @@ export function cleanUp(
     neckLimb,
   ];
   const { width: w, height: h } = parts;
-  const boxes = limbs.map((limb) => {
+  const boxOf = (limb: Limb): LimbBox => {
     // Past the bone's ends the part map still gives the limb pixels (the round of a shoulder).
     const reach = Math.max(Math.max(limb.ra, limb.rb) * 1.8, 0.35) * span;
     return {
@@ -185,7 +185,8 @@ export function cleanUp(
       y0: Math.max(0, Math.floor(Math.min(limb.a.y, limb.b.y) - reach)),
       y1: Math.min(h, Math.ceil(Math.max(limb.a.y, limb.b.y) + reach)),
     };
-  });
+  };
+  const boxes = limbs.map(boxOf);
   // Work over the limbs' bounds only.
   const bx = Math.min(...boxes.map((b) => b.x0));
   const by = Math.min(...boxes.map((b) => b.y0));
@@ -245,6 +246,38 @@ export function cleanUp(
   // Where an arm comes out of its old sleeve (a short sleeve's hem), the paint above runs into the real
   // arm's outline: at the natural girth it was narrower or wider than the arm below the hem, and the step
   // between them was filled from the backdrop as a notch (charles in a tank).
+  // A limb whose bare part below an old sleeve's hem lies off the pose's bone is turned onto it first: an
+  // upper arm only where the arm is straight, and by its own bare skin before the elbow (across a bent one's
+  // elbow lies the forearm, and past a straight one's the forearm may still turn: party-6d's upper arm was
+  // turned by her forearm's skin), and its forearm then starts where it ends.
+  for (const [upper, fore] of ARMS) {
+    const u = limbs[upper];
+    const f = limbs[fore];
+    if (!u || !f || u.parts.length === 0) continue;
+    const straight = f.parts.length > 0 && bend(u, f) <= SEAM_STRAIGHT;
+    const end = 1 + (SEAM_PAST_ELBOW * span) / Math.max(1, dist(u.a, u.b));
+    const aimed = straight ? aimAtBareLimb(u, { patches, canvas, span, end, until: 1 }, isCloth) : u;
+    const joined = aimed === u ? f : limbOf({ ...f, a: aimed.b });
+    const aimedFore =
+      joined.parts.length > 0
+        ? aimAtBareLimb(joined, { patches, canvas, span, end: SEAM_BEFORE_WRIST, until: 1 }, isCloth)
+        : joined;
+    for (const [n, limb] of [
+      [upper, aimed],
+      [fore, aimedFore],
+    ] as const) {
+      if (limb === limbs[n]) continue;
+      limbs[n] = limb;
+      // Within the region the skin was read over.
+      const box = boxOf(limb);
+      boxes[n] = {
+        x0: Math.max(bx, box.x0),
+        x1: Math.min(bx + bw, box.x1),
+        y0: Math.max(by, box.y0),
+        y1: Math.min(by + bh, box.y1),
+      };
+    }
+  }
   for (const [upper, fore] of ARMS) {
     const u = limbs[upper];
     const f = limbs[fore];
@@ -984,32 +1017,26 @@ function placeAcross(
   return (cross - (lo + hi) / 2) / half;
 }
 
+/** What `hemOf`, `seamOf` and `aimAtBareLimb` read of a limb's surroundings. */
+interface SeamSight {
+  patches: BareSkin;
+  canvas: GarmentCanvas;
+  span: number;
+  /** How far along the bone (a share of it) the hem is sought. */
+  end: number;
+}
+
 /**
- * Where along its bone a limb in an old sleeve comes out as bare skin, and where the bare limb's edges lie
- * across the bone just past that (`Limb.seam`). From the bone's start up to `end` along it, the first point
- * where bare skin (`patches`) that the new garment does not cover takes a third of the limb's width round the
- * bone, after a point on uncovered cloth (`isCloth`, not bare), and stays so for 0.06 of the span; past
- * that, the widest of the bare limb's bands across the bone (`bareBand`) at three places. Null where the
- * limb shows no such seam.
+ * Where along its bone a limb in an old sleeve comes out as bare skin: from the bone's start up to `end`
+ * along it, the first point where bare skin (`patches`) that the new garment does not cover takes a third of
+ * the limb's width round the bone, after a point on uncovered cloth (`isCloth`, not bare), and stays so for
+ * 0.06 of the span. Null where the limb shows no such hem.
  */
-function seamOf(
-  limb: Limb,
-  seen: { patches: BareSkin; canvas: GarmentCanvas; span: number; end: number },
-  isCloth: (x: number, y: number) => boolean,
-): Limb['seam'] {
+function hemOf(limb: Limb, seen: SeamSight, isCloth: (x: number, y: number) => boolean): number | null {
   const { patches, canvas, span, end } = seen;
-  const { a, b } = limb;
-  const len = dist(a, b);
+  const len = dist(limb.a, limb.b);
   if (len < 8) return null;
-  const dir = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
-  const at = (t: number, across: number): { x: number; y: number } => ({
-    x: Math.round(a.x + dir.x * t * len - dir.y * across),
-    y: Math.round(a.y + dir.y * t * len + dir.x * across),
-  });
-  const bareAt = (t: number, across: number): boolean => {
-    const q = at(t, across);
-    return isBareSkin(patches, q.x, q.y);
-  };
+  const at = alongBone(limb);
   // Bare at `t`: a third of the natural limb's width round the bone is bare skin the new garment leaves
   // (the pose's bone may lie to one side of the arm).
   const bare = (t: number): boolean => {
@@ -1024,30 +1051,118 @@ function seamOf(
   const step = 2 / len;
   const run = Math.max(4, span * 0.06) / len;
   let sleeve = false;
-  let found: number | null = null;
-  for (let t = 0; t <= end && found === null; t += step) {
+  for (let t = 0; t <= end; t += step) {
     if (!bare(t)) {
       const q = at(t, 0);
-      if (!bareAt(t, 0) && coverageAt(canvas, q.x, q.y) <= 0.6 && isCloth(q.x, q.y)) sleeve = true;
+      if (!isBareSkin(patches, q.x, q.y) && coverageAt(canvas, q.x, q.y) <= 0.6 && isCloth(q.x, q.y))
+        sleeve = true;
       continue;
     }
     if (!sleeve) continue;
     let on = true;
     for (let u = t; u <= t + run && on; u += step) on = bare(u);
-    if (on) found = t;
+    if (on) return t;
   }
+  return null;
+}
+
+/** The photo's pixel `t` along a limb's bone and `across` it (px, signed as `sideOf`). */
+function alongBone(limb: Limb): (t: number, across: number) => Point {
+  const { a, b } = limb;
+  const len = Math.max(1e-6, dist(a, b));
+  const dir = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+  return (t, across) => ({
+    x: Math.round(a.x + dir.x * t * len - dir.y * across),
+    y: Math.round(a.y + dir.y * t * len + dir.x * across),
+  });
+}
+
+/** The run of bare skin across a limb at `t` along it (`bareBand`), `offset` as there. */
+function bandAt(
+  limb: Limb,
+  t: number,
+  seen: SeamSight,
+  offset = SEAM_OFFSET,
+): { lo: number; hi: number } | null {
+  const at = alongBone(limb);
+  return bareBand(
+    limb,
+    t,
+    seen.span,
+    (across) => {
+      const q = at(t, across);
+      return isBareSkin(seen.patches, q.x, q.y);
+    },
+    offset,
+  );
+}
+
+/**
+ * Where a limb in an old sleeve comes out as bare skin (`hemOf`) and where the bare limb's edges lie across
+ * the bone just past that (`Limb.seam`): the widest of the bare limb's bands across the bone (`bareBand`) at
+ * three places. Null where the limb shows no such seam.
+ */
+function seamOf(limb: Limb, seen: SeamSight, isCloth: (x: number, y: number) => boolean): Limb['seam'] {
+  const found = hemOf(limb, seen, isCloth);
   if (found === null) return null;
+  const len = dist(limb.a, limb.b);
   // Just past the hem (its own soft edge is neither cloth nor skin), at three places down to 0.08 of the span
   // past it, the widest: a hem slanting across the bone cuts the nearest short.
   let widest: { lo: number; hi: number } | null = null;
   for (const beyond of [0.02, 0.05, 0.08]) {
-    const tm = found + Math.max(3, span * beyond) / len;
-    const band = bareBand(limb, tm, span, (across) => bareAt(tm, across));
+    const band = bandAt(limb, found + Math.max(3, seen.span * beyond) / len, seen);
     if (band && (!widest || band.hi - band.lo > widest.hi - widest.lo)) widest = band;
   }
   if (!widest) return null;
   return { t: found, lo: widest.lo - 0.5, hi: widest.hi + 0.5 };
 }
+
+/**
+ * A limb that comes out of an old sleeve, turned round its start onto the bare limb below the hem where that
+ * lies off the pose's bone. The pose's joints can lie off the arm by more than a seam's turn takes in
+ * (charles's elbow, 0.86 of a girth inside his upper arm): the paint from the shoulder or the elbow down to
+ * the hem, round that bone, ended beside the real arm, in a step filled from the backdrop. The bare limb's
+ * middle is read at `AIM_AT` shares of the span past the hem (up to `until` along the bone; `bareBand`, as far
+ * off the bone as `SEAM_SCAN` girths); the bone turns through their mean where two or more are read, all to
+ * one side by more than `SEAM_OFFSET` girths, and the turn is at most `MAX_AIM`. The limb as it was
+ * otherwise.
+ */
+function aimAtBareLimb(
+  limb: Limb,
+  seen: SeamSight & { until: number },
+  isCloth: (x: number, y: number) => boolean,
+): Limb {
+  const hem = hemOf(limb, seen, isCloth);
+  if (hem === null) return limb;
+  const len = dist(limb.a, limb.b);
+  const at = alongBone(limb);
+  const r = girthAt(limb, Math.min(1, hem)) * seen.span;
+  const middles: Point[] = [];
+  let side = 0;
+  for (const beyond of AIM_AT) {
+    const t = hem + Math.max(3, seen.span * beyond) / len;
+    if (t > seen.until) break;
+    const band = bandAt(limb, t, seen, Number.POSITIVE_INFINITY);
+    if (!band) continue;
+    const middle = (band.lo + band.hi) / 2;
+    if (Math.abs(middle) <= r * SEAM_OFFSET || Math.sign(middle) === -side) return limb;
+    side = Math.sign(middle);
+    middles.push(at(t, middle));
+  }
+  if (middles.length < 2) return limb;
+  const aim = scale(middles.reduce(add), 1 / middles.length);
+  const to = dist(limb.a, aim);
+  if (to < 1) return limb;
+  const dir = { x: (aim.x - limb.a.x) / to, y: (aim.y - limb.a.y) / to };
+  const cos = (dir.x * (limb.b.x - limb.a.x) + dir.y * (limb.b.y - limb.a.y)) / len;
+  if (Math.acos(Math.max(-1, Math.min(1, cos))) > MAX_AIM) return limb;
+  return limbOf({ ...limb, b: { x: limb.a.x + dir.x * len, y: limb.a.y + dir.y * len } });
+}
+
+/** Where past an old sleeve's hem (shares of the span) the bare limb's middle is read: at two at least. */
+const AIM_AT = [0.02, 0.05, 0.08] as const;
+/** The most a limb turns onto its bare part (radians, about 30 degrees). */
+const MAX_AIM = 0.5;
 
 /**
  * The run of bare skin (`bareAt` an offset across the bone, px) across a limb at `t`, through the bone or
@@ -1060,6 +1175,7 @@ function bareBand(
   t: number,
   span: number,
   bareAt: (across: number) => boolean,
+  offset = SEAM_OFFSET,
 ): { lo: number; hi: number } | null {
   const r = girthAt(limb, Math.min(1, t)) * span;
   const reach = Math.ceil(r * SEAM_SCAN);
@@ -1085,7 +1201,7 @@ function bareBand(
   if (width < 2 * r * SEAM_WIDTH.least || width > 2 * r * SEAM_WIDTH.most) return null;
   // A band far to one side of the bone is more than the arm (a bent arm's forearm beside it) or another
   // limb: turning the paint to it swelled an elbow, or left a hole where the paint had been.
-  if (Math.abs(band.lo + band.hi) / 2 > r * SEAM_OFFSET) return null;
+  if (Math.abs(band.lo + band.hi) / 2 > r * offset) return null;
   return { lo: band.lo, hi: band.hi };
 }
 
