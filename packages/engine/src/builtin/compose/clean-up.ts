@@ -1167,8 +1167,8 @@ const MAX_AIM = 0.5;
 /**
  * The run of bare skin (`bareAt` an offset across the bone, px) across a limb at `t`, through the bone or
  * nearest it (gaps of up to 3 px bridged), within `SEAM_SCAN` natural girths: if it ends inside those on
- * both sides, is `SEAM_WIDTH` of the natural limb wide and its middle within `SEAM_OFFSET` girths of the
- * bone. Null otherwise.
+ * both sides, is `SEAM_WIDTH` of the natural limb wide and its middle within `offset` girths of the bone
+ * (`SEAM_OFFSET` for a seam; any, for `aimAtBareLimb`). Null otherwise.
  */
 function bareBand(
   limb: Limb,
