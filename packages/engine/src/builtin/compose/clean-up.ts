@@ -243,55 +243,71 @@ export function cleanUp(
   // A sleeve is cloth: an arm's own skin that fails the skin tests (lit or shaded) has the skin's hue.
   const isCloth = (x: number, y: number): boolean =>
     x >= 0 && y >= 0 && x < w && y < h && !looksLikeSkinInShade(tone, photo, y * w + x);
+  const seamSight: SeamSight = { patches, canvas, span };
+  /** How far along an upper arm its hem is sought: past the elbow where the arm is straight there. */
+  const upperEnd = (up: Limb, down: Limb): number =>
+    down.parts.length > 0 && bend(up, down) <= SEAM_STRAIGHT
+      ? 1 + (SEAM_PAST_ELBOW * span) / Math.max(1, dist(up.a, up.b))
+      : 1;
   // Where an arm comes out of its old sleeve (a short sleeve's hem), the paint above runs into the real
   // arm's outline: at the natural girth it was narrower or wider than the arm below the hem, and the step
-  // between them was filled from the backdrop as a notch (charles in a tank).
-  // A limb whose bare part below an old sleeve's hem lies off the pose's bone is turned onto it first: an
-  // upper arm only where the arm is straight, and by its own bare skin before the elbow (across a bent one's
-  // elbow lies the forearm, and past a straight one's the forearm may still turn: party-6d's upper arm was
-  // turned by her forearm's skin), and its forearm then starts where it ends.
+  // between them was filled from the backdrop as a notch (charles in a tank). A limb whose bare part below
+  // the hem lies off the pose's bone is turned onto it first: an upper arm only where the arm is straight,
+  // and by its own bare skin before the elbow (across a bent one's elbow lies the forearm, and past a
+  // straight one's the forearm may still turn: party-6d's upper arm was turned by her forearm's skin), and
+  // its forearm then starts where it ends. Each hem is read once a bone and scan (a scan costs milliseconds).
   for (const [upper, fore] of ARMS) {
-    const u = limbs[upper];
-    const f = limbs[fore];
-    if (!u || !f || u.parts.length === 0) continue;
-    const straight = f.parts.length > 0 && bend(u, f) <= SEAM_STRAIGHT;
-    const end = 1 + (SEAM_PAST_ELBOW * span) / Math.max(1, dist(u.a, u.b));
-    const aimed = straight ? aimAtBareLimb(u, { patches, canvas, span, end, until: 1 }, isCloth) : u;
-    const joined = aimed === u ? f : limbOf({ ...f, a: aimed.b });
-    const aimedFore =
-      joined.parts.length > 0
-        ? aimAtBareLimb(joined, { patches, canvas, span, end: SEAM_BEFORE_WRIST, until: 1 }, isCloth)
-        : joined;
-    for (const [n, limb] of [
-      [upper, aimed],
-      [fore, aimedFore],
-    ] as const) {
-      if (limb === limbs[n]) continue;
-      limbs[n] = limb;
-      // Within the region the skin was read over.
-      const box = boxOf(limb);
-      boxes[n] = {
-        x0: Math.max(bx, box.x0),
-        x1: Math.min(bx + bw, box.x1),
-        y0: Math.max(by, box.y0),
-        y1: Math.min(by + bh, box.y1),
-      };
-    }
-  }
-  for (const [upper, fore] of ARMS) {
-    const u = limbs[upper];
-    const f = limbs[fore];
+    let u = limbs[upper];
+    let f = limbs[fore];
+    if (!u || !f) continue;
     // An upper arm's sleeve may end at the elbow (the forearm bare from its start): its seam is read on past
     // the elbow where the arm is straight there (across a bent one's upper arm lies the forearm's length:
     // kal's hand on her hip gave a swollen elbow). A forearm's is read only well before the wrist (a
     // three-quarter sleeve's hem): the hand, wider, starts round the wrist.
-    if (u && u.parts.length > 0) {
-      const straight = f !== undefined && f.parts.length > 0 && bend(u, f) <= SEAM_STRAIGHT;
-      const past = straight ? (SEAM_PAST_ELBOW * span) / Math.max(1, dist(u.a, u.b)) : 0;
-      seams[upper] = seamOf(u, { patches, canvas, span, end: 1 + past }, isCloth);
+    let upperHem: { end: number; at: number | null } | null = null;
+    let foreHem: number | null | undefined;
+    if (u.parts.length > 0) {
+      const end = upperEnd(u, f);
+      upperHem = { end, at: hemOf(u, seamSight, end, isCloth) };
+      const aimed = end > 1 ? aimAtBareLimb(u, upperHem.at, seamSight, 1) : u;
+      if (aimed !== u) {
+        u = aimed;
+        f = limbOf({ ...f, a: u.b });
+        upperHem = null;
+      }
+      if (f.parts.length > 0) {
+        foreHem = hemOf(f, seamSight, SEAM_BEFORE_WRIST, isCloth);
+        const aimedFore = aimAtBareLimb(f, foreHem, seamSight, 1);
+        if (aimedFore !== f) {
+          f = aimedFore;
+          foreHem = undefined;
+        }
+      }
+      for (const [n, limb] of [
+        [upper, u],
+        [fore, f],
+      ] as const) {
+        if (limb === limbs[n]) continue;
+        limbs[n] = limb;
+        // Within the region the skin was read over.
+        const box = boxOf(limb);
+        boxes[n] = {
+          x0: Math.max(bx, box.x0),
+          x1: Math.min(bx + bw, box.x1),
+          y0: Math.max(by, box.y0),
+          y1: Math.min(by + bh, box.y1),
+        };
+      }
+      // The upper arm's scan reaches past the elbow only while the arm is straight, which its turn or its
+      // forearm's can change.
+      const seamEnd = upperEnd(u, f);
+      const hem = upperHem?.end === seamEnd ? upperHem.at : hemOf(u, seamSight, seamEnd, isCloth);
+      seams[upper] = seamAt(u, hem, seamSight);
     }
-    if (f && f.parts.length > 0)
-      seams[fore] = seamOf(f, { patches, canvas, span, end: SEAM_BEFORE_WRIST }, isCloth);
+    if (f.parts.length > 0) {
+      const hem = foreHem !== undefined ? foreHem : hemOf(f, seamSight, SEAM_BEFORE_WRIST, isCloth);
+      seams[fore] = seamAt(f, hem, seamSight);
+    }
   }
   // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm by a
   // straight line that can lie past the elbow, and the elbow's outer corner, beyond the upper arm's girth,
@@ -1017,23 +1033,26 @@ function placeAcross(
   return (cross - (lo + hi) / 2) / half;
 }
 
-/** What `hemOf`, `seamOf` and `aimAtBareLimb` read of a limb's surroundings. */
+/** What `hemOf`, `seamAt` and `aimAtBareLimb` read of a limb's surroundings. */
 interface SeamSight {
   patches: BareSkin;
   canvas: GarmentCanvas;
   span: number;
-  /** How far along the bone (a share of it) the hem is sought. */
-  end: number;
 }
 
 /**
- * Where along its bone a limb in an old sleeve comes out as bare skin: from the bone's start up to `end`
- * along it, the first point where bare skin (`patches`) that the new garment does not cover takes a third of
- * the limb's width round the bone, after a point on uncovered cloth (`isCloth`, not bare), and stays so for
+ * Where along its bone a limb in an old sleeve comes out as bare skin: from the bone's start up to `end` (a
+ * share of the bone) along it, the first point where bare skin (`patches`) that the new garment does not
+ * cover takes a third of the limb's width round the bone, after a point on uncovered cloth (`isCloth`, not bare), and stays so for
  * 0.06 of the span. Null where the limb shows no such hem.
  */
-function hemOf(limb: Limb, seen: SeamSight, isCloth: (x: number, y: number) => boolean): number | null {
-  const { patches, canvas, span, end } = seen;
+function hemOf(
+  limb: Limb,
+  seen: SeamSight,
+  end: number,
+  isCloth: (x: number, y: number) => boolean,
+): number | null {
+  const { patches, canvas, span } = seen;
   const len = dist(limb.a, limb.b);
   if (len < 8) return null;
   const at = alongBone(limb);
@@ -1098,12 +1117,11 @@ function bandAt(
 }
 
 /**
- * Where a limb in an old sleeve comes out as bare skin (`hemOf`) and where the bare limb's edges lie across
- * the bone just past that (`Limb.seam`): the widest of the bare limb's bands across the bone (`bareBand`) at
- * three places. Null where the limb shows no such seam.
+ * Where a limb in an old sleeve comes out as bare skin (`found`, its `hemOf`) and where the bare limb's edges
+ * lie across the bone just past that (`Limb.seam`): the widest of the bare limb's bands across the bone
+ * (`bareBand`) at three places. Null where the limb shows no such seam.
  */
-function seamOf(limb: Limb, seen: SeamSight, isCloth: (x: number, y: number) => boolean): Limb['seam'] {
-  const found = hemOf(limb, seen, isCloth);
+function seamAt(limb: Limb, found: number | null, seen: SeamSight): Limb['seam'] {
   if (found === null) return null;
   const len = dist(limb.a, limb.b);
   // Just past the hem (its own soft edge is neither cloth nor skin), at three places down to 0.08 of the span
@@ -1118,21 +1136,16 @@ function seamOf(limb: Limb, seen: SeamSight, isCloth: (x: number, y: number) => 
 }
 
 /**
- * A limb that comes out of an old sleeve, turned round its start onto the bare limb below the hem where that
- * lies off the pose's bone. The pose's joints can lie off the arm by more than a seam's turn takes in
- * (charles's elbow, 0.86 of a girth inside his upper arm): the paint from the shoulder or the elbow down to
+ * A limb that comes out of an old sleeve at `hem` (its `hemOf`), turned round its start onto the bare limb
+ * below the hem where that lies off the pose's bone. The pose's joints can lie off the arm by more than a
+ * seam's turn takes in (charles's elbow, 0.86 of a girth inside his upper arm): the paint from the shoulder or the elbow down to
  * the hem, round that bone, ended beside the real arm, in a step filled from the backdrop. The bare limb's
  * middle is read at `AIM_AT` shares of the span past the hem (up to `until` along the bone; `bareBand`, as far
  * off the bone as `SEAM_SCAN` girths); the bone turns through their mean where two or more are read, all to
  * one side by more than `SEAM_OFFSET` girths, and the turn is at most `MAX_AIM`. The limb as it was
  * otherwise.
  */
-function aimAtBareLimb(
-  limb: Limb,
-  seen: SeamSight & { until: number },
-  isCloth: (x: number, y: number) => boolean,
-): Limb {
-  const hem = hemOf(limb, seen, isCloth);
+function aimAtBareLimb(limb: Limb, hem: number | null, seen: SeamSight, until: number): Limb {
   if (hem === null) return limb;
   const len = dist(limb.a, limb.b);
   const at = alongBone(limb);
@@ -1141,7 +1154,7 @@ function aimAtBareLimb(
   let side = 0;
   for (const beyond of AIM_AT) {
     const t = hem + Math.max(3, seen.span * beyond) / len;
-    if (t > seen.until) break;
+    if (t > until) break;
     const band = bandAt(limb, t, seen, Number.POSITIVE_INFINITY);
     if (!band) continue;
     const middle = (band.lo + band.hi) / 2;
