@@ -56,7 +56,8 @@ describe('shopper pages fit their frame', () => {
     await server?.close();
   });
 
-  const pagesOf = (shop: ShopFixture, lang: string) => {
+  /** The pages whose content follows the shop's catalogue, in one language. */
+  const catalogPages = (shop: ShopFixture, lang: string) => {
     const o = server.origin;
     const g = shop.garments.at(-1)?.g;
     return [
@@ -65,36 +66,47 @@ describe('shopper pages fit their frame', () => {
       `${o}/w/look?hideIntro=1&key=${shop.publicKey}&lang=${lang}`,
       `${o}/w/shop/${shop.suid}/garments?lang=${lang}`,
       `${o}/w/shop/${shop.suid}/models?lang=${lang}`,
+    ];
+  };
+
+  /**
+   * The pages no catalogue changes (a render's page, the guides, an unknown address), in every language, dealt
+   * out among the shops' tests: loading each once per shop only repeated the same page.
+   */
+  const sharedPages = (shop: ShopFixture, index: number) => {
+    const o = server.origin;
+    const all = LANGS.flatMap((lang) => [
       `${o}/w/tryon/view?t=nope&hideIntro=1&lang=${lang}`,
       `${o}/w/guide/tryon-widget?key=${shop.publicKey}&lang=${lang}`,
       `${o}/w/guide/simple-tryon?lang=${lang}`,
       `${o}/w/nowhere?lang=${lang}`,
-    ];
+    ]);
+    return all.filter((_, i) => i % COUNTS.length === index);
   };
 
   // The shops at once, each in its own browser context: most of each is waiting for the network to go idle.
-  for (const count of COUNTS)
+  for (const [index, count] of COUNTS.entries())
     it.concurrent(`nothing overflows sideways with ${count} garments, 320 to 1920 px, en ru pl`, async ({
       expect,
     }) => {
       const shop = shops.get(count);
       if (!shop) throw new Error('no shop');
+      const urls = [...LANGS.flatMap((lang) => catalogPages(shop, lang)), ...sharedPages(shop, index)];
       const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
       const page = await context.newPage();
       const wide: string[] = [];
-      for (const lang of LANGS)
-        for (const url of pagesOf(shop, lang)) {
-          await page.goto(url);
-          await page.waitForLoadState('networkidle');
-          await page.locator('main').waitFor();
-          for (const width of WIDTHS) {
-            await page.setViewportSize({ width, height: 800 });
-            await page.evaluate(() => new Promise(requestAnimationFrame));
-            const past = await overflow(page);
-            if (past > 0) wide.push(`${url.replace(server.origin, '')} at ${width} px: ${past} px too wide`);
-          }
-          await page.setViewportSize({ width: 320, height: 800 });
+      for (const url of urls) {
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        await page.locator('main').waitFor();
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.evaluate(() => new Promise(requestAnimationFrame));
+          const past = await overflow(page);
+          if (past > 0) wide.push(`${url.replace(server.origin, '')} at ${width} px: ${past} px too wide`);
         }
+        await page.setViewportSize({ width: 320, height: 800 });
+      }
       await context.close();
       expect(wide).toEqual([]);
     }, 240_000);
