@@ -72,3 +72,22 @@ export function isBareSkin(skin: BareSkin, x: number, y: number): boolean {
     (skin.data[cy * skin.width + cx] ?? 0) >= skin.level
   );
 }
+
+/** `skin` with `more`'s skin added (over `skin`'s box): a copy, `skin` is left as it was. */
+export function withMoreSkin(skin: BareSkin, more: BareSkin): BareSkin {
+  const data = new Uint8Array(skin.data);
+  for (
+    let y = Math.max(skin.top, more.top);
+    y < Math.min(skin.top + skin.height, more.top + more.height);
+    y++
+  ) {
+    for (
+      let x = Math.max(skin.left, more.left);
+      x < Math.min(skin.left + skin.width, more.left + more.width);
+      x++
+    ) {
+      if (isBareSkin(more, x, y)) data[(y - skin.top) * skin.width + (x - skin.left)] = skin.level;
+    }
+  }
+  return { ...skin, data };
+}

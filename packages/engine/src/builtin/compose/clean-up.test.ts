@@ -831,6 +831,28 @@ describe('cleanUp', () => {
       expect(luma(...pixel(painted, 200, 190))).toBeGreaterThan(face * 0.7);
     });
 
+    it('leaves a bare chest yellower than the face as the photo shows it, not painted as a collar', () => {
+      // A low-cut old top: the chest is bare from 10 px below the shoulders, in a skin yellower than the
+      // face's (12 levels of blue-difference chroma: the face's test fails it, the body's wider one takes it).
+      const chest = [224, 172, 126] as const;
+      const lowCut: Raster = { ...before, data: Uint8Array.from(before.data) };
+      for (let y = 160; y < 210; y++)
+        for (let x = 170; x < 230; x++)
+          if (parts.labels[y * PHOTO.width + x] === Part.torso)
+            lowCut.data.set(chest, (y * PHOTO.width + x) * 3);
+      const painted: Raster = { ...lowCut, data: Uint8Array.from(lowCut.data) };
+      cleanUp(cv, painted, pose, parts, scooped(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+        rim: true,
+        chest: true,
+      });
+      for (const [x, y] of [
+        [200, 175],
+        [185, 195],
+        [215, 200],
+      ] as const)
+        expect(pixel(painted, x, y)).toEqual([...chest]);
+    });
+
     it('leaves the top underneath in the opening of a jacket, which is worn over it', () => {
       // Just above the scoop's bottom edge but 55 px below the shoulders: no collar peeking over the
       // neckline there, so neither painted nor filled from the background.

@@ -11,7 +11,8 @@ import { type Box, boundingBox, boxAbove, clipBox, type Mask } from '../person/m
 import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
-import { type BareSkin, bareSkinLevels, isBareSkin } from './bare-skin.ts';
+import { type BareSkin, bareSkinLevels, isBareSkin, withMoreSkin } from './bare-skin.ts';
+import { chestSkin } from './chest-skin.ts';
 import { collarUnderChin } from './collar-under-chin.ts';
 import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
@@ -339,6 +340,18 @@ export function cleanUp(
       limbs[upper] = limbOf({ ...u, joins: f.parts.filter((part) => !u.parts.includes(part)) });
   }
   const old = options.rim ? oldTopColour(photo, parts, canvas, patches, span) : null;
+  // The neck's and chest's own skin, by their tone: a bare chest yellower than the face is not a collar.
+  const neckBox = boxes[limbs.indexOf(neckLimb)];
+  const chestOwn =
+    neckBox &&
+    chestSkin(
+      cv,
+      photo,
+      { parts, hair, bodySkin: bodyPatches, old },
+      { left: neckBox.x0, top: neckBox.y0, width: neckBox.x1 - neckBox.x0, height: neckBox.y1 - neckBox.y0 },
+      Math.max(1, Math.round(span * SKIN_PATCH)),
+    );
+  const neckSkin = chestOwn ? withMoreSkin(patches, chestOwn) : patches;
   // The neck in deep shade (dark skin lit from one side) fails every skin test: dark, grey, not hair and
   // unlike the old top, it is left as it is rather than painted in the lit face's tone or filled from the
   // backdrop.
@@ -376,7 +389,7 @@ export function cleanUp(
       parts,
       hair,
       canvas,
-      patches,
+      patches: limb === neckLimb ? neckSkin : patches,
       tone,
       span,
       bareLimb,
@@ -395,7 +408,7 @@ export function cleanUp(
   const facing = span >= YOKE_TURNED * Math.max(torsoLength, faceTorso(pose));
   const neck = limbs.indexOf(neckLimb);
   const yoke = facing
-    ? yokeOf({ parts, hair, canvas, patches }, { neck: neckBase, down, span }, region, skin)
+    ? yokeOf({ parts, hair, canvas, patches: neckSkin }, { neck: neckBase, down, span }, region, skin)
     : [];
   // Painted in the neck's colour and the light of its edge where it meets the shoulders' line.
   const bone = { x: neckLimb.b.x - neckLimb.a.x, y: neckLimb.b.y - neckLimb.a.y };
@@ -456,7 +469,7 @@ export function cleanUp(
     { width: bw, height: bh },
     Math.max(1, Math.round(span * COLOUR_BLEND)),
   );
-  const real = realSkin(painted, { parts, hair, canvas, patches });
+  const real = realSkin(painted, { parts, hair, canvas, patches: neckSkin });
   // The paint takes the texture of the person's own skin, read from its largest patch on the arms or neck:
   // not the face's, nor the torso's (a neighbour's face in the silhouette beside mariya-a was taken).
   const bands = skinBands(cv, photo, region, onParts(real, parts, region, TEXTURE_PARTS));

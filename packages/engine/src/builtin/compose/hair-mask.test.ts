@@ -132,6 +132,19 @@ describe('hairMask', () => {
     expect(at(hairMask(brown, pose, parts, skinTone(brown, pose)).front, 228, 183)).toBe(255);
   });
 
+  it('takes a highlight the strand encloses for hair, but not a hole of another colour', () => {
+    // Two 6 x 6 holes in the strand, both far from the hair's colour: a highlight (the hair's colour 2.3
+    // times as light) and a patch of a blue old top between locks.
+    const photo = scene().photo;
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [rectangle(238, 150, 244, 156)]), [161, 104, 69]);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [rectangle(238, 200, 244, 206)]), [40, 60, 170]);
+    const found = hairMask(photo, pose, parts, skinTone(photo, pose)).front;
+    expect(at(found, 241, 153)).toBe(255);
+    expect(at(found, 241, 203)).toBe(0);
+    // The strand round them is hair either way.
+    expect(at(found, 235, 203)).toBe(255);
+  });
+
   it('finds no hair on a head with (almost) none above the eyes', () => {
     const bald = scene(false);
     const { front: mask, seen } = hairMask(

@@ -1,5 +1,5 @@
 import { dist, mid, type Point } from '../geometry/point.ts';
-import { channelSpreadAt, lumaAt, type Raster } from '../image/raster.ts';
+import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
@@ -76,6 +76,7 @@ export function hairMask(photo: Raster, pose: BodyPose, parts: BodyParts, tone: 
     span,
   };
   growHair(mask, seeds, test);
+  fillHoles(mask, photo, [hr, hg, hb], span * span * HOLE_AREA);
   // Hair the colour of the clothes grows into them: past this much below the shoulders (in square spans)
   // the mask is not to be trusted there. Then the hair in front fades out over the last tenth of a span above
   // the shoulder line and none is kept below: a garment over a strand of hair looks far better than one cut
@@ -202,6 +203,79 @@ function growHair(mask: Mask, seeds: readonly number[], test: HairTest): void {
     }
   }
 }
+
+/**
+ * Hair's own highlights and a lock's lit ends fail the hair's colour test, and the mask grown by colour holds
+ * them as holes: the new garment showed through the hair in specks (party-6a's lit locks over a tank). What
+ * the mask encloses wholly, up to `most` pixels a hole, is hair too where it has the hair's chromaticity (its
+ * colour at any brightness: grey shine on black hair) or is darker than the hair (its shade); a gap between
+ * locks that opens onto what is beside them stays, and so does one of another colour (kal's orange and blue
+ * dress between her braids).
+ */
+function fillHoles(mask: Mask, photo: Raster, hair: readonly [number, number, number], most: number): void {
+  const hairSum = Math.max(1, hair[0] + hair[1] + hair[2]);
+  const { width, height, data } = mask;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < width * height; i++) {
+    if (!data[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  if (x1 < x0) return;
+  const seen = new Uint8Array(width * height);
+  const queue = new Int32Array((x1 - x0 + 1) * (y1 - y0 + 1));
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const start = y * width + x;
+      if (data[start] || seen[start]) continue;
+      // One gap in the mask, read whole: a hole if it never reaches the hair's bounds and is small.
+      seen[start] = 1;
+      queue[0] = start;
+      let tail = 1;
+      let open = false;
+      const sum = [0, 0, 0];
+      for (let head = 0; head < tail; head++) {
+        const i = queue[head] ?? 0;
+        for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (photo.data[i * 3 + c] ?? 0);
+        const qx = i % width;
+        const qy = (i - qx) / width;
+        if (qx === x0 || qx === x1 || qy === y0 || qy === y1) open = true;
+        for (const [nx, ny] of [
+          [qx - 1, qy],
+          [qx + 1, qy],
+          [qx, qy - 1],
+          [qx, qy + 1],
+        ] as const) {
+          if (nx < x0 || nx > x1 || ny < y0 || ny > y1) continue;
+          const j = ny * width + nx;
+          if (data[j] || seen[j]) continue;
+          seen[j] = 1;
+          queue[tail++] = j;
+        }
+      }
+      if (open || tail > most) continue;
+      const [r = 0, g = 0, b = 0] = sum;
+      const total = Math.max(1, r + g + b);
+      const off = Math.hypot(r / total - hair[0] / hairSum, g / total - hair[1] / hairSum);
+      // Darker than the hair's colour, a hole is the hair's own shade: its chromaticity there is noise.
+      if (off > HOLE_CHROMATICITY && luma(r / tail, g / tail, b / tail) > luma(hair[0], hair[1], hair[2]))
+        continue;
+      for (let k = 0; k < tail; k++) data[queue[k] ?? 0] = 255;
+    }
+  }
+}
+
+/** A hole in the hair mask this large (in square spans) or smaller is hair (`fillHoles`). */
+const HOLE_AREA = 0.004;
+/** ...and its mean chromaticity (r and g shares of the sum) within this of the hair's. */
+const HOLE_CHROMATICITY = 0.07;
 
 /** How many of the mask's pixels lie below row `y`. */
 function countBelow(mask: Mask, y: number): number {

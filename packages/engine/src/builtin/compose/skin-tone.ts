@@ -158,6 +158,11 @@ function chromaR(r: number, g: number, b: number): number {
   return 0.5 * r - 0.4187 * g - 0.0813 * b;
 }
 
+/** A skin tone of one colour, its chroma spread by `spread`. */
+export function toneOf(r: number, g: number, b: number, spread: number): SkinTone {
+  return { r, g, b, cb: chromaB(r, g, b), cr: chromaR(r, g, b), spread };
+}
+
 function toChroma(r: number, g: number, b: number): [number, number] {
   return [chromaB(r, g, b), chromaR(r, g, b)];
 }
