@@ -229,45 +229,59 @@ function fillHoles(mask: Mask, photo: Raster, hair: readonly [number, number, nu
     if (y > y1) y1 = y;
   }
   if (x1 < x0) return;
-  const seen = new Uint8Array(width * height);
-  const queue = new Int32Array((x1 - x0 + 1) * (y1 - y0 + 1));
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      const start = y * width + x;
-      if (data[start] || seen[start]) continue;
-      // One gap in the mask, read whole: a hole if it never reaches the hair's bounds and is small.
-      seen[start] = 1;
-      queue[0] = start;
-      let tail = 1;
-      let open = false;
-      const sum = [0, 0, 0];
-      for (let head = 0; head < tail; head++) {
-        const i = queue[head] ?? 0;
-        for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (photo.data[i * 3 + c] ?? 0);
-        const qx = i % width;
-        const qy = (i - qx) / width;
-        if (qx === x0 || qx === x1 || qy === y0 || qy === y1) open = true;
-        for (const [nx, ny] of [
-          [qx - 1, qy],
-          [qx + 1, qy],
-          [qx, qy - 1],
-          [qx, qy + 1],
-        ] as const) {
-          if (nx < x0 || nx > x1 || ny < y0 || ny > y1) continue;
-          const j = ny * width + nx;
-          if (data[j] || seen[j]) continue;
-          seen[j] = 1;
-          queue[tail++] = j;
-        }
+  // Over the hair's box, in its own coordinates: `gap` is 1 where the mask is not hair and not yet read.
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const gap = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++) gap[y * bw + x] = data[(y + y0) * width + x + x0] ? 0 : 1;
+  const queue = new Int32Array(bw * bh);
+  const hairLuma = luma(hair[0], hair[1], hair[2]);
+  for (let start = 0; start < bw * bh; start++) {
+    if (!gap[start]) continue;
+    // One gap in the mask, read whole: a hole if it never reaches the hair's box's edge and is small.
+    gap[start] = 0;
+    queue[0] = start;
+    let tail = 1;
+    let open = false;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let head = 0; head < tail; head++) {
+      const k = queue[head] ?? 0;
+      const x = k % bw;
+      const y = (k - x) / bw;
+      const i = ((y + y0) * width + x + x0) * 3;
+      r += photo.data[i] ?? 0;
+      g += photo.data[i + 1] ?? 0;
+      b += photo.data[i + 2] ?? 0;
+      if (x === 0 || y === 0 || x === bw - 1 || y === bh - 1) open = true;
+      if (x > 0 && gap[k - 1]) {
+        gap[k - 1] = 0;
+        queue[tail++] = k - 1;
       }
-      if (open || tail > most) continue;
-      const [r = 0, g = 0, b = 0] = sum;
-      const total = Math.max(1, r + g + b);
-      const off = Math.hypot(r / total - hair[0] / hairSum, g / total - hair[1] / hairSum);
-      // Darker than the hair's colour, a hole is the hair's own shade: its chromaticity there is noise.
-      if (off > HOLE_CHROMATICITY && luma(r / tail, g / tail, b / tail) > luma(hair[0], hair[1], hair[2]))
-        continue;
-      for (let k = 0; k < tail; k++) data[queue[k] ?? 0] = 255;
+      if (x < bw - 1 && gap[k + 1]) {
+        gap[k + 1] = 0;
+        queue[tail++] = k + 1;
+      }
+      if (y > 0 && gap[k - bw]) {
+        gap[k - bw] = 0;
+        queue[tail++] = k - bw;
+      }
+      if (y < bh - 1 && gap[k + bw]) {
+        gap[k + bw] = 0;
+        queue[tail++] = k + bw;
+      }
+    }
+    if (open || tail > most) continue;
+    const total = Math.max(1, r + g + b);
+    const off = Math.hypot(r / total - hair[0] / hairSum, g / total - hair[1] / hairSum);
+    // Darker than the hair's colour, a hole is the hair's own shade: its chromaticity there is noise.
+    if (off > HOLE_CHROMATICITY && luma(r / tail, g / tail, b / tail) > hairLuma) continue;
+    for (let n = 0; n < tail; n++) {
+      const k = queue[n] ?? 0;
+      const x = k % bw;
+      data[((k - x) / bw + y0) * width + x + x0] = 255;
     }
   }
 }
