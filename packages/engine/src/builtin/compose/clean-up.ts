@@ -1474,24 +1474,12 @@ const EDGE_REACH = 0.012;
  */
 function growIntoBackground(marked: Uint8Array, parts: BodyParts, hidden: Uint8Array, reach: number): void {
   const { width: w, height: h } = parts;
-  let x0 = w;
-  let y0 = h;
-  let x1 = -1;
-  let y1 = -1;
-  for (let i = 0; i < w * h; i++) {
-    if (!marked[i]) continue;
-    const x = i % w;
-    const y = (i - x) / w;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  if (x1 < 0) return;
-  x0 = Math.max(0, x0 - reach);
-  y0 = Math.max(0, y0 - reach);
-  x1 = Math.min(w - 1, x1 + reach);
-  y1 = Math.min(h - 1, y1 + reach);
+  const found = boxAbove(marked, w, 0);
+  if (found.width === 0) return;
+  const x0 = Math.max(0, found.left - reach);
+  const y0 = Math.max(0, found.top - reach);
+  const x1 = Math.min(w - 1, found.left + found.width - 1 + reach);
+  const y1 = Math.min(h - 1, found.top + found.height - 1 + reach);
   const bw = x1 - x0 + 1;
   // Within `reach` of a marked pixel in the same row, over the bounds.
   const rows = new Uint8Array(bw * (y1 - y0 + 1));

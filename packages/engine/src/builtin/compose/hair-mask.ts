@@ -2,7 +2,7 @@ import { dist, mid, type Point } from '../geometry/point.ts';
 import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
 import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
-import { emptyMask, type Mask } from '../person/mask.ts';
+import { boxAbove, emptyMask, type Mask } from '../person/mask.ts';
 import { type SkinTone, skinLikeness } from './skin-tone.ts';
 
 /** A hair mask's value from which a pixel is hair, kept as it is in front of the new garment. */
@@ -214,24 +214,11 @@ function growHair(mask: Mask, seeds: readonly number[], test: HairTest): void {
  */
 function fillHoles(mask: Mask, photo: Raster, hair: readonly [number, number, number], most: number): void {
   const hairSum = Math.max(1, hair[0] + hair[1] + hair[2]);
-  const { width, height, data } = mask;
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let i = 0; i < width * height; i++) {
-    if (!data[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  if (x1 < x0) return;
+  const { width, data } = mask;
+  const box = boxAbove(data, width, 0);
+  if (box.width === 0) return;
+  const { left: x0, top: y0, width: bw, height: bh } = box;
   // Over the hair's box, in its own coordinates: `gap` is 1 where the mask is not hair and not yet read.
-  const bw = x1 - x0 + 1;
-  const bh = y1 - y0 + 1;
   const gap = new Uint8Array(bw * bh);
   for (let y = 0; y < bh; y++)
     for (let x = 0; x < bw; x++) gap[y * bw + x] = data[(y + y0) * width + x + x0] ? 0 : 1;
