@@ -24,7 +24,8 @@ const LIGHTNESS = { least: 0.6, most: 1.5 } as const;
  * painted over as if it were a collar, a flat block in the face's tone on the real chest (party-6a). The
  * chest's tone is the median of what the body's test takes over `box` (the neck's and chest's pixels the part
  * map gives the neck or the torso); a pixel with that tone's hue at a brightness near it is skin, unless it is
- * hair or the old top's colour. Read as patches, like the other skin (`bareSkinLevels`). Null when too little of the chest is skin by the body's test to read a tone.
+ * hair or the old top's colour. Read as patches, like the other skin (`bareSkinLevels`). Null when too little
+ * of the chest is skin by the body's test to read a tone.
  */
 export function chestSkin(
   cv: OpenCv,
