@@ -1,4 +1,4 @@
-import { openedDialog } from '@tryon/web/e2e/settled';
+import { openedDialog, settled } from '@tryon/web/e2e/settled';
 import type { Download, Page } from 'playwright-core';
 
 export interface ItemFields {
@@ -33,9 +33,15 @@ export class CatalogPage {
     if (fields.pageUrl) await this.page.getByLabel('Product page URL').fill(fields.pageUrl);
   }
 
+  /**
+   * Opens the add form and waits for it to finish sliding open (Mantine's Collapse): a file set and the form
+   * submitted while it still opened sent no request in about one run in four (the test then waited out its
+   * minute for an answer); after it has settled, twelve runs in twelve passed.
+   */
   async openForm(): Promise<void> {
     await this.page.getByRole('button', { name: 'Add', exact: true }).click();
     await this.page.getByRole('button', { name: 'Upload' }).waitFor();
+    await settled(this.page);
   }
 
   async uploadFile(file: { name: string; buffer: Buffer }, fields: ItemFields): Promise<void> {
@@ -47,11 +53,16 @@ export class CatalogPage {
     await this.page.getByRole('button', { name: 'Upload' }).click();
   }
 
-  /** Uploads an image by the form's file input and submit button, in whatever language the screen is in. */
+  /**
+   * Uploads an image by the form's file input and submit button, in whatever language the screen is in; the
+   * form opened as `openForm` does, settled before it is used.
+   */
   async uploadFileByForm(file: { name: string; buffer: Buffer }): Promise<void> {
     const form = this.page.locator('form').filter({ has: this.page.locator('input[type=file]') });
     if ((await form.count()) === 0) {
       await this.page.getByTestId('add-item').click();
+      await form.locator('input[type=file]').waitFor({ state: 'attached' });
+      await settled(this.page);
     }
     await form
       .locator('input[type=file]')
