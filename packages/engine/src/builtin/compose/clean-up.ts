@@ -250,13 +250,24 @@ export function cleanUp(
     down.parts.length > 0 && bend(up, down) <= SEAM_STRAIGHT
       ? 1 + (SEAM_PAST_ELBOW * span) / Math.max(1, dist(up.a, up.b))
       : 1;
+  /** A limb's hem (`hemOf`) scanned up to `end`, each limb and end scanned once (a scan costs milliseconds). */
+  const hems = new Map<Limb, Map<number, number | null>>();
+  const hemAt = (limb: Limb, end: number): number | null => {
+    const byEnd = hems.get(limb) ?? new Map<number, number | null>();
+    hems.set(limb, byEnd);
+    const known = byEnd.get(end);
+    if (known !== undefined) return known;
+    const found = hemOf(limb, seamSight, end, isCloth);
+    byEnd.set(end, found);
+    return found;
+  };
   // Where an arm comes out of its old sleeve (a short sleeve's hem), the paint above runs into the real
   // arm's outline: at the natural girth it was narrower or wider than the arm below the hem, and the step
   // between them was filled from the backdrop as a notch (charles in a tank). A limb whose bare part below
   // the hem lies off the pose's bone is turned onto it first: an upper arm only where the arm is straight,
   // and by its own bare skin before the elbow (across a bent one's elbow lies the forearm, and past a
   // straight one's the forearm may still turn: party-6d's upper arm was turned by her forearm's skin), and
-  // its forearm then starts where it ends. Each hem is read once a bone and scan (a scan costs milliseconds).
+  // its forearm then starts where it ends.
   for (const [upper, fore] of ARMS) {
     let u = limbs[upper];
     let f = limbs[fore];
@@ -265,25 +276,14 @@ export function cleanUp(
     // the elbow where the arm is straight there (across a bent one's upper arm lies the forearm's length:
     // kal's hand on her hip gave a swollen elbow). A forearm's is read only well before the wrist (a
     // three-quarter sleeve's hem): the hand, wider, starts round the wrist.
-    let upperHem: { end: number; at: number | null } | null = null;
-    let foreHem: number | null | undefined;
     if (u.parts.length > 0) {
       const end = upperEnd(u, f);
-      upperHem = { end, at: hemOf(u, seamSight, end, isCloth) };
-      const aimed = end > 1 ? aimAtBareLimb(u, upperHem.at, seamSight, 1) : u;
+      const aimed = end > 1 ? aimAtBareLimb(u, hemAt(u, end), seamSight) : u;
       if (aimed !== u) {
         u = aimed;
         f = limbOf({ ...f, a: u.b });
-        upperHem = null;
       }
-      if (f.parts.length > 0) {
-        foreHem = hemOf(f, seamSight, SEAM_BEFORE_WRIST, isCloth);
-        const aimedFore = aimAtBareLimb(f, foreHem, seamSight, 1);
-        if (aimedFore !== f) {
-          f = aimedFore;
-          foreHem = undefined;
-        }
-      }
+      if (f.parts.length > 0) f = aimAtBareLimb(f, hemAt(f, SEAM_BEFORE_WRIST), seamSight);
       for (const [n, limb] of [
         [upper, u],
         [fore, f],
@@ -301,14 +301,9 @@ export function cleanUp(
       }
       // The upper arm's scan reaches past the elbow only while the arm is straight, which its turn or its
       // forearm's can change.
-      const seamEnd = upperEnd(u, f);
-      const hem = upperHem?.end === seamEnd ? upperHem.at : hemOf(u, seamSight, seamEnd, isCloth);
-      seams[upper] = seamAt(u, hem, seamSight);
+      seams[upper] = seamAt(u, hemAt(u, upperEnd(u, f)), seamSight);
     }
-    if (f.parts.length > 0) {
-      const hem = foreHem !== undefined ? foreHem : hemOf(f, seamSight, SEAM_BEFORE_WRIST, isCloth);
-      seams[fore] = seamAt(f, hem, seamSight);
-    }
+    if (f.parts.length > 0) seams[fore] = seamAt(f, hemAt(f, SEAM_BEFORE_WRIST), seamSight);
   }
   // Each bone of an arm paints round the elbow into the other's labels: the part map splits the arm by a
   // straight line that can lie past the elbow, and the elbow's outer corner, beyond the upper arm's girth,
@@ -1153,12 +1148,12 @@ function seamAt(limb: Limb, found: number | null, seen: SeamSight): Limb['seam']
  * below the hem where that lies off the pose's bone. The pose's joints can lie off the arm by more than a
  * seam's turn takes in (charles's elbow, 0.86 of a girth inside his upper arm): the paint from the shoulder or the elbow down to
  * the hem, round that bone, ended beside the real arm, in a step filled from the backdrop. The bare limb's
- * middle is read at `AIM_AT` shares of the span past the hem (up to `until` along the bone; `bareBand`, as far
+ * middle is read at `AIM_AT` shares of the span past the hem (up to the bone's end; `bareBand`, as far
  * off the bone as `SEAM_SCAN` girths); the bone turns through their mean where two or more are read, all to
  * one side by more than `SEAM_OFFSET` girths, and the turn is at most `MAX_AIM`. The limb as it was
  * otherwise.
  */
-function aimAtBareLimb(limb: Limb, hem: number | null, seen: SeamSight, until: number): Limb {
+function aimAtBareLimb(limb: Limb, hem: number | null, seen: SeamSight): Limb {
   if (hem === null) return limb;
   const len = dist(limb.a, limb.b);
   const at = alongBone(limb);
@@ -1167,7 +1162,7 @@ function aimAtBareLimb(limb: Limb, hem: number | null, seen: SeamSight, until: n
   let side = 0;
   for (const beyond of AIM_AT) {
     const t = hem + Math.max(3, seen.span * beyond) / len;
-    if (t > until) break;
+    if (t > 1) break;
     const band = bandAt(limb, t, seen, Number.POSITIVE_INFINITY);
     if (!band) continue;
     const middle = (band.lo + band.hi) / 2;
