@@ -15,7 +15,7 @@ import { ShopPage } from './pages/shop-page.ts';
 import { ensureDashboardBuilt } from './support/build-dashboard.ts';
 import { ADMIN_EMAIL, startDashboardServer } from './support/dashboard-server.ts';
 import { makeImage, startImageHost } from './support/images.ts';
-import { seedRenders } from './support/renders.ts';
+import { RENDERS_TIMEOUT, seedRenders } from './support/renders.ts';
 
 const OWNER = 'owner@e2e.test';
 
@@ -293,7 +293,7 @@ describe('dashboard end to end', () => {
     await page.getByText(/Error loading shops/).waitFor();
   });
 
-  it('gives an administrator the admin menu and every shop', async () => {
+  it('gives an administrator the admin menu and every shop', { timeout: RENDERS_TIMEOUT }, async () => {
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const admin = await adminContext.newPage();
     await new LoginPage(admin).signIn(server.origin, server.dataDir, ADMIN_EMAIL);

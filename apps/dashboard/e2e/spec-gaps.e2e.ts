@@ -9,7 +9,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { RendersPage } from './pages/renders-page.ts';
 import { ensureDashboardBuilt } from './support/build-dashboard.ts';
 import { ADMIN_EMAIL, startDashboardServer } from './support/dashboard-server.ts';
-import { seedRenders } from './support/renders.ts';
+import { RENDERS_TIMEOUT, seedRenders } from './support/renders.ts';
 import { seedGarments } from './support/seed-catalog.ts';
 
 const OWNER = 'gaps-owner@e2e.test';
@@ -107,7 +107,9 @@ describe('dashboard: the spec gaps of issue 15', () => {
     expect(await link.getAttribute('href')).toBe('https://shop.example.com');
   });
 
-  it("shows an admin every shop's try-ons with a shop filter, and the garment in a dialog", async () => {
+  it("shows an admin every shop's try-ons with a shop filter, and the garment in a dialog", {
+    timeout: RENDERS_TIMEOUT,
+  }, async () => {
     const { tuid } = await seedRenders(server.origin, ownerKey);
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const admin = await context.newPage();

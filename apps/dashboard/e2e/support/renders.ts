@@ -1,6 +1,12 @@
 import { flatLayShirt } from '../../../../packages/engine/test/fixtures/flat-lay-shirt.ts';
 import { samplePhoto } from '../../../../packages/engine/test/fixtures/sample-photos.ts';
 
+/**
+ * The budget of a test that seeds renders: a cold render worker takes about 8 s on an idle machine and several
+ * times that while CI runs the other files, on top of the screens' own minute.
+ */
+export const RENDERS_TIMEOUT = 180_000;
+
 interface Seeded {
   tuid: string;
   luid: string;
@@ -24,10 +30,17 @@ export async function seedRenders(origin: string, key: string): Promise<Seeded> 
     if (res.status !== 202) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as Record<string, string>;
   };
+  // A render queued behind the other test files' work on a busy CI machine can take longer than one long poll:
+  // it is asked again while it is still queued or running (two minutes at most), and fails on any other end.
   const done = async (path: string) => {
-    const res = await fetch(`${origin}${path}?wait=30`, { headers });
-    const body = (await res.json()) as Record<string, string>;
-    if (body.status !== 'done') throw new Error(`${path} ended ${JSON.stringify(body)}`);
+    const until = Date.now() + 120_000;
+    for (;;) {
+      const res = await fetch(`${origin}${path}?wait=30`, { headers });
+      const body = (await res.json()) as Record<string, string>;
+      if (body.status === 'done') return;
+      const pending = body.status === 'queued' || body.status === 'running';
+      if (!pending || Date.now() > until) throw new Error(`${path} ended ${JSON.stringify(body)}`);
+    }
   };
   const garment = await upload('/v1/garment/add', await flatLayShirt(), 'shirt.jpg');
   const model = await upload('/v1/model/add', await samplePhoto('standing', 768, 1024), 'model.jpg');
