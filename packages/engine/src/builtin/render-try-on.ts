@@ -1,6 +1,7 @@
 import { armsInFront } from './compose/arms-in-front.ts';
 import { cleanUp } from './compose/clean-up.ts';
 import { composite } from './compose/composite.ts';
+import { drapeFolds } from './compose/drape-folds.ts';
 import { drapeOutline, hangingArms } from './compose/drape-outline.ts';
 import { shadeEdges } from './compose/edge-shading.ts';
 import { garmentCanvas } from './compose/garment-canvas.ts';
@@ -112,6 +113,8 @@ export async function renderTryOn(
       );
     }
   }
+  // Worn cloth folds: drawn from the armpits, gathered above the hem, flared below the waist.
+  drapeFolds(canvas, frame, arms, garment.kind);
   shadeGarment(models.cv, photo, canvas, frame.span);
   shadeEdges(models.cv, canvas, frame.span);
   const shade = softShadows(canvas, frame.neck.x, frame.span);
