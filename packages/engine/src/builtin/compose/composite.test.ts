@@ -20,6 +20,16 @@ function canvas(rgb: [number, number, number], alpha = 1): GarmentCanvas {
   return c;
 }
 
+/**
+ * A 40 x 40 photo of one colour, exposed as most photos are: its top row is white (a little past where the
+ * light's cast is read), so the garment is not darkened as in a dim photo.
+ */
+function exposed(rgb: [number, number, number]): ReturnType<typeof solidRgb> {
+  const photo = solidRgb(40, 40, rgb);
+  for (let x = 0; x < 40; x++) photo.data.set([252, 252, 252], x * 3);
+  return photo;
+}
+
 const noShade = (): Float32Array => new Float32Array(20 * 20).fill(1);
 
 /**
@@ -27,7 +37,7 @@ const noShade = (): Float32Array => new Float32Array(20 * 20).fill(1);
  * leave its mean colour (its cast) neutral.
  */
 function colourPhoto(grey: number): ReturnType<typeof solidRgb> {
-  const photo = solidRgb(40, 40, [grey, grey, grey]);
+  const photo = exposed([grey, grey, grey]);
   for (let y = 35; y < 40; y++) {
     for (let x = 0; x < 40; x++) photo.data.set(x % 2 ? [188, 68, 128] : [68, 188, 128], (y * 40 + x) * 3);
   }
@@ -50,7 +60,7 @@ describe('composite', () => {
   });
 
   it('softens the garment’s edge by a pixel', () => {
-    const photo = solidRgb(40, 40, [0, 0, 0]);
+    const photo = exposed([0, 0, 0]);
     composite(photo, canvas([240, 240, 240]), noShade());
     // The garment's first column (canvas x 5): a third of the blur's window lies outside the garment.
     const edge = pixel(photo, 15, 20)[0];
@@ -62,7 +72,7 @@ describe('composite', () => {
   // BUG (composite.ts, the blend loop): the blurred alpha reaches a pixel outside the garment, where the
   // canvas's colour is 0 (black), so the photo there is blended towards black: a dark one-pixel outline.
   it('softens the edge outwards towards the garment’s colour, not black (no dark outline)', () => {
-    const photo = solidRgb(40, 40, [200, 200, 200]);
+    const photo = exposed([200, 200, 200]);
     composite(photo, canvas([250, 250, 250]), noShade());
     // Just outside the garment (canvas x 4): between the photo (200) and the garment (250). Actual: 167.
     const outside = pixel(photo, 14, 20)[0];
@@ -71,7 +81,7 @@ describe('composite', () => {
   });
 
   it('darkens the photo by the shade it is given, under and around the garment', () => {
-    const photo = solidRgb(40, 40, [200, 200, 200]);
+    const photo = exposed([200, 200, 200]);
     const shade = noShade();
     shade[17 * 20 + 10] = 0.5;
     composite(photo, canvas([0, 0, 0], 0), shade);
@@ -81,7 +91,7 @@ describe('composite', () => {
 
   it('casts the colour of the photo’s light on the garment, read on what is nearly grey, within bounds', () => {
     // A warm light: the grey wall reads warm; the garment takes some of it, never more than a few per cent.
-    const photo = solidRgb(40, 40, [150, 128, 110]);
+    const photo = exposed([150, 128, 110]);
     // Someone in it (rows 35-39, saturated colours): a photo all of one hue would be a toned print.
     for (let i = 35 * 40; i < 40 * 40; i++) photo.data.set(i % 2 ? [200, 40, 60] : [30, 60, 200], i * 3);
     composite(photo, canvas([100, 100, 100]), noShade());
@@ -93,20 +103,20 @@ describe('composite', () => {
       expect(v).toBeLessThanOrEqual(106);
     }
     // A neutral scene casts nothing.
-    const grey = solidRgb(40, 40, [90, 90, 90]);
+    const grey = exposed([90, 90, 90]);
     composite(grey, canvas([100, 100, 100]), noShade());
     expect(pixel(grey, 20, 20)).toEqual([100, 100, 100]);
   });
 
   it('takes no cast from a saturated backdrop: a teal wall is a colour in the scene, not the light', () => {
     // A teal wall over most of the photo, a white shirt in white light (rows 30-39).
-    const photo = solidRgb(40, 40, [0, 170, 160]);
+    const photo = exposed([0, 170, 160]);
     for (let i = 30 * 40; i < 40 * 40; i++) photo.data.set([228, 230, 229], i * 3);
     composite(photo, canvas([240, 240, 240]), noShade());
     const [r, g, b] = pixel(photo, 20, 20);
     expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeLessThanOrEqual(1);
     // Nothing nearly grey at all: nothing to read the light by, no cast.
-    const teal = solidRgb(40, 40, [0, 128, 128]);
+    const teal = exposed([0, 128, 128]);
     for (let i = 35 * 40; i < 40 * 40; i++) teal.data.set([200, 90, 40], i * 3);
     composite(teal, canvas([100, 100, 100]), noShade());
     expect(pixel(teal, 20, 20)).toEqual([100, 100, 100]);
@@ -136,14 +146,30 @@ describe('composite', () => {
   });
 
   it('never overflows a bright garment under a warm cast', () => {
-    const photo = solidRgb(40, 40, [220, 185, 160]);
+    const photo = exposed([220, 185, 160]);
     for (let i = 35 * 40; i < 40 * 40; i++) photo.data.set(i % 2 ? [200, 40, 60] : [30, 60, 200], i * 3);
     composite(photo, canvas([250, 250, 250]), noShade());
     expect(pixel(photo, 20, 20)[0]).toBe(255);
   });
 
+  it("darkens the garment in a dim photo, as far as its whites are darker than a photo's usual", () => {
+    // Nothing in the photo lighter than 150 (a party at night): a white garment would glow.
+    const dim = solidRgb(40, 40, [60, 60, 60]);
+    for (let i = 30 * 40; i < 40 * 40; i++) dim.data.set(i % 2 ? [150, 150, 150] : [120, 40, 40], i * 3);
+    composite(dim, canvas([240, 240, 240]), noShade());
+    const [r] = pixel(dim, 20, 20);
+    // (150 / 235) ^ 0.8 of 240: about 167.
+    expect(r).toBeGreaterThan(160);
+    expect(r).toBeLessThan(175);
+    // The same photo with its whites as light as usual: the garment as it is.
+    const lit = solidRgb(40, 40, [60, 60, 60]);
+    for (let i = 30 * 40; i < 40 * 40; i++) lit.data.set(i % 2 ? [240, 240, 240] : [120, 40, 40], i * 3);
+    composite(lit, canvas([240, 240, 240]), noShade());
+    expect(pixel(lit, 20, 20)[0]).toBe(240);
+  });
+
   it('lays a garment in a black-and-white photo in black and white, and in a toned one in its tone', () => {
-    const bw = solidRgb(40, 40, [120, 120, 120]);
+    const bw = exposed([120, 120, 120]);
     for (let i = 0; i < 40 * 40; i += 3) bw.data.set([30, 30, 30], i * 3);
     composite(bw, canvas([200, 40, 40]), noShade());
     const [r, g, b] = pixel(bw, 20, 20);
@@ -152,7 +178,7 @@ describe('composite', () => {
     // The garment's brightness is kept (its luma: 0.299 * 200 + 0.587 * 40 + 0.114 * 40).
     expect(r).toBeCloseTo(87, -1);
     // Sepia: every pixel the same warm hue; the garment takes that hue, not its own red.
-    const sepia = solidRgb(40, 40, [150, 120, 90]);
+    const sepia = exposed([150, 120, 90]);
     for (let i = 0; i < 40 * 40; i += 3) sepia.data.set([50, 40, 30], i * 3);
     composite(sepia, canvas([40, 40, 200]), noShade());
     const [sr, sg, sb] = pixel(sepia, 20, 20);

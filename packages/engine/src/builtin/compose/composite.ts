@@ -21,6 +21,7 @@ export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Floa
   const { width: w, height: h } = canvas;
   const cast = colourCast(photo);
   const tone = monochromeTone(photo);
+  const exposure = exposureOf(photo);
   // The edge is softened by blurring coverage and colour premultiplied by it, so the pixel just outside the
   // garment takes the garment's colour at low coverage rather than the canvas's empty black.
   const red = boxBlur(premultiplied(canvas, 0), w, h, 1);
@@ -28,11 +29,14 @@ export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Floa
   const blue = boxBlur(premultiplied(canvas, 2), w, h, 1);
   const blurred = boxBlur(canvas.alpha, w, h, 1);
   const gains: [number, number, number] = [
-    1 + CAST * (cast[0] - 1),
-    1 + CAST * (cast[1] - 1),
-    1 + CAST * (cast[2] - 1),
+    (1 + CAST * (cast[0] - 1)) * exposure,
+    (1 + CAST * (cast[1] - 1)) * exposure,
+    (1 + CAST * (cast[2] - 1)) * exposure,
   ];
-  lay(photo, canvas, { red, green, blue, soft: blurred }, { shade: photoShade, grain, tone, gains });
+  const toned = tone
+    ? ([tone[0] * exposure, tone[1] * exposure, tone[2] * exposure] as [number, number, number])
+    : null;
+  lay(photo, canvas, { red, green, blue, soft: blurred }, { shade: photoShade, grain, tone: toned, gains });
 }
 
 /** Channel `k` of the canvas's colour premultiplied by its coverage. */
@@ -84,6 +88,35 @@ function lay(
       }
     }
   }
+}
+
+/** A photo exposed as most are shows its whites (its brightest half percent of pixels) at least this light. */
+const WHITE_LEVEL = 235;
+/** Below it, the garment is darkened by this power of the photo's white level against WHITE_LEVEL. */
+const EXPOSURE_POWER = 0.8;
+/** The photo's white level: its lightness that this share of its pixels pass. */
+const WHITE_SHARE = 0.005;
+
+/**
+ * How much darker than its flat lay the garment is laid (1: not at all): a dim photo (a party at night, a
+ * dark room) shows nothing as light as a flat lay's white, and a white or bright garment in it glows as a
+ * paste. The photo's white level (the lightness its brightest half percent pass) under WHITE_LEVEL scales the
+ * garment down by EXPOSURE_POWER of their ratio: a photo may be dim, or only hold nothing white.
+ */
+function exposureOf(photo: Raster): number {
+  const counts = new Uint32Array(256);
+  const d = photo.data;
+  const n = photo.width * photo.height;
+  let samples = 0;
+  for (let i = 0; i < n; i += 7) {
+    const l = 0.299 * (d[i * 3] ?? 0) + 0.587 * (d[i * 3 + 1] ?? 0) + 0.114 * (d[i * 3 + 2] ?? 0);
+    counts[Math.min(255, Math.round(l))] = (counts[Math.min(255, Math.round(l))] ?? 0) + 1;
+    samples++;
+  }
+  let above = 0;
+  let white = 255;
+  while (white > 0 && above + (counts[white] ?? 0) <= WHITE_SHARE * samples) above += counts[white--] ?? 0;
+  return white >= WHITE_LEVEL ? 1 : (Math.max(1, white) / WHITE_LEVEL) ** EXPOSURE_POWER;
 }
 
 /**
