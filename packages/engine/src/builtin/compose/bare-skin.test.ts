@@ -53,6 +53,25 @@ describe('bareSkinLevels', () => {
     expect(isBareSkin(skin, 61, 41)).toBe(false);
   });
 
+  it('drops patches smaller than the least area asked, at both levels, and keeps the larger ones', () => {
+    // Patches: 16 x 16 = 256 px (strict, and loose), 10 x 15 = 150 px at the box's edge; an 8 x 8 check of
+    // a plaid (64 px) beside them.
+    const check = (i: number): number => {
+      const x = i % W;
+      const y = Math.floor(i / W);
+      return x >= 50 && x < 58 && y >= 48 && y < 56 ? 2 : level(i);
+    };
+    const [strict, wide] = bareSkinLevels(cv, W, box, check, 2, 200);
+    expect(isBareSkin(strict, 18, 18)).toBe(true);
+    expect(isBareSkin(wide, 18, 38)).toBe(true);
+    expect(isBareSkin(strict, 75, 38)).toBe(false);
+    expect(isBareSkin(strict, 53, 52)).toBe(false);
+    // Without a least area the check stays, as a square.
+    const [kept] = bareSkinLevels(cv, W, box, check, 2);
+    expect(isBareSkin(kept, 53, 52)).toBe(true);
+    expect(isBareSkin(kept, 75, 38)).toBe(true);
+  });
+
   it("keeps a patch the box's edge cuts", () => {
     expect(isBareSkin(skin, 79, 30)).toBe(true);
     expect(isBareSkin(skin, 79, 44)).toBe(true);

@@ -26,6 +26,7 @@ export function bareSkinLevels(
   box: Box,
   level: (i: number) => number,
   radius: number,
+  minArea = 0,
 ): [BareSkin, BareSkin] {
   const { left, top, width: bw, height: bh } = box;
   let levels: Uint8Array = new Uint8Array(bw * bh);
@@ -34,6 +35,7 @@ export function bareSkinLevels(
       levels[y * bw + x] = Math.min(2, Math.max(0, level((top + y) * width + left + x)));
   }
   if (radius > 0 && bw > 0 && bh > 0) levels = opened(cv, levels, bw, bh, radius);
+  if (minArea > 0 && bw > 0 && bh > 0) dropSpecks(cv, levels, bw, bh, minArea);
   return [
     { ...box, data: levels, level: 2 },
     { ...box, data: levels, level: 1 },
@@ -57,6 +59,39 @@ function opened(cv: OpenCv, levels: Uint8Array, w: number, h: number, radius: nu
   } finally {
     mat.delete();
     kernel.delete();
+  }
+}
+
+/**
+ * Clears every patch of skin (8-connected, at either level) smaller than `minArea` px: an isolated check of
+ * a plaid shirt in a skin-like red is a square bigger than the opening's, and stayed in the fill as a square
+ * block of the old shirt (clem); bare skin comes in larger pieces (a neck, an arm, a hand with its fingers).
+ */
+function dropSpecks(cv: OpenCv, levels: Uint8Array, w: number, h: number, minArea: number): void {
+  const mask = new cv.Mat(h, w, cv.CV_8UC1);
+  const labels = new cv.Mat();
+  const stats = new cv.Mat();
+  const centroids = new cv.Mat();
+  try {
+    const m = mask.data;
+    for (let i = 0; i < w * h; i++) m[i] = (levels[i] ?? 0) > 0 ? 1 : 0;
+    const count = cv.connectedComponentsWithStats(mask, labels, stats, centroids, 8, cv.CV_32S);
+    const small = new Uint8Array(count);
+    let any = false;
+    for (let k = 1; k < count; k++) {
+      if (stats.intAt(k, cv.CC_STAT_AREA) < minArea) {
+        small[k] = 1;
+        any = true;
+      }
+    }
+    if (!any) return;
+    const l = labels.data32S;
+    for (let i = 0; i < w * h; i++) if (small[l[i] ?? 0]) levels[i] = 0;
+  } finally {
+    mask.delete();
+    labels.delete();
+    stats.delete();
+    centroids.delete();
   }
 }
 

@@ -223,6 +223,7 @@ export function cleanUp(
     skinBox,
     (i) => (parts.labels[i] === Part.background ? 0 : skinLevel(tone, photo, i)),
     Math.max(1, Math.round(span * SKIN_PATCH)),
+    Math.round((span * SKIN_SPECK) ** 2),
   );
   // An arm is painted at least as thick as its bare forearm shows it (a strong arm's upper arm painted at
   // the natural girth was a rod above a wider forearm).
@@ -1274,6 +1275,8 @@ function neckAndChest(neckBase: Point, top: Point, down: Point, span: number, ch
  * or a print's speck of skin colour is not (`bareSkinLevels`).
  */
 const SKIN_PATCH = 0.015;
+/** A patch of skin smaller than a square of this side (a share of the span) is a print's, not the person's. */
+const SKIN_SPECK = 0.1;
 
 /** A box with whole-pixel edges. */
 function roundBox(b: Box): Box {
