@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { frontPose, silhouetteOf } from '../../../test/fixtures/synthetic-person.ts';
 import { bodyFrame } from '../fit/body-frame.ts';
 import { bodyParts } from '../person/body-parts.ts';
-import { drapeFolds, foldsFor, generator, hemDepth } from './drape-folds.ts';
+import { drapeFolds, foldsFor, hemDepth } from './drape-folds.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 
 // The synthetic front pose: shoulders' middle at (200, 150), a span of 120 px, hips 180 px below.
@@ -159,18 +159,5 @@ describe('drapeFolds', () => {
     drapeFolds(legs, frame, pose, 'trousers');
     const [lo, hi] = range(legs, 220, 430, 250, 470);
     expect(hi - lo).toBeGreaterThan(15);
-  });
-});
-
-describe('generator', () => {
-  it('gives the same numbers in [0, 1) for the same seed, others for another', () => {
-    const a = generator(7);
-    const b = generator(7);
-    const c = generator(8);
-    const xs = Array.from({ length: 50 }, () => a());
-    expect(Array.from({ length: 50 }, () => b())).toEqual(xs);
-    expect(Array.from({ length: 50 }, () => c())).not.toEqual(xs);
-    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
-    expect(new Set(xs.map((x) => Math.floor(x * 10))).size).toBeGreaterThan(6);
   });
 });

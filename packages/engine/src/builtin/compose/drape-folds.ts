@@ -1,6 +1,7 @@
 import type { BodyFrame } from '../fit/body-frame.ts';
 import { type GarmentKind, isLowerBody } from '../garment/garment.ts';
 import { dist, type Point, smoothstep } from '../geometry/point.ts';
+import { seededRandom } from '../image/seeded-random.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
@@ -73,7 +74,7 @@ const BENT = 0.35;
  */
 export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, hem: number | null): Fold[] {
   const { span: S, torsoLength: L } = frame;
-  const random = generator(
+  const random = seededRandom(
     Math.round(frame.neck.x) * 7919 + Math.round(frame.neck.y) * 104729 + Math.round(S),
   );
   const jitter = (amount: number): number => (random() * 2 - 1) * amount;
@@ -143,23 +144,7 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
         [p.rightShoulder, p.rightElbow, p.rightWrist],
       ] as const) {
         if (elbow.score < SEEN || wrist.score < SEEN) continue;
-        joint(
-          fold,
-          { a: shoulder, b: elbow, c: wrist },
-          { half: 0.12, width: 0.025, height: 0.75 },
-          S,
-          jitter,
-        );
-        // Bunched above the cuff: one fold, bowed.
-        acrossLimb(
-          fold,
-          elbow,
-          wrist,
-          -(0.14 + jitter(0.03)) * S,
-          { half: 0.1, width: 0.022, height: 0.5, sag: 0.025 },
-          S,
-          jitter,
-        );
+        limbFolds(fold, { a: shoulder, b: elbow, c: wrist }, SLEEVE_FOLDS, S, jitter);
       }
     }
     return folds;
@@ -181,17 +166,7 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
     const [hip, knee, ankle] =
       side === 1 ? [p.leftHip, p.leftKnee, p.leftAnkle] : [p.rightHip, p.rightKnee, p.rightAnkle];
     if (knee.score < SEEN || ankle.score < SEEN) continue;
-    joint(fold, { a: hip, b: knee, c: ankle }, { half: 0.15, width: 0.028, height: 0.7 }, S, jitter);
-    // Stacked above the ankle.
-    acrossLimb(
-      fold,
-      knee,
-      ankle,
-      -(0.14 + jitter(0.04)) * S,
-      { half: 0.13, width: 0.025, height: 0.5, sag: 0.03 },
-      S,
-      jitter,
-    );
+    limbFolds(fold, { a: hip, b: knee, c: ankle }, LEG_FOLDS, S, jitter);
   }
   return folds;
 }
@@ -219,6 +194,36 @@ function flares(
       sag: jitter(0.03),
     });
   }
+}
+
+/** How a limb's cloth folds (`limbFolds`): round its joint, and bunched a little before its end. */
+interface LimbFolds {
+  joint: { half: number; width: number; height: number };
+  end: { back: number; half: number; width: number; height: number; sag: number };
+}
+
+/** A long sleeve: round the elbow, and above the cuff. */
+const SLEEVE_FOLDS: LimbFolds = {
+  joint: { half: 0.12, width: 0.025, height: 0.75 },
+  end: { back: 0.14, half: 0.1, width: 0.022, height: 0.5, sag: 0.025 },
+};
+/** A trouser leg: round the knee, and stacked above the ankle. */
+const LEG_FOLDS: LimbFolds = {
+  joint: { half: 0.15, width: 0.028, height: 0.7 },
+  end: { back: 0.14, half: 0.13, width: 0.025, height: 0.5, sag: 0.03 },
+};
+
+/** A limb's folds on the bones `a`-`b`-`c`: round the joint `b`, and one bowed fold before the end `c`. */
+function limbFolds(
+  fold: (plan: FoldPlan) => void,
+  bones: { a: Point; b: Point; c: Point },
+  shape: LimbFolds,
+  S: number,
+  jitter: (amount: number) => number,
+): void {
+  joint(fold, bones, shape.joint, S, jitter);
+  const { back, ...end } = shape.end;
+  acrossLimb(fold, bones.b, bones.c, -(back + jitter(0.03)) * S, end, S, jitter);
 }
 
 /**
@@ -488,16 +493,4 @@ function sampleInto(
   canvas.rgb[i * 3] = Math.min(255, (r / total) * m);
   canvas.rgb[i * 3 + 1] = Math.min(255, (g / total) * m);
   canvas.rgb[i * 3 + 2] = Math.min(255, (b / total) * m);
-}
-
-/** A small seeded generator of numbers in [0, 1) (mulberry32). */
-export function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
