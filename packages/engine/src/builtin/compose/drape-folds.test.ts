@@ -91,17 +91,26 @@ describe('drapeFolds', () => {
     expect(folded).toBeGreaterThan(1000);
   });
 
-  it('folds a long sleeve across the bent elbow, and leaves a short sleeve to the body folds', () => {
+  it('folds a sleeve from the armpit, and a long sleeve across the elbow too', () => {
     // A sleeve over the person's left arm (the picture's right), shoulder to wrist.
     const long = covered(150, 150, 251, 330);
     cover(long, 262, 150, 300, 345, 2);
     drapeFolds(long, frame, pose, 'long-sleeve');
     const [lo, hi] = range(long, 262, 225, 300, 275);
     expect(hi - lo).toBeGreaterThan(15);
+    // A T-shirt's sleeve: the fold from the armpit on the upper arm (from a fifth to half-way to the elbow at
+    // y 250), none round the elbow or down the forearm.
     const short = covered(150, 150, 251, 330);
     cover(short, 262, 150, 300, 345, 2);
     drapeFolds(short, frame, pose, 't-shirt');
-    expect(range(short, 262, 150, 300, 345)).toEqual([160, 160]);
+    const [top, high] = range(short, 262, 160, 300, 215);
+    expect(high - top).toBeGreaterThan(15);
+    expect(range(short, 262, 235, 300, 345)).toEqual([160, 160]);
+    // No sleeve folds without sleeves.
+    const tank = covered(150, 150, 251, 330);
+    cover(tank, 262, 150, 300, 345, 2);
+    drapeFolds(tank, frame, pose, 'tank');
+    expect(range(tank, 262, 150, 300, 345)).toEqual([160, 160]);
   });
 
   it('bends a print across a fold: a stripe edge moves', () => {

@@ -137,15 +137,17 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
         });
       }
     }
-    // A bent elbow breaks a long sleeve into folds across it; the cloth bunches above the cuff.
-    if (kind === 'long-sleeve' || kind === 'hoodie' || kind === 'jacket') {
-      for (const [shoulder, elbow, wrist] of [
-        [p.leftShoulder, p.leftElbow, p.leftWrist],
-        [p.rightShoulder, p.rightElbow, p.rightWrist],
-      ] as const) {
-        if (elbow.score < SEEN || wrist.score < SEEN) continue;
-        limbFolds(fold, { a: shoulder, b: elbow, c: wrist }, SLEEVE_FOLDS, S, jitter);
-      }
+    if (kind === 'tank' || kind === 'dress') return folds;
+    for (const [shoulder, elbow, wrist] of [
+      [p.leftShoulder, p.leftElbow, p.leftWrist],
+      [p.rightShoulder, p.rightElbow, p.rightWrist],
+    ] as const) {
+      if (elbow.score < SEEN) continue;
+      // Drawn from the armpit across the sleeve, towards its outer side.
+      fold({ ...underarm(shoulder, elbow, frame.neck, S, jitter), width: 0.03, height: 0.9, part: 2 });
+      // A bent elbow breaks a long sleeve into folds across it; the cloth bunches above the cuff.
+      if (kind === 't-shirt' || wrist.score < SEEN) continue;
+      limbFolds(fold, { a: shoulder, b: elbow, c: wrist }, SLEEVE_FOLDS, S, jitter);
     }
     return folds;
   }
@@ -169,6 +171,35 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
     limbFolds(fold, { a: hip, b: knee, c: ankle }, LEG_FOLDS, S, jitter);
   }
   return folds;
+}
+
+/**
+ * A sleeve's fold from the armpit: from the upper arm's inner side (towards the neck) a fifth of the way down,
+ * across to its outer side half-way down, bowed a little.
+ */
+function underarm(
+  shoulder: Point,
+  elbow: Point,
+  neck: Point,
+  S: number,
+  jitter: (amount: number) => number,
+): { a: Point; b: Point; sag: number } {
+  const len = Math.max(1, dist(shoulder, elbow));
+  const ux = (elbow.x - shoulder.x) / len;
+  const uy = (elbow.y - shoulder.y) / len;
+  // The bone's normal that points towards the neck: the arm's inner side.
+  const side = (neck.x - shoulder.x) * -uy + (neck.y - shoulder.y) * ux >= 0 ? 1 : -1;
+  const nx = -uy * side;
+  const ny = ux * side;
+  const point = (t: number, off: number): Point => ({
+    x: shoulder.x + ux * len * t + nx * off * S,
+    y: shoulder.y + uy * len * t + ny * off * S,
+  });
+  return {
+    a: point(0.2 + jitter(0.04), 0.09),
+    b: point(0.5 + jitter(0.05), -0.09),
+    sag: jitter(0.02),
+  };
 }
 
 /** A dress's or skirt's flares: from `from` to `to` (depths, torso lengths) at `offsets`, spreading by `spread`. */
