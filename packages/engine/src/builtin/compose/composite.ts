@@ -14,8 +14,9 @@ const MONO_HIGH_SPREAD = 10;
  * Lays the garment canvas on the photo: its edge softened by a pixel, its colours cast like the photo's
  * light (the mean colour of its near-neutral pixels against neutral grey), and the person's shadows from the
  * garment applied around it. In a black-and-white (or toned) photo the garment is too: a colour garment in
- * a photo without colour is the plainest sign of a paste. The photo's `grain` (`skinGrain`) goes on the
- * garment too, the same offset on every channel. Changes `photo` in place.
+ * a photo without colour is the plainest sign of a paste. In a dim photo the garment is darkened to it
+ * (`exposureOf`). The photo's `grain` (`skinGrain`) goes on the garment too, the same offset on every
+ * channel. Changes `photo` in place.
  */
 export function composite(photo: Raster, canvas: GarmentCanvas, photoShade: Float32Array, grain = 0): void {
   const { width: w, height: h } = canvas;
@@ -109,8 +110,11 @@ function exposureOf(photo: Raster): number {
   const n = photo.width * photo.height;
   let samples = 0;
   for (let i = 0; i < n; i += 7) {
-    const l = 0.299 * (d[i * 3] ?? 0) + 0.587 * (d[i * 3 + 1] ?? 0) + 0.114 * (d[i * 3 + 2] ?? 0);
-    counts[Math.min(255, Math.round(l))] = (counts[Math.min(255, Math.round(l))] ?? 0) + 1;
+    const l = Math.min(
+      255,
+      Math.round(0.299 * (d[i * 3] ?? 0) + 0.587 * (d[i * 3 + 1] ?? 0) + 0.114 * (d[i * 3 + 2] ?? 0)),
+    );
+    counts[l] = (counts[l] ?? 0) + 1;
     samples++;
   }
   let above = 0;

@@ -38,8 +38,8 @@ const HEM_WAVE = 0.035;
 const HEM_REACH = 0.2;
 
 /**
- * The folds a worn garment makes, which a flat lay lacks: cloth drawn from the armpits towards the waist,
- * gathered above a top's hem, broken at a bent elbow and bunched above the cuffs; a dress's and a skirt's
+ * The folds a worn garment makes, which a flat lay lacks: cloth drawn from the armpits towards the waist and
+ * across each sleeve, gathered above a top's hem, broken round the elbow and bunched above the cuffs; a dress's and a skirt's
  * flare below the waist; trousers creased at the knees and the crotch and stacked above the ankles. Each fold
  * is a soft ridge (a Ricker profile: light along its crest, darker on its flanks) lit from above (the side
  * facing up lighter), and the garment's pixels are pushed a little across it so a print or stripes bend
