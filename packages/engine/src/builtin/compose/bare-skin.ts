@@ -63,11 +63,12 @@ function opened(cv: OpenCv, levels: Uint8Array, w: number, h: number, radius: nu
 }
 
 /**
- * Clears every patch of skin (8-connected, at either level) smaller than `minArea` px: an isolated check of
- * a plaid shirt in a skin-like red is a square bigger than the opening's, and stayed in the fill as a square
- * block of the old shirt (clem); bare skin comes in larger pieces (a neck, an arm, a hand with its fingers).
+ * Clears every patch (8-connected pixels over 0, `w` x `h`) smaller than `minArea` px, in place. Of skin: an
+ * isolated check of a plaid shirt in a skin-like red is a square bigger than the opening's, and stayed in the
+ * fill as a square block of the old shirt (clem); bare skin comes in larger pieces (a neck, an arm, a hand
+ * with its fingers).
  */
-function dropSpecks(cv: OpenCv, levels: Uint8Array, w: number, h: number, minArea: number): void {
+export function dropSpecks(cv: OpenCv, levels: Uint8Array, w: number, h: number, minArea: number): void {
   const mask = new cv.Mat(h, w, cv.CV_8UC1);
   const labels = new cv.Mat();
   const stats = new cv.Mat();

@@ -17,7 +17,14 @@ import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { withoutArms } from '../person/stray-arms.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { blendAtSeams, blendColours, cleanUp, forearmFromSilhouette, litChest } from './clean-up.ts';
+import {
+  blendAtSeams,
+  blendColours,
+  cleanUp,
+  deepShade,
+  forearmFromSilhouette,
+  litChest,
+} from './clean-up.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { skinLikeness, skinTone } from './skin-tone.ts';
 
@@ -995,6 +1002,25 @@ describe('cleanUp', () => {
       if (!tone) throw new Error('no skin tone');
       expect(skinLikeness(tone, ...pixel(after, x, y))).toBeGreaterThan(0.5);
     });
+  });
+});
+
+describe('deepShade', () => {
+  it('keeps a stretch of deep shade on the neck and drops specks of it, and nothing outside the box', () => {
+    // A 100 x 100 photo; the neck's box from (20, 20) to (80, 80). Shaded: a 30 x 30 throat in shade, and a
+    // 5 x 5 blot (the shadow under a collar's point), and beyond the box a band down the photo's edge.
+    const w = 100;
+    const shadedAt = (x: number, y: number): boolean =>
+      (x >= 30 && x < 60 && y >= 30 && y < 60) || (x >= 70 && x < 75 && y >= 70 && y < 75) || x < 10;
+    const shaded = (i: number): boolean => shadedAt(i % w, Math.floor(i / w));
+    // A span of 100: the least stretch is 8 x 8 px.
+    const inShade = deepShade(cv, shaded, { x0: 20, x1: 80, y0: 20, y1: 80 }, w, 100);
+    expect(inShade(45 * w + 45)).toBe(true);
+    expect(inShade(30 * w + 30)).toBe(true);
+    expect(inShade(72 * w + 72)).toBe(false);
+    expect(inShade(25 * w + 25)).toBe(false);
+    // Shaded, but outside the neck's box.
+    expect(inShade(50 * w + 5)).toBe(false);
   });
 });
 

@@ -11,7 +11,7 @@ import { type Box, boundingBox, boxAbove, clipBox, type Mask } from '../person/m
 import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
-import { type BareSkin, bareSkinLevels, isBareSkin, withMoreSkin } from './bare-skin.ts';
+import { type BareSkin, bareSkinLevels, dropSpecks, isBareSkin, withMoreSkin } from './bare-skin.ts';
 import { chestSkin } from './chest-skin.ts';
 import { collarUnderChin } from './collar-under-chin.ts';
 import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
@@ -351,12 +351,15 @@ export function cleanUp(
   // The neck in deep shade (dark skin lit from one side) fails every skin test: dark, grey, not hair and
   // unlike the old top, it is left as it is rather than painted in the lit face's tone or filled from the
   // backdrop.
+  // Only a stretch of it: a speck that dark (the shadow under an old collar's point) stayed as a black blot
+  // on the painted chest (mariya-a).
   const shadeBelow = luma(tone.r, tone.g, tone.b) * NECK_SHADE;
-  const inShade = (i: number): boolean =>
+  const shaded = (i: number): boolean =>
     lumaAt(photo, i) < shadeBelow &&
     isGrey(photo, i) &&
     (hair.data[i] ?? 0) <= 96 &&
     !(old && looksLikeOldTop(photo, i, old));
+  const inShade = neckBox ? deepShade(cv, shaded, neckBox, w, span) : shaded;
   // The neck's paint takes the colour of the neck the photo shows, in shade too: a neck in deep shade with
   // the lit face's tone painted below it was a light collar round a dark throat (jordan).
   const bare = bareSkinColours(photo, parts, groups, region, canvas, tone, span, {
@@ -1629,6 +1632,35 @@ function isBareLimb(limb: Limb, box: LimbBox, seen: LimbSight, span: number): bo
   }
   return read >= 3;
 }
+
+/**
+ * `shaded` (by photo index) over the neck's box, but for its patches smaller than a square NECK_SHADE_LEAST of
+ * the span across: the neck in deep shade is a stretch of the throat, not a speck. False outside the box.
+ */
+export function deepShade(
+  cv: OpenCv,
+  shaded: (i: number) => boolean,
+  box: LimbBox,
+  w: number,
+  span: number,
+): (i: number) => boolean {
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  if (bw <= 0 || bh <= 0) return () => false;
+  const mask = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) mask[y * bw + x] = shaded((box.y0 + y) * w + box.x0 + x) ? 1 : 0;
+  }
+  dropSpecks(cv, mask, bw, bh, Math.round((span * NECK_SHADE_LEAST) ** 2));
+  return (i: number): boolean => {
+    const x = (i % w) - box.x0;
+    const y = Math.floor(i / w) - box.y0;
+    return x >= 0 && y >= 0 && x < bw && y < bh && mask[y * bw + x] === 1;
+  };
+}
+
+/** The neck in deep shade is at least a square this side across (a share of the span). */
+const NECK_SHADE_LEAST = 0.08;
 
 /**
  * A neck's pixel darker than this share of the face's tone, of next to no colour (`isGrey`) and unlike the
