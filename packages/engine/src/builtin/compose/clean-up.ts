@@ -1,6 +1,7 @@
 import { faceTorso } from '../fit/fit-upper.ts';
 import { add, dist, mid, norm, type Point, scale, smoothstep } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
+import { bilinear } from '../image/bilinear.ts';
 import { boxBlur, boxBlurAround } from '../image/box-blur.ts';
 import { channelSpreadAt, luma, lumaAt, type Raster } from '../image/raster.ts';
 import { median } from '../image/statistics.ts';
@@ -806,19 +807,9 @@ class LimbLight {
 
   /** The gain at a point of the limb, interpolated between cell centres both ways, so no band shows. */
   at(along: number, across: number): number {
-    const y = Math.min(LIGHT_ALONG - 1, Math.max(0, along * LIGHT_ALONG - 0.5));
-    const x = Math.min(LIGHT_ACROSS - 1, Math.max(0, ((across + 1) / 2) * LIGHT_ACROSS - 0.5));
-    const x0 = Math.floor(x);
-    const y0 = Math.floor(y);
-    const x1 = Math.min(LIGHT_ACROSS - 1, x0 + 1);
-    const y1 = Math.min(LIGHT_ALONG - 1, y0 + 1);
-    const fx = x - x0;
-    const fy = y - y0;
-    // No closure here: this runs a painted pixel, and the TypeScript loader wraps every closure made.
-    const g = this.gain;
-    const top = (g[y0 * LIGHT_ACROSS + x0] ?? 1) * (1 - fx) + (g[y0 * LIGHT_ACROSS + x1] ?? 1) * fx;
-    const bottom = (g[y1 * LIGHT_ACROSS + x0] ?? 1) * (1 - fx) + (g[y1 * LIGHT_ACROSS + x1] ?? 1) * fx;
-    return top * (1 - fy) + bottom * fy;
+    const y = along * LIGHT_ALONG - 0.5;
+    const x = ((across + 1) / 2) * LIGHT_ACROSS - 0.5;
+    return bilinear(this.gain, LIGHT_ACROSS, LIGHT_ALONG, x, y);
   }
 
   private cell(along: number, across: number): number {

@@ -1,6 +1,7 @@
 import type { BodyFrame } from '../fit/body-frame.ts';
 import { type GarmentKind, isLowerBody } from '../garment/garment.ts';
 import { dist, type Point, smoothstep } from '../geometry/point.ts';
+import { bilinear } from '../image/bilinear.ts';
 import { seededRandom } from '../image/seeded-random.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
@@ -65,6 +66,13 @@ interface FoldPlan {
   sag?: number;
 }
 
+/** What the layout's helpers lay folds with: `fold` adds one, `jitter` draws a spread, `S` is the span (px). */
+interface Layout {
+  fold: (plan: FoldPlan) => void;
+  jitter: (amount: number) => number;
+  S: number;
+}
+
 /** An elbow or knee bent by more than this (radians between its two bones) folds the cloth across it. */
 const BENT = 0.35;
 
@@ -92,6 +100,7 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
       sag: (plan.sag ?? 0) * S,
     });
   };
+  const layout: Layout = { fold, jitter, S };
   const p = pose.points;
   if (!isLowerBody(kind)) {
     const bodyEnd = kind === 'dress' ? Math.min(hem ?? L, 0.95 * L) : (hem ?? L);
@@ -117,8 +126,7 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
     if (kind === 'dress') {
       // The skirt flares from the waist: folds that widen and deepen towards the hem.
       const skirtEnd = hem ?? 1.9 * L;
-      if (skirtEnd > 1.1 * L)
-        flares(fold, at, 0.92, skirtEnd / L, [-0.32, -0.17, -0.02, 0.14, 0.3], 1.7, jitter);
+      if (skirtEnd > 1.1 * L) flares(layout, at, 0.92, skirtEnd / L, [-0.32, -0.17, -0.02, 0.14, 0.3], 1.7);
     } else if (hem !== null) {
       // Gathered above the hem: two ripples across the lower torso, of different lengths, sagging a little.
       for (const [up, half] of [
@@ -144,15 +152,15 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
     ] as const) {
       if (elbow.score < SEEN) continue;
       // Drawn from the armpit across the sleeve, towards its outer side.
-      fold({ ...underarm(shoulder, elbow, frame.neck, S, jitter), width: 0.03, height: 0.9, part: 2 });
+      fold({ ...underarm(layout, shoulder, elbow, frame.neck), width: 0.03, height: 0.9, part: 2 });
       // A bent elbow breaks a long sleeve into folds across it; the cloth bunches above the cuff.
       if (kind === 't-shirt' || wrist.score < SEEN) continue;
-      limbFolds(fold, { a: shoulder, b: elbow, c: wrist }, SLEEVE_FOLDS, S, jitter);
+      limbFolds(layout, { a: shoulder, b: elbow, c: wrist }, SLEEVE_FOLDS);
     }
     return folds;
   }
   if (kind === 'skirt') {
-    flares(fold, at, 1.0, (hem ?? 1.6 * L) / L, [-0.28, -0.1, 0.08, 0.26], 1.5, jitter);
+    flares(layout, at, 1.0, (hem ?? 1.6 * L) / L, [-0.28, -0.1, 0.08, 0.26], 1.5);
     return folds;
   }
   // Trousers and shorts: drawn from the crotch up and out, creased at the knees, stacked above the ankles.
@@ -168,7 +176,7 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
     const [hip, knee, ankle] =
       side === 1 ? [p.leftHip, p.leftKnee, p.leftAnkle] : [p.rightHip, p.rightKnee, p.rightAnkle];
     if (knee.score < SEEN || ankle.score < SEEN) continue;
-    limbFolds(fold, { a: hip, b: knee, c: ankle }, LEG_FOLDS, S, jitter);
+    limbFolds(layout, { a: hip, b: knee, c: ankle }, LEG_FOLDS);
   }
   return folds;
 }
@@ -178,12 +186,12 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
  * across to its outer side half-way down, bowed a little.
  */
 function underarm(
+  layout: Layout,
   shoulder: Point,
   elbow: Point,
   neck: Point,
-  S: number,
-  jitter: (amount: number) => number,
 ): { a: Point; b: Point; sag: number } {
+  const { jitter, S } = layout;
   const len = Math.max(1, dist(shoulder, elbow));
   const ux = (elbow.x - shoulder.x) / len;
   const uy = (elbow.y - shoulder.y) / len;
@@ -204,14 +212,14 @@ function underarm(
 
 /** A dress's or skirt's flares: from `from` to `to` (depths, torso lengths) at `offsets`, spreading by `spread`. */
 function flares(
-  fold: (plan: FoldPlan) => void,
+  layout: Layout,
   at: (depth: number, offset: number) => Point,
   from: number,
   to: number,
   offsets: readonly number[],
   spread: number,
-  jitter: (amount: number) => number,
 ): void {
+  const { fold, jitter } = layout;
   for (const offset of offsets) {
     const o = offset + jitter(0.04);
     fold({
@@ -245,16 +253,10 @@ const LEG_FOLDS: LimbFolds = {
 };
 
 /** A limb's folds on the bones `a`-`b`-`c`: round the joint `b`, and one bowed fold before the end `c`. */
-function limbFolds(
-  fold: (plan: FoldPlan) => void,
-  bones: { a: Point; b: Point; c: Point },
-  shape: LimbFolds,
-  S: number,
-  jitter: (amount: number) => number,
-): void {
-  joint(fold, bones, shape.joint, S, jitter);
+function limbFolds(layout: Layout, bones: { a: Point; b: Point; c: Point }, shape: LimbFolds): void {
+  joint(layout, bones, shape.joint);
   const { back, ...end } = shape.end;
-  acrossLimb(fold, bones.b, bones.c, -(back + jitter(0.03)) * S, end, S, jitter);
+  acrossLimb(layout, bones.b, bones.c, -(back + layout.jitter(0.03)) * layout.S, end);
 }
 
 /**
@@ -263,12 +265,11 @@ function limbFolds(
  * straight one.
  */
 function joint(
-  fold: (plan: FoldPlan) => void,
+  layout: Layout,
   bones: { a: Point; b: Point; c: Point },
   shape: { half: number; width: number; height: number },
-  S: number,
-  jitter: (amount: number) => number,
 ): void {
+  const { jitter, S } = layout;
   const { a, b, c } = bones;
   const upper = { x: b.x - a.x, y: b.y - a.y };
   const lower = { x: c.x - b.x, y: c.y - b.y };
@@ -276,7 +277,7 @@ function joint(
     Math.atan2(upper.x * lower.y - upper.y * lower.x, upper.x * lower.x + upper.y * lower.y),
   );
   if (bend < BENT) {
-    acrossLimb(fold, a, b, jitter(0.03) * S, { ...shape, height: shape.height * 0.5 }, S, jitter);
+    acrossLimb(layout, a, b, jitter(0.03) * S, { ...shape, height: shape.height * 0.5 });
     return;
   }
   for (const [along, length] of [
@@ -284,15 +285,7 @@ function joint(
     [0.06, 0.75],
   ] as const) {
     const sag = (jitter(1) < 0 ? -1 : 1) * 0.03;
-    acrossLimb(
-      fold,
-      a,
-      b,
-      (along + jitter(0.02)) * S,
-      { ...shape, half: shape.half * length, sag },
-      S,
-      jitter,
-    );
+    acrossLimb(layout, a, b, (along + jitter(0.02)) * S, { ...shape, half: shape.half * length, sag });
   }
 }
 
@@ -301,14 +294,13 @@ function joint(
  * the span `S` either side of the bone, a little askew, bowed by `shape.sag` of the span.
  */
 function acrossLimb(
-  fold: (plan: FoldPlan) => void,
+  layout: Layout,
   a: Point,
   b: Point,
   along: number,
   shape: { half: number; width: number; height: number; sag?: number },
-  S: number,
-  jitter: (amount: number) => number,
 ): void {
+  const { fold, jitter, S } = layout;
   const len = Math.max(1, dist(a, b));
   const ux = (b.x - a.x) / len;
   const uy = (b.y - a.y) / len;
@@ -468,21 +460,6 @@ function reliefOf(
       pushY[i] = (pushY[i] ?? 0) + k * slope * ny;
     }
   }
-}
-
-/** `grid` (`w` x `h`) read bilinearly at (x, y), clamped to its edges. */
-function bilinear(grid: Float32Array, w: number, h: number, x: number, y: number): number {
-  const cx = Math.min(w - 1, Math.max(0, x));
-  const cy = Math.min(h - 1, Math.max(0, y));
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const x1 = Math.min(w - 1, x0 + 1);
-  const y1 = Math.min(h - 1, y0 + 1);
-  const tx = cx - x0;
-  const ty = cy - y0;
-  const top = (grid[y0 * w + x0] ?? 0) * (1 - tx) + (grid[y0 * w + x1] ?? 0) * tx;
-  const bottom = (grid[y1 * w + x0] ?? 0) * (1 - tx) + (grid[y1 * w + x1] ?? 0) * tx;
-  return top * (1 - ty) + bottom * ty;
 }
 
 /**
