@@ -143,14 +143,18 @@ export function cleanUp(
   // bone: only the round of its shoulder is, which the torso's pixels give.
   const left = seenArm(p.leftElbow, p.leftWrist);
   const right = seenArm(p.rightElbow, p.rightWrist);
-  // A forearm the pose did not see but the silhouette shows is painted along the bone its pixels give.
+  // A forearm the pose did not see but the silhouette shows is painted along the bone its pixels give: the
+  // bare forearm's beyond the old sleeve where the part map read one (`unseenForearms`), else the old
+  // sleeve's own past the elbow.
+  const unseen = labelled.unseenForearms;
   const leftWrist =
     left.upper && !left.fore
-      ? forearmFromSilhouette(parts, p.leftShoulder, p.leftElbow, Part.leftUpperArm, span)
+      ? (unseen?.left ?? forearmFromSilhouette(parts, p.leftShoulder, p.leftElbow, Part.leftUpperArm, span))
       : null;
   const rightWrist =
     right.upper && !right.fore
-      ? forearmFromSilhouette(parts, p.rightShoulder, p.rightElbow, Part.rightUpperArm, span)
+      ? (unseen?.right ??
+        forearmFromSilhouette(parts, p.rightShoulder, p.rightElbow, Part.rightUpperArm, span))
       : null;
   const neckLimb = neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true);
   const limbs: Limb[] = [

@@ -131,6 +131,43 @@ describe('bodyParts', () => {
     expect(count(map, Part.leftThigh)).toBeGreaterThan(500);
   });
 
+  // The right forearm held out to the side (elbow 120, 250 to wrist 50, 290), its wrist unseen (blurred).
+  const heldOut = (score: number) =>
+    frontPose({
+      rightWrist: { x: 50, y: 290, score },
+      rightIndex: { x: 38, y: 300, score },
+      rightPinky: { x: 40, y: 306, score },
+    });
+
+  it('reads where a forearm whose wrist is unseen ends from the silhouette past its upper arm', () => {
+    const unseen = heldOut(0.1);
+    const map = bodyParts(unseen, silhouetteOf(heldOut(0.9)));
+    const end = map.unseenForearms?.right;
+    if (!end) throw new Error('no forearm read');
+    // The silhouette's forearm runs from the elbow (120, 250) out to the wrist (50, 290), 81 px.
+    const elbow = unseen.points.rightElbow;
+    const angle = Math.atan2(end.y - elbow.y, end.x - elbow.x);
+    expect(Math.abs(angle - Math.atan2(40, -70))).toBeLessThan(0.2);
+    expect(Math.hypot(end.x - elbow.x, end.y - elbow.y)).toBeGreaterThan(60);
+    expect(Math.hypot(end.x - elbow.x, end.y - elbow.y)).toBeLessThan(100);
+    // Its pixels stay unlabelled (a bare forearm is not the clean-up's), the upper arm keeps its own.
+    expect(at(map, 58, 286)).toBe(Part.background);
+    expect(at(map, 80, 275)).toBe(Part.rightUpperArm);
+    // Seen forearms need no reading; nor does an arm that ends at the elbow.
+    expect(map.unseenForearms?.left).toBeNull();
+    const stump = silhouetteOf(frontPose({ rightWrist: { x: 120, y: 250 } }));
+    expect(bodyParts(unseen, stump).unseenForearms?.right).toBeNull();
+  });
+
+  it('reads no forearm from a patch much wider than one (a second person against the arm)', () => {
+    const unseen = heldOut(0.1);
+    const beside = drawMask(PHOTO.width, PHOTO.height, [
+      ...bodyShapes(heldOut(0.9)),
+      rectangle(10, 270, 70, 360),
+    ]);
+    expect(bodyParts(unseen, beside).unseenForearms?.right).toBeNull();
+  });
+
   it('gives no pixels to legs whose joints the model placed off the photo (a seated lap)', () => {
     const cropped = frontPose({
       leftKnee: { y: 650 },

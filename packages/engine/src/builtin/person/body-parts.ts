@@ -41,6 +41,12 @@ export interface BodyParts {
    * for the head, which reaches past the jaw the labels follow. Without it, the labels' head.
    */
   headDisc?: HeadDisc;
+  /**
+   * Where a forearm whose wrist the pose did not see ends, read from the silhouette beyond its upper arm
+   * (`unseenForearm`; sides are the person's); absent where there is none to read. Its pixels stay
+   * unlabelled: a bare forearm below an old sleeve is not to be cleaned.
+   */
+  unseenForearms?: { left: Point | null; right: Point | null };
 }
 
 /**
@@ -236,7 +242,135 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
     shouldersY: shoulders.y,
   };
   const head: Head = { ...headDisc, ears: mid(p.leftEar, p.rightEar), jawHalfWidth };
-  return { labels: labelPixels(silhouette, head, table), width, height, headDisc };
+  const labels = labelPixels(silhouette, head, table);
+  const forearm = (shoulder: Keypoint, elbow: Keypoint, wrist: Keypoint, upper: number): Point | null =>
+    ok(elbow) && !ok(wrist) ? unseenForearm(labels, silhouette, { shoulder, elbow, upper }, span) : null;
+  const unseenForearms = {
+    left: forearm(p.leftShoulder, p.leftElbow, p.leftWrist, Part.leftUpperArm),
+    right: forearm(p.rightShoulder, p.rightElbow, p.rightWrist, Part.rightUpperArm),
+  };
+  return { labels, width, height, headDisc, unseenForearms };
+}
+
+/** An unseen forearm's pixels are sought at most this many upper arms from its elbow. */
+const UNSEEN_FOREARM_REACH = 1.1;
+/** ...within this share of the span of the line they give from the elbow (twice a forearm's radius)... */
+const UNSEEN_FOREARM_GIRTH = 0.2;
+/** ...and fewer than a square this share of the span across are no forearm... */
+const UNSEEN_FOREARM_LEAST = 0.12;
+/** ...nor a patch of which less than this share lies within that girth of the line. */
+const UNSEEN_FOREARM_SHARE = 0.8;
+
+/**
+ * A forearm whose wrist the pose did not see (off the photo's edge, hidden) takes no pixels as a bone: a
+ * bare forearm the silhouette shows below an old sleeve falls to no part, and the clean-up read the forearm
+ * from the old sleeve's pixels past the elbow alone, so its paint could point away from the real forearm
+ * (kal's, hanging to the photo's bottom edge: painted towards her hip, the real one left beside it as a
+ * block). The unlabelled silhouette pixels joined to the upper arm, within UNSEEN_FOREARM_REACH upper arms
+ * of the elbow and nearer it than the shoulder, give the forearm's way (their centroid from the elbow) and
+ * its end (as far along it as nine in ten of those within UNSEEN_FOREARM_GIRTH of that line reach). A
+ * patch wider than a forearm (a second person against the arm: anywhere over twice that girth across, or
+ * less than UNSEEN_FOREARM_SHARE of it along the line) gives none.
+ */
+function unseenForearm(
+  labels: Uint8Array,
+  silhouette: Mask,
+  arm: { shoulder: Point; elbow: Point; upper: number },
+  span: number,
+): Point | null {
+  const { width: w, height: h } = silhouette;
+  const { shoulder, elbow, upper } = arm;
+  const reach = dist(shoulder, elbow) * UNSEEN_FOREARM_REACH;
+  const girth = span * UNSEEN_FOREARM_GIRTH;
+  if (reach < 1) return null;
+  const x0 = Math.max(0, Math.floor(elbow.x - reach));
+  const x1 = Math.min(w - 1, Math.ceil(elbow.x + reach));
+  const y0 = Math.max(0, Math.floor(elbow.y - reach));
+  const y1 = Math.min(h - 1, Math.ceil(elbow.y + reach));
+  const candidate = (x: number, y: number): boolean => {
+    if (x < x0 || x > x1 || y < y0 || y > y1) return false;
+    const i = y * w + x;
+    if (labels[i] !== Part.background || (silhouette.data[i] ?? 0) < SILHOUETTE) return false;
+    const toElbow = norm(x - elbow.x, y - elbow.y);
+    return toElbow <= reach && toElbow < norm(x - shoulder.x, y - shoulder.y);
+  };
+  // The patch joined to the upper arm: flooded from the candidates beside its pixels.
+  const taken = new Uint8Array((x1 - x0 + 1) * (y1 - y0 + 1));
+  const bw = x1 - x0 + 1;
+  const queue: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (!candidate(x, y)) continue;
+      const besideArm =
+        (x > 0 && labels[y * w + x - 1] === upper) ||
+        (x < w - 1 && labels[y * w + x + 1] === upper) ||
+        (y > 0 && labels[(y - 1) * w + x] === upper) ||
+        (y < h - 1 && labels[(y + 1) * w + x] === upper);
+      if (!besideArm) continue;
+      taken[(y - y0) * bw + x - x0] = 1;
+      queue.push(y * w + x);
+    }
+  }
+  let sx = 0;
+  let sy = 0;
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head] ?? 0;
+    const x = i % w;
+    const y = (i - x) / w;
+    sx += x;
+    sy += y;
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
+      const k = (ny - y0) * bw + nx - x0;
+      if (!candidate(nx, ny) || taken[k]) continue;
+      taken[k] = 1;
+      queue.push(ny * w + nx);
+    }
+  }
+  const n = queue.length;
+  if (n < (UNSEEN_FOREARM_LEAST * span) ** 2) return null;
+  const toCentre = norm(sx / n - elbow.x, sy / n - elbow.y);
+  if (toCentre < 1) return null;
+  const way = { x: (sx / n - elbow.x) / toCentre, y: (sy / n - elbow.y) / toCentre };
+  const along: number[] = [];
+  for (const i of queue) {
+    const x = i % w;
+    const y = (i - x) / w;
+    const ox = x - elbow.x;
+    const oy = y - elbow.y;
+    const t = ox * way.x + oy * way.y;
+    if (Math.abs(ox * way.y - oy * way.x) <= girth && t > 0) along.push(t);
+  }
+  if (along.length < n * UNSEEN_FOREARM_SHARE || wider(queue, w, elbow, way, girth)) return null;
+  along.sort((a, b) => a - b);
+  const length = along[Math.floor(along.length * 0.9)] ?? 0;
+  return { x: elbow.x + way.x * length, y: elbow.y + way.y * length };
+}
+
+/**
+ * Whether the patch (`pixels`, indices into a `w` wide grid) is anywhere wider across `way` from `from` than
+ * twice `girth`, in slices half a girth long along it.
+ */
+function wider(pixels: readonly number[], w: number, from: Point, way: Point, girth: number): boolean {
+  const slice = Math.max(1, girth / 2);
+  const lo = new Map<number, number>();
+  const hi = new Map<number, number>();
+  for (const i of pixels) {
+    const x = i % w;
+    const y = (i - x) / w;
+    const ox = x - from.x;
+    const oy = y - from.y;
+    const k = Math.floor((ox * way.x + oy * way.y) / slice);
+    const across = ox * way.y - oy * way.x;
+    lo.set(k, Math.min(lo.get(k) ?? across, across));
+    hi.set(k, Math.max(hi.get(k) ?? across, across));
+  }
+  for (const [k, low] of lo) if ((hi.get(k) ?? low) - low > 2 * girth) return true;
+  return false;
 }
 
 /** The bones the pose saw, a column an attribute (`ax`, `ay` a bone's start, `dx`, `dy` its way to its end). */
