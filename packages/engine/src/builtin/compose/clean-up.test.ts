@@ -178,6 +178,58 @@ describe('cleanUp', () => {
     expect(pixel(copy, 283, 270)).toEqual(pixel(before, 283, 270));
   });
 
+  it('paints a forearm the pose did not see in the tone of the bare forearm below its old sleeve', () => {
+    // The right forearm held out to the side (elbow 120, 250 to wrist 50, 290), its wrist blurred (unseen);
+    // the old sleeve ends 60 px past the elbow, the bare forearm beyond is in shade, darker than the face.
+    // The part map gives the sleeve to the upper arm as far as the arm's reach, leaves the bare forearm
+    // beyond it unlabelled and reads where it ends (`unseenForearms`).
+    const heldOut = (score: number) =>
+      frontPose({
+        rightWrist: { x: 50, y: 290, score },
+        rightIndex: { x: 38, y: 300, score },
+        rightPinky: { x: 40, y: 306, score },
+      });
+    const unseen = heldOut(0.1);
+    const q = unseen.points;
+    const shade = [134, 90, 70] as const;
+    const silhouette = drawMask(PHOTO.width, PHOTO.height, bodyShapes(heldOut(0.9)));
+    const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
+    paint(photo, silhouette, OLD_SLEEVE);
+    paint(
+      photo,
+      drawMask(PHOTO.width, PHOTO.height, [cap(q.nose, q.nose, 40), cap({ x: 200, y: 150 }, q.nose, 16)]),
+      SKIN,
+    );
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap({ x: 68, y: 280 }, q.rightWrist, 14)]), shade);
+    const labelled = bodyParts(unseen, silhouette);
+    expect(labelled.unseenForearms?.right).not.toBeNull();
+    expect(labelled.labels[258 * PHOTO.width + 106]).toBe(Part.rightUpperArm);
+    expect(labelled.labels[286 * PHOTO.width + 58]).toBe(Part.background);
+    // A tank top: the torso covered, the old sleeves bare.
+    const { width, height } = labelled;
+    const alpha = new Float32Array(width * height);
+    labelled.labels.forEach((label, i) => {
+      alpha[i] = label === Part.torso ? 1 : 0;
+    });
+    const tank: GarmentCanvas = { ...tShirtCanvas(labelled), alpha };
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    const faceTone = skinTone(photo, unseen);
+    cleanUp(cv, out, unseen, labelled, tank, emptyMask(PHOTO.width, PHOTO.height), faceTone, { rim: false });
+    // The old sleeve is painted as skin in the shaded forearm's tone, not the lit face's: half-way down the
+    // upper arm (past the forearm's own seam with the bare skin), and past the elbow.
+    for (const [x, y] of [
+      [132, 200],
+      [106, 258],
+    ] as const) {
+      const [r, g, b] = pixel(out, x, y);
+      expect(r - b, `(${x}, ${y}) no longer the blue sleeve`).toBeGreaterThan(20);
+      const lightness = luma(r, g, b);
+      expect(Math.abs(lightness - luma(...shade)), `(${x}, ${y}) = ${r}, ${g}, ${b}`).toBeLessThan(
+        Math.abs(lightness - luma(...SKIN)),
+      );
+    }
+  });
+
   describe('a wide old sleeve', () => {
     // The old sleeve 17 px round the left forearm's bone; the arm itself is ~8.5 px there.
     const wide = scene(17);

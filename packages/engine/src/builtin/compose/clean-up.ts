@@ -367,10 +367,22 @@ export function cleanUp(
   const inShade = neckBox ? deepShade(cv, shaded, neckBox, w, span) : shaded;
   // The neck's paint takes the colour of the neck the photo shows, in shade too: a neck in deep shade with
   // the lit face's tone painted below it was a light collar round a dark throat (jordan).
-  const bare = bareSkinColours(photo, parts, groups, region, canvas, tone, span, {
-    group: neckLimb.sample,
-    inShade,
-  });
+  // A bare forearm the part map leaves unlabelled (read for `unseenForearms`) is that arm's skin too.
+  const beyond = [
+    { read: unseen?.left && leftWrist === unseen.left, limb: limbs[1] },
+    { read: unseen?.right && rightWrist === unseen.right, limb: limbs[3] },
+  ].flatMap(({ read, limb }) => (read && limb ? [limb] : []));
+  const bare = bareSkinColours(
+    photo,
+    parts,
+    groups,
+    region,
+    canvas,
+    tone,
+    span,
+    { group: neckLimb.sample, inShade },
+    beyond,
+  );
   // A limb that shows no bare skin of its own takes the face's tone, or the half-lit tone of a neck in deep
   // shade (a face lit from one side: its lit tone painted light arms on a dark body).
   const colours = limbs.map((limb) => bare.colours[groups.indexOf(limb.sample)] ?? bare.halfLit ?? tone);
@@ -1365,8 +1377,9 @@ const MIN_SAMPLE = 0.01;
 /**
  * For each group of parts, the median colour of the bare skin the photo shows on them within `region`,
  * outside the new garment (a forearm below an old sleeve, a hand): the limb's own tone in the photo's own
- * light there, which a tone read from the face misses on a tanned arm, in shade or under a hat. Null for a
- * group that shows too little of it.
+ * light there, which a tone read from the face misses on a tanned arm, in shade or under a hat; unlabelled
+ * pixels within the girth of a `beyond` limb (a forearm the part map gives no part) count for its group.
+ * Null for a group that shows too little of it.
  */
 function bareSkinColours(
   photo: Raster,
@@ -1377,6 +1390,7 @@ function bareSkinColours(
   tone: SkinTone,
   span: number,
   shade?: { group: readonly number[]; inShade: (i: number) => boolean },
+  beyond: readonly Pick<Limb, 'a' | 'b' | 'ra' | 'rb' | 'sample'>[] = [],
 ): {
   colours: ({ r: number; g: number; b: number } | null)[];
   halfLit: { r: number; g: number; b: number } | null;
@@ -1389,11 +1403,25 @@ function bareSkinColours(
   groups.forEach((group, n) => {
     for (const part of group) groupOf[part] = n;
   });
+  // An unlabelled pixel within the girth of a `beyond` limb's bone is its group's.
+  const q = { x: 0, y: 0 };
+  const beyondOf = (x: number, y: number): number => {
+    q.x = x;
+    q.y = y;
+    for (const limb of beyond) {
+      if (distanceToSegment(q, limb.a, limb.b) <= Math.max(limb.ra, limb.rb) * span) {
+        return groups.indexOf(limb.sample);
+      }
+    }
+    return -1;
+  };
   // Every other row and column: a median colour needs no more.
   for (let y = region.top; y < region.top + region.height; y += 2) {
     for (let x = region.left; x < region.left + region.width; x += 2) {
       const i = y * parts.width + x;
-      const into = samples[groupOf[parts.labels[i] ?? 0] ?? -1];
+      const label = parts.labels[i] ?? 0;
+      const group = label === Part.background && beyond.length > 0 ? beyondOf(x, y) : groupOf[label];
+      const into = samples[group ?? -1];
       // The arm's skin in its own light: like the face's skin by chroma (a tan), or by hue (in shade); the
       // neck's in deep shade too.
       if (!into) continue;
