@@ -311,25 +311,24 @@ function unseenForearm(
       queue.push(y * w + x);
     }
   }
+  const visit = (x: number, y: number): void => {
+    const k = (y - y0) * bw + x - x0;
+    if (!candidate(x, y) || taken[k]) return;
+    taken[k] = 1;
+    queue.push(y * w + x);
+  };
   let sx = 0;
   let sy = 0;
-  for (let head = 0; head < queue.length; head++) {
-    const i = queue[head] ?? 0;
+  for (let next = 0; next < queue.length; next++) {
+    const i = queue[next] ?? 0;
     const x = i % w;
     const y = (i - x) / w;
     sx += x;
     sy += y;
-    for (const [nx, ny] of [
-      [x - 1, y],
-      [x + 1, y],
-      [x, y - 1],
-      [x, y + 1],
-    ] as const) {
-      const k = (ny - y0) * bw + nx - x0;
-      if (!candidate(nx, ny) || taken[k]) continue;
-      taken[k] = 1;
-      queue.push(ny * w + nx);
-    }
+    visit(x - 1, y);
+    visit(x + 1, y);
+    visit(x, y - 1);
+    visit(x, y + 1);
   }
   const n = queue.length;
   if (n < (UNSEEN_FOREARM_LEAST * span) ** 2) return null;
