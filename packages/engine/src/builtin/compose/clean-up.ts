@@ -149,11 +149,12 @@ export function cleanUp(
   const unseen = labelled.unseenForearms;
   const leftWrist =
     left.upper && !left.fore
-      ? (unseen?.left ?? forearmFromSilhouette(parts, p.leftShoulder, p.leftElbow, Part.leftUpperArm, span))
+      ? (unseen?.left?.end ??
+        forearmFromSilhouette(parts, p.leftShoulder, p.leftElbow, Part.leftUpperArm, span))
       : null;
   const rightWrist =
     right.upper && !right.fore
-      ? (unseen?.right ??
+      ? (unseen?.right?.end ??
         forearmFromSilhouette(parts, p.rightShoulder, p.rightElbow, Part.rightUpperArm, span))
       : null;
   const neckLimb = neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true);
@@ -231,12 +232,17 @@ export function cleanUp(
     Math.round((span * SKIN_SPECK) ** 2),
   );
   // An arm is painted at least as thick as its bare forearm shows it (a strong arm's upper arm painted at
-  // the natural girth was a rod above a wider forearm).
-  for (const [upper, fore] of ARMS) {
+  // the natural girth was a rod above a wider forearm); a forearm the part map leaves unlabelled, as thick
+  // as the silhouette shows it.
+  const unseenRadius = [
+    leftWrist && leftWrist === unseen?.left?.end ? unseen.left.radius : null,
+    rightWrist && rightWrist === unseen?.right?.end ? unseen.right.radius : null,
+  ];
+  for (const [n, [upper, fore]] of ARMS.entries()) {
     const u = limbs[upper];
     const f = limbs[fore];
     if (!u || !f || f.parts.length === 0) continue;
-    const radius = bareGirth(patches, f.a, f.b, span);
+    const radius = bareGirth(patches, f.a, f.b, span) ?? unseenRadius[n] ?? null;
     if (radius === null) continue;
     const elbow = Math.max(
       u.rb,
@@ -369,8 +375,8 @@ export function cleanUp(
   // the lit face's tone painted below it was a light collar round a dark throat (jordan).
   // A bare forearm the part map leaves unlabelled (read for `unseenForearms`) is that arm's skin too.
   const beyond = [
-    { read: unseen?.left && leftWrist === unseen.left, limb: limbs[1] },
-    { read: unseen?.right && rightWrist === unseen.right, limb: limbs[3] },
+    { read: leftWrist !== null && leftWrist === unseen?.left?.end, limb: limbs[1] },
+    { read: rightWrist !== null && rightWrist === unseen?.right?.end, limb: limbs[3] },
   ].flatMap(({ read, limb }) => (read && limb ? [limb] : []));
   const bare = bareSkinColours(
     photo,

@@ -142,8 +142,12 @@ describe('bodyParts', () => {
   it('reads where a forearm whose wrist is unseen ends from the silhouette past its upper arm', () => {
     const unseen = heldOut(0.1);
     const map = bodyParts(unseen, silhouetteOf(heldOut(0.9)));
-    const end = map.unseenForearms?.right;
-    if (!end) throw new Error('no forearm read');
+    const read = map.unseenForearms?.right;
+    if (!read) throw new Error('no forearm read');
+    const { end } = read;
+    // The silhouette's forearm is 26 px across (a capsule of radius 13): about 0.11 of the 120 px span.
+    expect(read.radius).toBeGreaterThan(0.09);
+    expect(read.radius).toBeLessThan(0.13);
     // The silhouette's forearm runs from the elbow (120, 250) out to the wrist (50, 290), 81 px.
     const elbow = unseen.points.rightElbow;
     const angle = Math.atan2(end.y - elbow.y, end.x - elbow.x);

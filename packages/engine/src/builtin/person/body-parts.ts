@@ -42,11 +42,17 @@ export interface BodyParts {
    */
   headDisc?: HeadDisc;
   /**
-   * Where a forearm whose wrist the pose did not see ends, read from the silhouette beyond its upper arm
-   * (`unseenForearm`; sides are the person's); absent where there is none to read. Its pixels stay
+   * A forearm whose wrist the pose did not see, read from the silhouette beyond its upper arm
+   * (`unseenForearm`; sides are the person's); null where there is none to read. Its pixels stay
    * unlabelled: a bare forearm below an old sleeve is not to be cleaned.
    */
-  unseenForearms?: { left: Point | null; right: Point | null };
+  unseenForearms?: { left: UnseenForearm | null; right: UnseenForearm | null };
+}
+
+/** Where a forearm the pose did not see ends, and its radius (a share of the span) as the silhouette shows. */
+export interface UnseenForearm {
+  end: Point;
+  radius: number;
 }
 
 /**
@@ -243,7 +249,12 @@ export function bodyParts(pose: BodyPose, silhouette: Mask): BodyParts {
   };
   const head: Head = { ...headDisc, ears: mid(p.leftEar, p.rightEar), jawHalfWidth };
   const labels = labelPixels(silhouette, head, table);
-  const forearm = (shoulder: Keypoint, elbow: Keypoint, wrist: Keypoint, upper: number): Point | null =>
+  const forearm = (
+    shoulder: Keypoint,
+    elbow: Keypoint,
+    wrist: Keypoint,
+    upper: number,
+  ): UnseenForearm | null =>
     ok(elbow) && !ok(wrist) ? unseenForearm(labels, silhouette, { shoulder, elbow, upper }, span) : null;
   const unseenForearms = {
     left: forearm(p.leftShoulder, p.leftElbow, p.leftWrist, Part.leftUpperArm),
@@ -268,16 +279,17 @@ const UNSEEN_FOREARM_SHARE = 0.8;
  * (kal's, hanging to the photo's bottom edge: painted towards her hip, the real one left beside it as a
  * block). The unlabelled silhouette pixels joined to the upper arm, within UNSEEN_FOREARM_REACH upper arms
  * of the elbow and nearer it than the shoulder, give the forearm's way (their centroid from the elbow) and
- * its end (as far along it as nine in ten of those within UNSEEN_FOREARM_GIRTH of that line reach). A
- * patch wider than a forearm (a second person against the arm: anywhere over twice that girth across, or
- * less than UNSEEN_FOREARM_SHARE of it along the line) gives none.
+ * its end (as far along it as nine in ten of those within UNSEEN_FOREARM_GIRTH of that line reach), and its
+ * radius (half the median width across that way, in slices half that girth long). A patch wider than a
+ * forearm (a second person against the arm: anywhere over twice that girth across, or less than
+ * UNSEEN_FOREARM_SHARE of it along the line) gives none.
  */
 function unseenForearm(
   labels: Uint8Array,
   silhouette: Mask,
   arm: { shoulder: Point; elbow: Point; upper: number },
   span: number,
-): Point | null {
+): UnseenForearm | null {
   const { width: w, height: h } = silhouette;
   const { shoulder, elbow, upper } = arm;
   const reach = dist(shoulder, elbow) * UNSEEN_FOREARM_REACH;
@@ -336,26 +348,33 @@ function unseenForearm(
   if (toCentre < 1) return null;
   const way = { x: (sx / n - elbow.x) / toCentre, y: (sy / n - elbow.y) / toCentre };
   const along: number[] = [];
+  const inside: number[] = [];
   for (const i of queue) {
     const x = i % w;
     const y = (i - x) / w;
     const ox = x - elbow.x;
     const oy = y - elbow.y;
     const t = ox * way.x + oy * way.y;
-    if (Math.abs(ox * way.y - oy * way.x) <= girth && t > 0) along.push(t);
+    if (Math.abs(ox * way.y - oy * way.x) > girth || t <= 0) continue;
+    along.push(t);
+    inside.push(i);
   }
-  if (along.length < n * UNSEEN_FOREARM_SHARE || wider(queue, w, elbow, way, girth)) return null;
+  if (along.length < n * UNSEEN_FOREARM_SHARE) return null;
+  const widths = sliceWidths(queue, w, elbow, way, girth / 2);
+  if (widths.some((width) => width > 2 * girth)) return null;
   along.sort((a, b) => a - b);
   const length = along[Math.floor(along.length * 0.9)] ?? 0;
-  return { x: elbow.x + way.x * length, y: elbow.y + way.y * length };
+  const across = sliceWidths(inside, w, elbow, way, girth / 2).sort((a, b) => a - b);
+  const radius = (across[Math.floor(across.length / 2)] ?? 0) / 2 / span;
+  return { end: { x: elbow.x + way.x * length, y: elbow.y + way.y * length }, radius };
 }
 
 /**
- * Whether the patch (`pixels`, indices into a `w` wide grid) is anywhere wider across `way` from `from` than
- * twice `girth`, in slices half a girth long along it.
+ * How wide the patch (`pixels`, indices into a `w` wide grid) is across `way` from `from`, in each slice
+ * `slice` long along it that holds any of it.
  */
-function wider(pixels: readonly number[], w: number, from: Point, way: Point, girth: number): boolean {
-  const slice = Math.max(1, girth / 2);
+function sliceWidths(pixels: readonly number[], w: number, from: Point, way: Point, slice: number): number[] {
+  const step = Math.max(1, slice);
   const lo = new Map<number, number>();
   const hi = new Map<number, number>();
   for (const i of pixels) {
@@ -363,13 +382,12 @@ function wider(pixels: readonly number[], w: number, from: Point, way: Point, gi
     const y = (i - x) / w;
     const ox = x - from.x;
     const oy = y - from.y;
-    const k = Math.floor((ox * way.x + oy * way.y) / slice);
+    const k = Math.floor((ox * way.x + oy * way.y) / step);
     const across = ox * way.y - oy * way.x;
     lo.set(k, Math.min(lo.get(k) ?? across, across));
     hi.set(k, Math.max(hi.get(k) ?? across, across));
   }
-  for (const [k, low] of lo) if ((hi.get(k) ?? low) - low > 2 * girth) return true;
-  return false;
+  return [...lo].map(([k, low]) => (hi.get(k) ?? low) - low + 1);
 }
 
 /** The bones the pose saw, a column an attribute (`ax`, `ay` a bone's start, `dx`, `dy` its way to its end). */
