@@ -20,7 +20,7 @@ import { type GarmentKind, isLowerBody } from './garment/garment.ts';
 import { GarmentCache } from './garment/garment-cache.ts';
 import { mid } from './geometry/point.ts';
 import { decodeRgb, encodeResult } from './image/raster.ts';
-import { bodyParts } from './person/body-parts.ts';
+import { bodyParts, withUnseenForearms } from './person/body-parts.ts';
 import type { BodyPose } from './person/body-pose.ts';
 import { checkArms } from './person/check-arms.ts';
 import { checkPose } from './person/check-pose.ts';
@@ -88,7 +88,7 @@ export async function renderTryOn(
   const frame = bodyFrame(pose, parts);
   const fitted = isLowerBody(garment.kind)
     ? fitLower(garment, pose, frame, photo)
-    : fitUpper(garment, arms, frame, photo);
+    : fitUpper(garment, withUnseenForearms(arms, parts), frame, photo);
   if (!fitted) throw new RenderRefusal('NO_GARMENT', 'The garment could not be fitted to the person.');
   checkpoint();
   const tone = skinTone(photo, pose);

@@ -7,7 +7,7 @@ import {
   rectangle,
   silhouetteOf,
 } from '../../../test/fixtures/synthetic-person.ts';
-import { type BodyParts, bodyParts, inHeadDisc, Part } from './body-parts.ts';
+import { type BodyParts, bodyParts, inHeadDisc, Part, withUnseenForearms } from './body-parts.ts';
 
 const at = (parts: BodyParts, x: number, y: number): number => parts.labels[y * parts.width + x] ?? -1;
 const count = (parts: BodyParts, label: number): number => parts.labels.filter((v) => v === label).length;
@@ -161,6 +161,20 @@ describe('bodyParts', () => {
     expect(map.unseenForearms?.left).toBeNull();
     const stump = silhouetteOf(frontPose({ rightWrist: { x: 120, y: 250 } }));
     expect(bodyParts(unseen, stump).unseenForearms?.right).toBeNull();
+  });
+
+  it('places an unseen wrist where the silhouette shows its forearm ending, for the sleeves to follow', () => {
+    const unseen = heldOut(0.1);
+    const map = bodyParts(unseen, silhouetteOf(heldOut(0.9)));
+    const moved = withUnseenForearms(unseen, map);
+    const end = map.unseenForearms?.right?.end;
+    if (!end) throw new Error('no forearm read');
+    expect(moved.points.rightWrist).toEqual({ ...unseen.points.rightWrist, x: end.x, y: end.y });
+    // Still not seen (no bone, no paint along it as a seen forearm), and the seen arm is left as it is.
+    expect(moved.points.rightWrist.score).toBe(0.1);
+    expect(moved.points.leftWrist).toEqual(unseen.points.leftWrist);
+    // A pose with every wrist seen comes back as it was.
+    expect(withUnseenForearms(pose, parts)).toBe(pose);
   });
 
   it('reads no forearm from a patch much wider than one (a second person against the arm)', () => {

@@ -49,6 +49,20 @@ export interface BodyParts {
   unseenForearms?: { left: UnseenForearm | null; right: UnseenForearm | null };
 }
 
+/**
+ * The pose with each wrist it did not see placed where the silhouette shows its forearm ending
+ * (`BodyParts.unseenForearms`), its score kept: a sleeve follows the forearm the photo shows rather than the
+ * pose's guess (kal's, hanging to the photo's bottom edge, guessed towards her hip).
+ */
+export function withUnseenForearms(pose: BodyPose, parts: BodyParts): BodyPose {
+  const read = parts.unseenForearms;
+  if (!read?.left && !read?.right) return pose;
+  const points = { ...pose.points };
+  if (read.left) points.leftWrist = { ...points.leftWrist, ...read.left.end };
+  if (read.right) points.rightWrist = { ...points.rightWrist, ...read.right.end };
+  return { ...pose, points };
+}
+
 /** Where a forearm the pose did not see ends, and its radius (a share of the span) as the silhouette shows. */
 export interface UnseenForearm {
   end: Point;
