@@ -84,15 +84,16 @@ export async function renderTryOn(
   checkpoint();
   // What follows an arm (a sleeve, the paint of a bare arm, a forearm kept in front) follows a trusted one.
   const arms = withoutArms(pose, untrusted);
-  const parts = bodyParts(pose, silhouette);
+  // What is worked out of the person alone is kept for the shopper's next garment on the same photo.
+  const parts = person.derived('parts', [pose, silhouette], () => bodyParts(pose, silhouette));
   const frame = bodyFrame(pose, parts);
   const fitted = isLowerBody(garment.kind)
     ? fitLower(garment, pose, frame, photo)
     : fitUpper(garment, withUnseenForearms(arms, parts), frame, photo);
   if (!fitted) throw new RenderRefusal('NO_GARMENT', 'The garment could not be fitted to the person.');
   checkpoint();
-  const tone = skinTone(photo, pose);
-  const hair = hairMask(photo, pose, parts, tone);
+  const tone = person.derived('tone', [pose], () => skinTone(photo, pose));
+  const hair = person.derived('hair', [pose, parts], () => hairMask(photo, pose, parts, tone));
   const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, arms, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
   if (!isLowerBody(garment.kind)) {

@@ -108,6 +108,29 @@ describe('SeenPhotos', () => {
     expect(calls.decode).toBe(4);
   });
 
+  it('keeps what a render derives from the person for the next render while it is derived from the same reads', async () => {
+    const { readers, decode } = counted();
+    const seen = new SeenPhotos(readers);
+    const bytes = new Uint8Array([6]);
+    const first = await seen.reads(models, bytes, decode(6));
+    const pose = (await first.pose()) as BodyPose;
+    let made = 0;
+    const make = () => ({ made: ++made });
+    const parts = first.derived('parts', [pose], make);
+    const second = await seen.reads(models, bytes, decode(6));
+    expect(second.derived('parts', [pose], make)).toBe(parts);
+    expect(made).toBe(1);
+    // From another read (the zoomed-out pose after an arms check), it is made again and kept instead.
+    const zoomed = (await second.zoomedOut()) as BodyPose;
+    const other = second.derived('parts', [zoomed], make);
+    expect(other).not.toBe(parts);
+    expect(second.derived('parts', [zoomed], make)).toBe(other);
+    // Each name on its own; another photo keeps its own.
+    expect(second.derived('tone', [pose], make)).toEqual({ made: 3 });
+    const elsewhere = await seen.reads(models, new Uint8Array([9]), decode(9));
+    expect(elsewhere.derived('parts', [zoomed], make)).toEqual({ made: 4 });
+  });
+
   it('makes a failed read again on the next render instead of keeping the failure', async () => {
     const { calls, readers, decode } = counted({ failPoseOnce: true });
     const seen = new SeenPhotos(readers);

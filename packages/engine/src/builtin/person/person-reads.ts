@@ -21,6 +21,13 @@ export interface PersonReads {
   zoomedOut(): Promise<BodyPose | null>;
   silhouette(pose: BodyPose): Promise<Mask>;
   faceAbove(pose: BodyPose): Promise<boolean>;
+  /**
+   * What `make` answers from this photo as decoded and from `from` (reads these reads gave, compared by
+   * identity), made once and kept under `name` for the next render of the same photo while `from` is the
+   * same: what the render works out of the person alone (body parts, skin tone, hair), not of the garment.
+   * The answer is shared between renders: never changed by one.
+   */
+  derived<T>(name: string, from: readonly unknown[], make: () => T): T;
 }
 
 /** The model calls behind the reads (the real ones; a test hands in its own). */
@@ -46,6 +53,8 @@ interface Seen {
   /** By the pose object the reads answered: a render asks only about poses these reads gave it. */
   silhouettes: Map<BodyPose, Promise<Mask>>;
   faces: Map<BodyPose, Promise<boolean>>;
+  /** `PersonReads.derived`'s answers, the last one a name, with what each was made from. */
+  derived: Map<string, { from: readonly unknown[]; value: unknown }>;
 }
 
 /**
@@ -69,6 +78,7 @@ export class SeenPhotos {
       poses: new Map(),
       silhouettes: new Map(),
       faces: new Map(),
+      derived: new Map(),
     }));
     return readsOf(models, seen, this.readers);
   }
@@ -84,6 +94,15 @@ function readsOf(models: Models, seen: Seen, readers: PersonReaders): PersonRead
     zoomedOut,
     silhouette: (pose) => remembered(seen.silhouettes, pose, () => readers.silhouette(models, photo, pose)),
     faceAbove: (pose) => remembered(seen.faces, pose, () => readers.faceAbove(models, photo, pose)),
+    derived: <T>(name: string, from: readonly unknown[], make: () => T): T => {
+      const known = seen.derived.get(name);
+      if (known && known.from.length === from.length && known.from.every((d, k) => d === from[k])) {
+        return known.value as T;
+      }
+      const value = make();
+      seen.derived.set(name, { from, value });
+      return value;
+    },
   };
 }
 
