@@ -139,6 +139,7 @@ export async function renderTryOn(
       chest: garment.kind !== 'jacket',
       hairInFront: hair.front,
       grain,
+      derived: person.derived,
     });
   composite(photo, canvas, shade, grain);
   const bytes = await encodeResult(photo);

@@ -161,6 +161,26 @@ describe('cleanUp', () => {
     same(330, 300);
   });
 
+  it('takes what it works out of the person alone from `derived`, so a next garment reuses it', () => {
+    const kept = new Map<string, unknown>();
+    const made: string[] = [];
+    const derived = <T>(name: string, _from: readonly unknown[], make: () => T): T => {
+      if (!kept.has(name)) {
+        made.push(name);
+        kept.set(name, make());
+      }
+      return kept.get(name) as T;
+    };
+    const outs = [0, 1].map(() => {
+      const copy: Raster = { ...before, data: Uint8Array.from(before.data) };
+      cleanUp(cv, copy, pose, parts, canvas, hair, tone, { rim: false, derived });
+      return copy;
+    });
+    expect(made).toEqual(['collar']);
+    expect(Buffer.from(outs[1]?.data ?? []).equals(Buffer.from(after.data))).toBe(true);
+    expect(Buffer.from(outs[0]?.data ?? []).equals(Buffer.from(after.data))).toBe(true);
+  });
+
   it('changes nothing when the skin tone is unknown', () => {
     const copy: Raster = { ...before, data: Uint8Array.from(before.data) };
     cleanUp(cv, copy, pose, parts, canvas, hair, null, { rim: false });

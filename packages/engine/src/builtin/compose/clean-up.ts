@@ -127,11 +127,22 @@ export function cleanUp(
   canvas: GarmentCanvas,
   hair: Mask,
   tone: SkinTone | null,
-  options: { rim: boolean; chest?: boolean; hairInFront?: Mask; grain?: number },
+  options: {
+    rim: boolean;
+    chest?: boolean;
+    hairInFront?: Mask;
+    grain?: number;
+    /** Keeps what is worked out of the person alone for their next garment (`PersonReads.derived`). */
+    derived?: <T>(name: string, from: readonly unknown[], make: () => T) => T;
+  },
 ): void {
   if (!tone) return;
   // An old collar the part map gave the head under the chin is the neck's to paint.
-  const parts = collarUnderChin(photo, pose, labelled, hair, tone);
+  const derived =
+    options.derived ?? (<T>(_name: string, _from: readonly unknown[], make: () => T): T => make());
+  const parts = derived('collar', [pose, labelled, hair, tone], () =>
+    collarUnderChin(photo, pose, labelled, hair, tone),
+  );
   const p = pose.points;
   const span = dist(p.leftShoulder, p.rightShoulder);
   const face = mid(mid(p.leftEye, p.rightEye), mid(p.leftMouth, p.rightMouth));
