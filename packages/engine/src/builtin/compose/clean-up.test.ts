@@ -14,6 +14,7 @@ import {
 } from '../../../test/fixtures/synthetic-person.ts';
 import { luma, type Raster } from '../image/raster.ts';
 import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
+import type { BodyPose } from '../person/body-pose.ts';
 import { emptyMask, type Mask } from '../person/mask.ts';
 import { withoutArms } from '../person/stray-arms.ts';
 import type { OpenCv } from '../worker/opencv.ts';
@@ -82,6 +83,15 @@ function scene(
   paint(photo, drawMask(PHOTO.width, PHOTO.height, bare), skin);
   paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftWrist, p.leftIndex, 12)]), leftHand);
   return { photo, parts: bodyParts(pose, silhouette) };
+}
+
+/** The backdrop with the person's `silhouette` in the old blue top, the face and neck bare. */
+function inOldTop(silhouette: Mask, q: BodyPose['points']): Raster {
+  const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
+  paint(photo, silhouette, OLD_SLEEVE);
+  const bare = [cap(q.nose, q.nose, 40), cap({ x: 200, y: 150 }, q.nose, 16)];
+  paint(photo, drawMask(PHOTO.width, PHOTO.height, bare), SKIN);
+  return photo;
 }
 
 /** The new garment (a T-shirt) over the torso and upper arms, fully opaque. */
@@ -213,13 +223,7 @@ describe('cleanUp', () => {
     const q = unseen.points;
     const shade = [134, 90, 70] as const;
     const silhouette = drawMask(PHOTO.width, PHOTO.height, bodyShapes(heldOut(0.9)));
-    const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
-    paint(photo, silhouette, OLD_SLEEVE);
-    paint(
-      photo,
-      drawMask(PHOTO.width, PHOTO.height, [cap(q.nose, q.nose, 40), cap({ x: 200, y: 150 }, q.nose, 16)]),
-      SKIN,
-    );
+    const photo = inOldTop(silhouette, q);
     paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap({ x: 68, y: 280 }, q.rightWrist, 14)]), shade);
     const labelled = bodyParts(unseen, silhouette);
     expect(labelled.unseenForearms?.right).not.toBeNull();
@@ -625,13 +629,7 @@ describe('cleanUp', () => {
     const armA = { x: p.rightShoulder.x - 2, y: p.rightShoulder.y };
     const armB = { x: p.rightElbow.x - 12, y: p.rightElbow.y };
     const silhouette = drawMask(PHOTO.width, PHOTO.height, [...bodyShapes(pose), cap(armA, armB, 13)]);
-    const photo = solidRgb(PHOTO.width, PHOTO.height, BACKDROP);
-    paint(photo, silhouette, OLD_SLEEVE);
-    paint(
-      photo,
-      drawMask(PHOTO.width, PHOTO.height, [cap(p.nose, p.nose, 40), cap({ x: 200, y: 150 }, p.nose, 16)]),
-      SKIN,
-    );
+    const photo = inOldTop(silhouette, p);
     const arm = drawMask(PHOTO.width, PHOTO.height, [cap(armA, armB, 13)]);
     for (let i = 0; i < arm.data.length; i++)
       if (arm.data[i] && Math.floor(i / PHOTO.width) >= 215) photo.data.set(SKIN, i * 3);
