@@ -9,6 +9,7 @@ import { ARMS as ARM_LABELS, type BodyParts, Part } from '../person/body-parts.t
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
 import { type Box, boundingBox, boxAbove, clipBox, type Mask } from '../person/mask.ts';
+import type { Derived } from '../person/person-reads.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { FOREARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
@@ -133,13 +134,12 @@ export function cleanUp(
     hairInFront?: Mask;
     grain?: number;
     /** Keeps what is worked out of the person alone for their next garment (`PersonReads.derived`). */
-    derived?: <T>(name: string, from: readonly unknown[], make: () => T) => T;
+    derived?: Derived;
   },
 ): void {
   if (!tone) return;
   // An old collar the part map gave the head under the chin is the neck's to paint.
-  const derived =
-    options.derived ?? (<T>(_name: string, _from: readonly unknown[], make: () => T): T => make());
+  const derived = options.derived ?? madeNow;
   const parts = derived('collar', [pose, labelled, hair, tone], () =>
     collarUnderChin(photo, pose, labelled, hair, tone),
   );
@@ -157,15 +157,15 @@ export function cleanUp(
   // A forearm the pose did not see but the silhouette shows is painted along the bone its pixels give: the
   // bare forearm's beyond the old sleeve where the part map read one (`unseenForearms`), else the old
   // sleeve's own past the elbow.
-  const unseen = labelled.unseenForearms;
+  const leftRead = left.upper && !left.fore ? (labelled.unseenForearms?.left ?? null) : null;
+  const rightRead = right.upper && !right.fore ? (labelled.unseenForearms?.right ?? null) : null;
   const leftWrist =
     left.upper && !left.fore
-      ? (unseen?.left?.end ??
-        forearmFromSilhouette(parts, p.leftShoulder, p.leftElbow, Part.leftUpperArm, span))
+      ? (leftRead?.end ?? forearmFromSilhouette(parts, p.leftShoulder, p.leftElbow, Part.leftUpperArm, span))
       : null;
   const rightWrist =
     right.upper && !right.fore
-      ? (unseen?.right?.end ??
+      ? (rightRead?.end ??
         forearmFromSilhouette(parts, p.rightShoulder, p.rightElbow, Part.rightUpperArm, span))
       : null;
   const neckLimb = neckAndChest(neckBase, mid(face, neckBase), down, span, options.chest === true);
@@ -245,10 +245,7 @@ export function cleanUp(
   // An arm is painted at least as thick as its bare forearm shows it (a strong arm's upper arm painted at
   // the natural girth was a rod above a wider forearm); a forearm the part map leaves unlabelled, as thick
   // as the silhouette shows it.
-  const unseenRadius = [
-    leftWrist && leftWrist === unseen?.left?.end ? unseen.left.radius : null,
-    rightWrist && rightWrist === unseen?.right?.end ? unseen.right.radius : null,
-  ];
+  const unseenRadius = [leftRead?.radius, rightRead?.radius];
   for (const [n, [upper, fore]] of ARMS.entries()) {
     const u = limbs[upper];
     const f = limbs[fore];
@@ -386,8 +383,8 @@ export function cleanUp(
   // the lit face's tone painted below it was a light collar round a dark throat (jordan).
   // A bare forearm the part map leaves unlabelled (read for `unseenForearms`) is that arm's skin too.
   const beyond = [
-    { read: leftWrist !== null && leftWrist === unseen?.left?.end, limb: limbs[1] },
-    { read: rightWrist !== null && rightWrist === unseen?.right?.end, limb: limbs[3] },
+    { read: leftRead, limb: limbs[1] },
+    { read: rightRead, limb: limbs[3] },
   ].flatMap(({ read, limb }) => (read && limb ? [limb] : []));
   const bare = bareSkinColours(
     photo,
@@ -1421,16 +1418,15 @@ function bareSkinColours(
     for (const part of group) groupOf[part] = n;
   });
   // An unlabelled pixel within the girth of a `beyond` limb's bone is its group's.
+  const beyondGroups = beyond.map((limb) => groups.indexOf(limb.sample));
   const q = { x: 0, y: 0 };
   const beyondOf = (x: number, y: number): number => {
     q.x = x;
     q.y = y;
-    for (const limb of beyond) {
-      if (distanceToSegment(q, limb.a, limb.b) <= Math.max(limb.ra, limb.rb) * span) {
-        return groups.indexOf(limb.sample);
-      }
-    }
-    return -1;
+    const n = beyond.findIndex(
+      (limb) => distanceToSegment(q, limb.a, limb.b) <= Math.max(limb.ra, limb.rb) * span,
+    );
+    return beyondGroups[n] ?? -1;
   };
   // Every other row and column: a median colour needs no more.
   for (let y = region.top; y < region.top + region.height; y += 2) {
@@ -1489,6 +1485,9 @@ function bareSkinColours(
   });
   return { colours, halfLit };
 }
+
+/** `Derived` that keeps nothing: each answer made when asked. */
+const madeNow: Derived = (_name, _from, make) => make();
 
 /** A limb's bare skin is at most this much lighter than the face's tone, or darker (lightness ratios). */
 const LIMB_LIGHTER = 1.4;

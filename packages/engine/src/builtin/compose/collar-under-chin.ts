@@ -1,4 +1,5 @@
 import { dist, mid } from '../geometry/point.ts';
+import { flood } from '../image/flood.ts';
 import type { Raster } from '../image/raster.ts';
 import { type BodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
@@ -116,8 +117,7 @@ export function collarUnderChin(
     return k >= 0 && ((state[k] ?? 0) & COLLAR) !== 0;
   };
   // Joined to the neck or the torso below: a flood from the collar's pixels that touch them.
-  const out = new Uint8Array(labels);
-  const queue: number[] = [];
+  const seeds: number[] = [];
   for (const i of zone) {
     if (!isCollar(i)) continue;
     const x = i % w;
@@ -125,21 +125,12 @@ export function collarUnderChin(
       const l = labels[j];
       return (j !== i - 1 || x > 0) && (j !== i + 1 || x < w - 1) && (l === Part.neck || l === Part.torso);
     });
-    if (touches) {
-      out[i] = Part.neck;
-      queue.push(i);
-    }
+    if (touches) seeds.push(i);
   }
-  for (let q = 0; q < queue.length; q++) {
-    const i = queue[q] ?? 0;
-    const x = i % w;
-    for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
-      if (j < 0 || j >= w * h || !isCollar(j) || out[j] === Part.neck) continue;
-      out[j] = Part.neck;
-      queue.push(j);
-    }
-  }
+  const queue = flood(seeds, w, h, (j) => isCollar(j) && labels[j] !== Part.neck);
   if (queue.length === 0) return parts;
+  const out = new Uint8Array(labels);
+  for (const i of queue) out[i] = Part.neck;
   // And the collar's own edges and buttons, darker or lighter than its cloth, within a few pixels of it.
   const edge = Math.max(2, Math.round(span * EDGE_REACH));
   let ring = queue.slice();

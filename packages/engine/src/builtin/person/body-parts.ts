@@ -1,5 +1,6 @@
 import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { distanceToSegment, insidePolygon } from '../geometry/polygon.ts';
+import { flood } from '../image/flood.ts';
 import type { BodyPose, Keypoint } from './body-pose.ts';
 import { SEEN } from './check-pose.ts';
 import { boxAbove, type Mask } from './mask.ts';
@@ -321,40 +322,23 @@ function unseenForearm(
     return toElbow <= reach && toElbow < norm(x - shoulder.x, y - shoulder.y);
   };
   // The patch joined to the upper arm: flooded from the candidates beside its pixels.
-  const taken = new Uint8Array((x1 - x0 + 1) * (y1 - y0 + 1));
-  const bw = x1 - x0 + 1;
-  const queue: number[] = [];
+  const seeds: number[] = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
-      if (!candidate(x, y)) continue;
       const besideArm =
         (x > 0 && labels[y * w + x - 1] === upper) ||
         (x < w - 1 && labels[y * w + x + 1] === upper) ||
         (y > 0 && labels[(y - 1) * w + x] === upper) ||
         (y < h - 1 && labels[(y + 1) * w + x] === upper);
-      if (!besideArm) continue;
-      taken[(y - y0) * bw + x - x0] = 1;
-      queue.push(y * w + x);
+      if (besideArm && candidate(x, y)) seeds.push(y * w + x);
     }
   }
-  const visit = (x: number, y: number): void => {
-    const k = (y - y0) * bw + x - x0;
-    if (!candidate(x, y) || taken[k]) return;
-    taken[k] = 1;
-    queue.push(y * w + x);
-  };
+  const queue = flood(seeds, w, h, (i) => candidate(i % w, Math.floor(i / w)));
   let sx = 0;
   let sy = 0;
-  for (let next = 0; next < queue.length; next++) {
-    const i = queue[next] ?? 0;
-    const x = i % w;
-    const y = (i - x) / w;
-    sx += x;
-    sy += y;
-    visit(x - 1, y);
-    visit(x + 1, y);
-    visit(x, y - 1);
-    visit(x, y + 1);
+  for (const i of queue) {
+    sx += i % w;
+    sy += Math.floor(i / w);
   }
   const n = queue.length;
   if (n < (UNSEEN_FOREARM_LEAST * span) ** 2) return null;

@@ -27,8 +27,11 @@ export interface PersonReads {
    * same: what the render works out of the person alone (body parts, skin tone, hair), not of the garment.
    * The answer is shared between renders: never changed by one.
    */
-  derived<T>(name: string, from: readonly unknown[], make: () => T): T;
+  derived: Derived;
 }
+
+/** `PersonReads.derived`: what `make` answers, kept under `name` while `from` is the same. */
+export type Derived = <T>(name: string, from: readonly unknown[], make: () => T) => T;
 
 /** The model calls behind the reads (the real ones; a test hands in its own). */
 export interface PersonReaders {
@@ -94,10 +97,10 @@ function readsOf(models: Models, seen: Seen, readers: PersonReaders): PersonRead
     zoomedOut,
     silhouette: (pose) => remembered(seen.silhouettes, pose, () => readers.silhouette(models, photo, pose)),
     faceAbove: (pose) => remembered(seen.faces, pose, () => readers.faceAbove(models, photo, pose)),
-    derived: <T>(name: string, from: readonly unknown[], make: () => T): T => {
+    derived: (name, from, make) => {
       const known = seen.derived.get(name);
       if (known && known.from.length === from.length && known.from.every((d, k) => d === from[k])) {
-        return known.value as T;
+        return known.value as ReturnType<typeof make>;
       }
       const value = make();
       seen.derived.set(name, { from, value });
