@@ -12,7 +12,7 @@ import {
   silhouetteOf,
   tShirt,
 } from '../../../test/fixtures/synthetic-person.ts';
-import type { GarmentAnalysis } from '../garment/garment.ts';
+import { type GarmentAnalysis, GarmentPart } from '../garment/garment.ts';
 import { bodyParts } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { bodyFrame } from './body-frame.ts';
@@ -103,6 +103,40 @@ describe('fitUpper', () => {
     expect(body.right).toBeLessThan(290);
     expect(body.bottom).toBeGreaterThan(335);
     expect(body.bottom).toBeLessThanOrEqual(Math.ceil(frame.neck.y + frame.torsoLength * 1.35) + 2);
+  });
+
+  it('takes the print round the torso: stripes shown wider in the middle than towards the sides', () => {
+    // The shirt's body in vertical stripes 6 px wide, dark and light by turns.
+    const striped = tShirt();
+    const { width, height } = striped.image;
+    for (let i = 0; i < width * height; i++) {
+      if (striped.parts[i] !== GarmentPart.body) continue;
+      const dark = Math.floor((i % width) / 6) % 2 === 0;
+      striped.image.data.set(dark ? [40, 10, 10] : [220, 60, 60], i * 4);
+    }
+    const body = fit(striped).fitted?.body ?? null;
+    // Stripe widths along a row at the waist, from the body's left edge to its right.
+    const y = 280;
+    const runs: number[] = [];
+    let run = 0;
+    let was: boolean | null = null;
+    for (let x = 0; x < PHOTO.width; x++) {
+      if (layerAlpha(body, x, y) <= 128) continue;
+      const o = ((y - (body?.top ?? 0)) * (body?.width ?? 0) + (x - (body?.left ?? 0))) * 4;
+      const dark = (body?.rgba[o] ?? 0) < 130;
+      if (dark === was) run++;
+      else {
+        if (was !== null) runs.push(run);
+        run = 1;
+        was = dark;
+      }
+    }
+    // Whole stripes only (the first and last may be cut by the outline).
+    const whole = runs.slice(1, -1);
+    expect(whole.length).toBeGreaterThan(6);
+    const middle = whole[Math.floor(whole.length / 2)] ?? 0;
+    const sides = Math.max(whole[0] ?? 0, whole.at(-1) ?? 0);
+    expect(middle).toBeGreaterThan(sides + 1);
   });
 
   it('puts each sleeve over its own upper arm, starting at the shoulder', () => {

@@ -16,6 +16,7 @@ import { EASE, HEM_SAG, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
 import { shoulderJoins } from './shoulder-joins.ts';
 import { type Layer, mergeLayers } from './warp-layer.ts';
+import { bodyWrap } from './wrap-round.ts';
 
 /** The neckline's base sits this far above the shoulder joints (shares of the shoulder span). */
 const NECK_RISE = 0.1;
@@ -147,11 +148,20 @@ export function fitUpper(
   // down it folds into a collar: its top just above the neckline, so it never stands up beside the head.
   const hood = garment.kind === 'hoodie' ? hoodTop(garment) : null;
   if (hood) pair(hood, frame.at(neckDepth - span * HOOD_RISE, 0));
+  // Taken round the torso below the neckline, fully from a quarter of the way down to the armpits.
+  const armpitY = (g.armpit.left.y + g.armpit.right.y) / 2;
+  const wrap = bodyWrap(
+    garment,
+    [GarmentPart.body],
+    g.neck.front.y,
+    g.neck.front.y + Math.max(0, armpitY - g.neck.front.y) * 0.25,
+  );
   const warped = pairs.warpEach(
     garment,
     hood ? [[GarmentPart.body], [GarmentPart.hood]] : [[GarmentPart.body]],
     span * 0.1,
     photo,
+    wrap,
   );
   const body = warped?.[0];
   if (!body) return null;

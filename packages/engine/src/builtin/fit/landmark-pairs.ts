@@ -4,6 +4,7 @@ import type { BodyFrame } from './body-frame.ts';
 import { landingBox } from './landing-box.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+import type { Wrap } from './wrap-round.ts';
 
 /** How much wider than the body a garment sits (ease), as a share of the body's width. */
 export const EASE = 1.06;
@@ -55,24 +56,27 @@ export class LandmarkPairs {
   }
 
   /**
-   * The garment's `parts` warped by the spline through the pairs (photo point -> cut-out point), in that
-   * order, onto a layer over where the pairs land, padded by `pad`. Null when no spline fits the pairs.
+   * The garment's `parts` warped by the spline through the pairs (photo point -> cut-out point), their
+   * print taken round the body by `wrap` (their outline stays the spline's), in that order, onto a layer
+   * over where the pairs land, padded by `pad`. Null when no spline fits the pairs.
    */
   warp(
     garment: GarmentAnalysis,
     parts: readonly number[],
     pad: number,
     photo: { width: number; height: number },
+    wrap?: Wrap,
   ): Layer | null {
-    return this.warpEach(garment, [parts], pad, photo)?.[0] ?? null;
+    return this.warpEach(garment, [parts], pad, photo, wrap)?.[0] ?? null;
   }
 
-  /** One layer for each list of parts (drawn in order within it), all through the same spline. */
+  /** One layer for each list of parts (drawn in order within it), all through the same spline and wrap. */
   warpEach(
     garment: GarmentAnalysis,
     layers: readonly (readonly number[])[],
     pad: number,
     photo: { width: number; height: number },
+    wrap?: Wrap,
   ): Layer[] | null {
     const toGarment = thinPlateSpline(
       this.pairs.map((p) => p.to),
@@ -87,7 +91,7 @@ export class LandmarkPairs {
     );
     return layers.map((parts) => {
       const layer = emptyLayer(box);
-      for (const part of parts) warpInto(layer, garment.image, garment.parts, part, toGarment, 4);
+      for (const part of parts) warpInto(layer, garment.image, garment.parts, part, toGarment, 4, wrap);
       return layer;
     });
   }

@@ -3,6 +3,7 @@ import { dist, mid, norm, type Point } from '../geometry/point.ts';
 import { landingBox } from './landing-box.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
+import { limbWrap } from './wrap-round.ts';
 
 /** A limb of the person as a sleeve or trouser leg lands on it. */
 export interface LimbTarget {
@@ -180,7 +181,8 @@ export function limbLayer(
   const mapped = limbMap(edges, limb);
   if (!mapped) return null;
   const layer = emptyLayer(landingBox(mapped.reach, pad, photo));
-  warpInto(layer, garment.image, garment.parts, part, mapped.map, 2);
+  // Taken round the limb: the cloth turns away towards the part's edges.
+  warpInto(layer, garment.image, garment.parts, part, mapped.map, 2, limbWrap(edges));
   return layer;
 }
 

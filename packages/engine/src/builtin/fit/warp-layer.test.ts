@@ -89,6 +89,24 @@ describe('warpInto', () => {
     expect(layer.rgba[3]).toBeLessThan(80);
     expect(layer.rgba[0]).toBe(220);
   });
+
+  it('reads the colour where the wrap says and the coverage where the map says', () => {
+    // The red part with a green column at garment x 10: a wrap reading 4 px to the right moves it left.
+    const striped = garment();
+    for (let y = 0; y < 40; y++) striped.image.data.set([20, 200, 20], (y * 40 + 10) * 4);
+    const plain = emptyLayer({ left: 0, top: 0, width: 40, height: 40 });
+    const wrapped = emptyLayer({ left: 0, top: 0, width: 40, height: 40 });
+    const map = (x: number, y: number) => ({ x, y });
+    warpInto(plain, striped.image, striped.parts, 1, map, 4);
+    warpInto(wrapped, striped.image, striped.parts, 1, map, 4, (q) => ({ x: q.x + 4, y: q.y }));
+    expect(rgbAt(plain, 10, 5)).toEqual([20, 200, 20]);
+    expect(rgbAt(wrapped, 6, 5)).toEqual([20, 200, 20]);
+    expect(rgbAt(wrapped, 10, 5)).toEqual([220, 20, 20]);
+    // The coverage is the map's: the part's edge at x 20 and the transparent band stay where they were.
+    for (let i = 0; i < 40 * 40; i++) expect(wrapped.rgba[i * 4 + 3]).toBe(plain.rgba[i * 4 + 3]);
+    // Where the wrap reads off the part (past its edge at x 19), the colour is read where the map says.
+    expect(rgbAt(wrapped, 18, 5)).toEqual([220, 20, 20]);
+  });
 });
 
 describe('mergeLayers', () => {

@@ -1,6 +1,7 @@
 import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
 import { type Box, boundingBox } from '../person/mask.ts';
+import type { Wrap } from './wrap-round.ts';
 
 /** A warped garment part over a box of the photo: RGBA, alpha 0 where the part does not land. */
 export interface Layer extends Box {
@@ -17,7 +18,8 @@ export const emptyLayer = (box: Box): Layer => ({
  * it, sampled bilinearly, keeping only cut-out pixels labelled `part` (the sleeve a sleeve's map may reach
  * past into the body, which the body's own layer draws). The map is evaluated every `step` pixels and
  * interpolated between (a smooth spline needs no more); where a grid cell has an unmapped corner, every
- * pixel of it is evaluated.
+ * pixel of it is evaluated. `wrap` (a part taken round the body) moves where the colour is read, not the
+ * coverage: the part's outline stays the map's own, and its soft edge is not squeezed with the print.
  */
 export function warpInto(
   layer: Layer,
@@ -26,22 +28,35 @@ export function warpInto(
   part: number,
   map: (x: number, y: number) => Point | null,
   step = 1,
+  wrap: Wrap = (q) => q,
 ): void {
   const cols = Math.ceil(layer.width / step) + 1;
   const rows = Math.ceil(layer.height / step) + 1;
   const gx = new Float32Array(cols * rows);
   const gy = new Float32Array(cols * rows);
+  // Where the colour is read: the wrap's shift from the map's point.
+  const dx = new Float32Array(cols * rows);
+  const dy = new Float32Array(cols * rows);
   const ok = new Uint8Array(cols * rows);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const q = map(layer.left + c * step, layer.top + r * step);
       if (!q) continue;
+      const w = wrap(q);
       gx[r * cols + c] = q.x;
       gy[r * cols + c] = q.y;
+      dx[r * cols + c] = w.x - q.x;
+      dy[r * cols + c] = w.y - q.y;
       ok[r * cols + c] = 1;
     }
   }
   const sampler = new Sampler(garment, parts, part);
+  // A grid's value between its four corners round `i00`, by their weights.
+  const at = (grid: Float32Array, i00: number, w00: number, w01: number, w10: number, w11: number): number =>
+    (grid[i00] ?? 0) * w00 +
+    (grid[i00 + 1] ?? 0) * w01 +
+    (grid[i00 + cols] ?? 0) * w10 +
+    (grid[i00 + cols + 1] ?? 0) * w11;
   for (let y = 0; y < layer.height; y++) {
     const r = Math.floor(y / step);
     const fy = (y - r * step) / step;
@@ -55,20 +70,16 @@ export function warpInto(
         const w01 = fx * (1 - fy);
         const w10 = (1 - fx) * fy;
         const w11 = fx * fy;
-        const u =
-          (gx[i00] ?? 0) * w00 +
-          (gx[i00 + 1] ?? 0) * w01 +
-          (gx[i00 + cols] ?? 0) * w10 +
-          (gx[i00 + cols + 1] ?? 0) * w11;
-        const v =
-          (gy[i00] ?? 0) * w00 +
-          (gy[i00 + 1] ?? 0) * w01 +
-          (gy[i00 + cols] ?? 0) * w10 +
-          (gy[i00 + cols + 1] ?? 0) * w11;
-        sampler.sample(layer.rgba, o, u, v);
+        const u = at(gx, i00, w00, w01, w10, w11);
+        const v = at(gy, i00, w00, w01, w10, w11);
+        const cu = u + at(dx, i00, w00, w01, w10, w11);
+        const cv = v + at(dy, i00, w00, w01, w10, w11);
+        sampler.sample(layer.rgba, o, u, v, cu, cv);
       } else if (step > 1) {
         const q = map(layer.left + x, layer.top + y);
-        if (q) sampler.sample(layer.rgba, o, q.x, q.y);
+        if (!q) continue;
+        const moved = wrap(q);
+        sampler.sample(layer.rgba, o, q.x, q.y, moved.x, moved.y);
       }
     }
   }
@@ -86,18 +97,44 @@ class Sampler {
     this.part = part;
   }
 
-  /** Writes the sample at (u, v) over what `out` holds at `o` (a part never overlaps itself). */
-  sample(out: Uint8ClampedArray, o: number, u: number, v: number): void {
+  /** The last `read`'s colour sums (premultiplied by coverage) and coverage: no object a pixel. */
+  private r = 0;
+  private gr = 0;
+  private b = 0;
+  private a = 0;
+
+  /**
+   * Writes the sample at (u, v) over what `out` holds at `o` (a part never overlaps itself): its coverage
+   * read there, its colour at (cu, cv), or at (u, v) where the part has none at (cu, cv).
+   */
+  sample(out: Uint8ClampedArray, o: number, u: number, v: number, cu = u, cv = v): void {
+    this.read(u, v);
+    const a = this.a;
+    if (a <= 0.002) return;
+    if (cu !== u || cv !== v) this.read(cu, cv);
+    if (this.a <= 0.002) this.read(u, v);
+    // The colour read at its own coverage, laid at the coverage read at (u, v).
+    const k = a / this.a;
+    const prev = (out[o + 3] ?? 0) / 255;
+    const na = a + prev * (1 - a);
+    out[o] = (this.r * k + (out[o] ?? 0) * prev * (1 - a)) / na;
+    out[o + 1] = (this.gr * k + (out[o + 1] ?? 0) * prev * (1 - a)) / na;
+    out[o + 2] = (this.b * k + (out[o + 2] ?? 0) * prev * (1 - a)) / na;
+    out[o + 3] = na * 255;
+  }
+
+  /** Reads the part bilinearly at (u, v) into `r`, `gr`, `b` and `a`. */
+  private read(u: number, v: number): void {
     const { g, parts, part } = this;
+    this.r = 0;
+    this.gr = 0;
+    this.b = 0;
+    this.a = 0;
     const x0 = Math.floor(u);
     const y0 = Math.floor(v);
     if (x0 < -1 || y0 < -1 || x0 >= g.width || y0 >= g.height) return;
     const fx = u - x0;
     const fy = v - y0;
-    let r = 0;
-    let gr = 0;
-    let b = 0;
-    let a = 0;
     for (let k = 0; k < 4; k++) {
       const x = x0 + (k & 1);
       const y = y0 + (k >> 1);
@@ -105,18 +142,11 @@ class Sampler {
       const i = y * g.width + x;
       if (parts[i] !== part) continue;
       const w = (k & 1 ? fx : 1 - fx) * (k >> 1 ? fy : 1 - fy) * ((g.data[i * 4 + 3] ?? 0) / 255);
-      r += w * (g.data[i * 4] ?? 0);
-      gr += w * (g.data[i * 4 + 1] ?? 0);
-      b += w * (g.data[i * 4 + 2] ?? 0);
-      a += w;
+      this.r += w * (g.data[i * 4] ?? 0);
+      this.gr += w * (g.data[i * 4 + 1] ?? 0);
+      this.b += w * (g.data[i * 4 + 2] ?? 0);
+      this.a += w;
     }
-    if (a <= 0.002) return;
-    const prev = (out[o + 3] ?? 0) / 255;
-    const na = a + prev * (1 - a);
-    out[o] = (r + (out[o] ?? 0) * prev * (1 - a)) / na;
-    out[o + 1] = (gr + (out[o + 1] ?? 0) * prev * (1 - a)) / na;
-    out[o + 2] = (b + (out[o + 2] ?? 0) * prev * (1 - a)) / na;
-    out[o + 3] = na * 255;
   }
 }
 
