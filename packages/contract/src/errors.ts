@@ -136,7 +136,7 @@ export const errorCatalog = {
   PERSON_ARMS_CROSSED: {
     status: 422,
     message:
-      'Arms crossed in front of the body would hide the garment. Please use a photo with the arms at the sides.',
+      'Arms crossed or held across the body get in the way of the garment. Please use a photo with the arms at the sides.',
   },
   PERSON_BODY_HIDDEN: {
     status: 422,

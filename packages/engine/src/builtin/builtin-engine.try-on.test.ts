@@ -124,6 +124,22 @@ describe('built-in engine: try-on', () => {
     expect(error).toMatchObject({ code, retryable: false });
   });
 
+  it('refuses to bare a forearm in a sleeve across the body (PERSON_ARMS_CROSSED), but sleeves it', async () => {
+    // Jordan holds his right forearm, in a white sweater's sleeve, across his belly.
+    const jordan = await photo('jordan');
+    await expect(engine.renderTryOn({ person: jordan, garment: tee })).rejects.toMatchObject({
+      code: 'PERSON_ARMS_CROSSED',
+      retryable: false,
+    });
+    const longSleeve = (await flatLay('long-sleeve', { colour: PURPLE })).jpeg;
+    const sleeved = await engine.renderTryOn({ person: jordan, garment: longSleeve });
+    // The middle of that forearm (BlazePose: elbow at (181, 803), wrist at (383, 832)) in the new sleeve.
+    const forearm: Box = { left: 270, top: 808, width: 24, height: 20 };
+    const [before, after] = await Promise.all([rgbOf(jordan), rgbOf(sleeved.bytes)]);
+    expect(share(before, forearm, purplish)).toBe(0);
+    expect(share(after, forearm, purplish)).toBeGreaterThan(0.8);
+  });
+
   it('refuses trousers on a photo that ends at the waist (PERSON_BODY_HIDDEN)', async () => {
     const trousers = (await flatLay('trousers', { colour: PURPLE })).jpeg;
     await expect(engine.renderTryOn({ person: charles, garment: trousers })).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { armsInFront } from './compose/arms-in-front.ts';
+import { armsInFront, sleevedForearmAcross } from './compose/arms-in-front.ts';
 import { cleanUp } from './compose/clean-up.ts';
 import { composite } from './compose/composite.ts';
 import { drapeFolds } from './compose/drape-folds.ts';
@@ -14,7 +14,7 @@ import { softShadows } from './compose/soft-shadows.ts';
 import { tuckUnder } from './compose/tuck-under.ts';
 import { bodyFrame } from './fit/body-frame.ts';
 import { fitLower } from './fit/fit-lower.ts';
-import { fitUpper } from './fit/fit-upper.ts';
+import { fitUpper, LONG_SLEEVED } from './fit/fit-upper.ts';
 import { analyseGarment } from './garment/analyse-garment.ts';
 import { type GarmentKind, isLowerBody } from './garment/garment.ts';
 import { GarmentCache } from './garment/garment-cache.ts';
@@ -87,12 +87,23 @@ export async function renderTryOn(
   // What is worked out of the person alone is kept for the shopper's next garment on the same photo.
   const parts = person.derived('parts', [pose, silhouette], () => bodyParts(pose, silhouette));
   const frame = bodyFrame(pose, parts);
+  const tone = person.derived('tone', [pose], () => skinTone(photo, pose));
+  // A forearm in a sleeve held across the body would be painted bare over the new garment: refused.
+  if (
+    !isLowerBody(garment.kind) &&
+    !LONG_SLEEVED.has(garment.kind) &&
+    sleevedForearmAcross(photo, arms, parts, frame, tone)
+  ) {
+    throw new RenderRefusal(
+      'PERSON_ARMS_CROSSED',
+      'An arm in a sleeve lies across the body, where this garment would bare it.',
+    );
+  }
   const fitted = isLowerBody(garment.kind)
     ? fitLower(garment, pose, frame, photo)
     : fitUpper(garment, withUnseenForearms(arms, parts), frame, photo);
   if (!fitted) throw new RenderRefusal('NO_GARMENT', 'The garment could not be fitted to the person.');
   checkpoint();
-  const tone = person.derived('tone', [pose], () => skinTone(photo, pose));
   const hair = person.derived('hair', [pose, parts], () => hairMask(photo, pose, parts, tone));
   const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, arms, parts, tone));
   // A top or a dress hangs on the body down to the hips, not in the air beside it.

@@ -8,9 +8,11 @@ import {
   SKIN,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
+import { bodyFrame } from '../fit/body-frame.ts';
 import { bodyParts, Part } from '../person/body-parts.ts';
+import type { BodyPose } from '../person/body-pose.ts';
 import { withoutArms } from '../person/stray-arms.ts';
-import { armsInFront } from './arms-in-front.ts';
+import { armsInFront, sleevedForearmAcross } from './arms-in-front.ts';
 import { skinTone } from './skin-tone.ts';
 
 const CLOTH = [40, 60, 160] as const;
@@ -86,5 +88,46 @@ describe('armsInFront', () => {
   it('marks nothing that is not a forearm or hand', () => {
     expect(at(200, 250)).toBe(0);
     expect(at(270, 200)).toBe(0);
+  });
+});
+
+describe('sleevedForearmAcross', () => {
+  // The left forearm folded across the belly: elbow out at the side, wrist past the body's middle line.
+  const across = frontPose({
+    leftWrist: { x: 175, y: 285 },
+    leftPinky: { x: 160, y: 290 },
+    leftIndex: { x: 158, y: 282 },
+    leftThumb: { x: 165, y: 278 },
+  });
+  const scene = (pose: BodyPose, forearm: readonly [number, number, number]) => {
+    const p = pose.points;
+    const silhouette = drawMask(PHOTO.width, PHOTO.height, bodyShapes(pose));
+    const photo = solidRgb(PHOTO.width, PHOTO.height, [150, 150, 150]);
+    paint(photo, silhouette, CLOTH);
+    const face = drawMask(PHOTO.width, PHOTO.height, [{ kind: 'capsule', a: p.nose, b: p.nose, r: 40 }]);
+    paint(photo, face, SKIN);
+    const arm = drawMask(PHOTO.width, PHOTO.height, [
+      { kind: 'capsule', a: p.leftElbow, b: p.leftWrist, r: 11 },
+    ]);
+    paint(photo, arm, forearm);
+    const parts = bodyParts(pose, silhouette);
+    return sleevedForearmAcross(photo, pose, parts, bodyFrame(pose, parts), skinTone(photo, pose));
+  };
+
+  it('finds a forearm in a sleeve across the front of the body', () => {
+    expect(scene(across, [90, 40, 40])).toBe(true);
+  });
+
+  it('leaves a bare forearm across the body, and sleeved arms hanging at the sides', () => {
+    expect(scene(across, SKIN)).toBe(false);
+    expect(scene(frontPose(), [90, 40, 40])).toBe(false);
+  });
+
+  it('leaves a forearm the pose did not see', () => {
+    const unseen = frontPose({
+      leftWrist: { x: 175, y: 285, score: 0.1 },
+      leftElbow: { x: 280, y: 250, score: 0.1 },
+    });
+    expect(scene(unseen, [90, 40, 40])).toBe(false);
   });
 });

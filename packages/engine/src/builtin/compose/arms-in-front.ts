@@ -76,46 +76,17 @@ export function armsInFront(
       seen(p.rightWrist),
     ],
   ];
-  const q = { x: 0, y: 0 };
   const isSkin = new Uint8Array(w * h);
   for (const [part, elbow, wrist, ra, rb, isSeen] of bones) {
     if (!isSeen) continue;
-    const reach = span * 0.5;
-    const x0 = Math.max(0, Math.floor(Math.min(elbow.x, wrist.x) - reach));
-    const x1 = Math.min(w, Math.ceil(Math.max(elbow.x, wrist.x) + reach));
-    const y0 = Math.max(0, Math.floor(Math.min(elbow.y, wrist.y) - reach));
-    const y1 = Math.min(h, Math.ceil(Math.max(elbow.y, wrist.y) + reach));
-    const len2 = Math.max(1, (wrist.x - elbow.x) ** 2 + (wrist.y - elbow.y) ** 2);
-    /** Each pixel's distance from the bone over the girth there (1 at the natural girth). */
-    const girth = (x: number, y: number): number => {
-      const t = Math.max(
-        0,
-        Math.min(1, ((x - elbow.x) * (wrist.x - elbow.x) + (y - elbow.y) * (wrist.y - elbow.y)) / len2),
-      );
-      q.x = x;
-      q.y = y;
-      return distanceToSegment(q, elbow, wrist) / ((ra + (rb - ra) * t) * span);
-    };
+    const bone = { part, a: elbow, b: wrist, ra, rb };
+    const box = boneBox(bone, span, w, h);
+    const girth = girthOf(bone, span);
     // First the skin within the natural girth: whether the arm is bare, so gets room.
-    let inside = 0;
-    let bare = 0;
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        const i = y * w + x;
-        if (parts.labels[i] !== part) continue;
-        const skin =
-          tone !== null &&
-          skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
-            0.3;
-        isSkin[i] = skin ? 1 : 0;
-        if (girth(x, y) > 1) continue;
-        inside++;
-        if (skin) bare++;
-      }
-    }
+    const { inside, bare } = skinWithinGirth(photo, parts, tone, bone, span, isSkin);
     const room = inside > 0 && bare >= inside * BARE ? ROOM : 1;
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
+    for (let y = box.y0; y < box.y1; y++) {
+      for (let x = box.x0; x < box.x1; x++) {
         const i = y * w + x;
         if (parts.labels[i] !== part) continue;
         if (isSkin[i] || girth(x, y) <= room) out[i] = 1;
@@ -123,4 +94,111 @@ export function armsInFront(
     }
   }
   return out;
+}
+
+/** A bone of the arm and its part on the part map: from `a` to `b`, its natural radius `ra` to `rb` (spans). */
+interface Bone {
+  part: number;
+  a: Point;
+  b: Point;
+  ra: number;
+  rb: number;
+}
+
+/** The box round a bone, half a span out each way, within a `w` x `h` grid. */
+function boneBox(bone: Bone, span: number, w: number, h: number) {
+  const reach = span * 0.5;
+  return {
+    x0: Math.max(0, Math.floor(Math.min(bone.a.x, bone.b.x) - reach)),
+    x1: Math.min(w, Math.ceil(Math.max(bone.a.x, bone.b.x) + reach)),
+    y0: Math.max(0, Math.floor(Math.min(bone.a.y, bone.b.y) - reach)),
+    y1: Math.min(h, Math.ceil(Math.max(bone.a.y, bone.b.y) + reach)),
+  };
+}
+
+/** Each pixel's distance from the bone over its natural girth there (1 at the natural girth). */
+function girthOf(bone: Bone, span: number): (x: number, y: number) => number {
+  const { a, b, ra, rb } = bone;
+  const len2 = Math.max(1, (b.x - a.x) ** 2 + (b.y - a.y) ** 2);
+  const q = { x: 0, y: 0 };
+  return (x, y) => {
+    const t = Math.max(0, Math.min(1, ((x - a.x) * (b.x - a.x) + (y - a.y) * (b.y - a.y)) / len2));
+    q.x = x;
+    q.y = y;
+    return distanceToSegment(q, a, b) / ((ra + (rb - ra) * t) * span);
+  };
+}
+
+/**
+ * The bone's own pixels within its natural girth (`inside`) and how many of them are of the person's skin
+ * (`bare`); `isSkin`, when given, is set for each of the bone's pixels in its box.
+ */
+function skinWithinGirth(
+  photo: Raster,
+  parts: BodyParts,
+  tone: SkinTone | null,
+  bone: Bone,
+  span: number,
+  isSkin?: Uint8Array,
+): { inside: number; bare: number } {
+  const box = boneBox(bone, span, parts.width, parts.height);
+  const girth = girthOf(bone, span);
+  let inside = 0;
+  let bare = 0;
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      const i = y * parts.width + x;
+      if (parts.labels[i] !== bone.part) continue;
+      const skin =
+        tone !== null &&
+        skinLikeness(tone, photo.data[i * 3] ?? 0, photo.data[i * 3 + 1] ?? 0, photo.data[i * 3 + 2] ?? 0) >
+          0.3;
+      if (isSkin) isSkin[i] = skin ? 1 : 0;
+      if (girth(x, y) > 1) continue;
+      inside++;
+      if (skin) bare++;
+    }
+  }
+  return { inside, bare };
+}
+
+/** A wrist this close to the body's middle line (shares of the span), between neck and hips, lies across it. */
+const ACROSS = 0.3;
+
+/**
+ * Whether a forearm the pose saw lies across the front of the torso in a sleeve: its wrist within ACROSS of
+ * the body's middle line, between the shoulders and a little below the hips, and under BARE of its pixels
+ * within its natural girth skin. A garment that leaves the forearm bare would have it painted as skin
+ * there, over the old clothes behind it and in front of the new ones, which reads as a bar of paint across
+ * the belly: no picture worth showing.
+ */
+export function sleevedForearmAcross(
+  photo: Raster,
+  pose: BodyPose,
+  parts: BodyParts,
+  frame: { span: number; torsoLength: number; depthOf(q: Point): number; offsetOf(q: Point): number },
+  tone: SkinTone | null,
+): boolean {
+  if (!tone) return false;
+  const p = pose.points;
+  const { span } = frame;
+  const arms: [number, Keypoint, Keypoint][] = [
+    [Part.leftForearm, p.leftElbow, p.leftWrist],
+    [Part.rightForearm, p.rightElbow, p.rightWrist],
+  ];
+  return arms.some(([part, elbow, wrist]) => {
+    if (Math.min(elbow.score, wrist.score) < SEEN) return false;
+    // The forearm's point nearest the body's middle line: where it crosses it, or its end nearer it.
+    const oe = frame.offsetOf(elbow);
+    const ow = frame.offsetOf(wrist);
+    const t = oe * ow < 0 ? oe / (oe - ow) : Math.abs(ow) < Math.abs(oe) ? 1 : 0;
+    const near = { x: elbow.x + (wrist.x - elbow.x) * t, y: elbow.y + (wrist.y - elbow.y) * t };
+    const depth = frame.depthOf(near);
+    if (Math.abs(frame.offsetOf(near)) > ACROSS * span || depth < 0 || depth > frame.torsoLength * 1.15) {
+      return false;
+    }
+    const bone = { part, a: elbow, b: wrist, ra: FOREARM_GIRTH.elbow, rb: FOREARM_GIRTH.wrist };
+    const { inside, bare } = skinWithinGirth(photo, parts, tone, bone, span);
+    return inside > 0 && bare < inside * BARE;
+  });
 }

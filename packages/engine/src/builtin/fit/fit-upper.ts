@@ -31,7 +31,11 @@ const NECK_BARE = 0.05;
 const SHOULDER_OUT = 0.1;
 const SHOULDER_RISE = 0.05;
 /** Kinds whose sleeves end at the wrist, whatever the flat-lay's proportions say. */
-const LONG_SLEEVED: ReadonlySet<GarmentKind> = new Set<GarmentKind>(['long-sleeve', 'hoodie', 'jacket']);
+export const LONG_SLEEVED: ReadonlySet<GarmentKind> = new Set<GarmentKind>([
+  'long-sleeve',
+  'hoodie',
+  'jacket',
+]);
 /** An arm's upper and lower bone as shares of the shoulder span (about 0.8 and 0.75 on an adult). */
 const UPPER_ARM = 0.8;
 const FOREARM = 0.75;
