@@ -622,6 +622,34 @@ describe('cleanUp', () => {
     expect(width(170)).toBeLessThanOrEqual(27);
   });
 
+  it("takes the bare arm's side in deep shade below the hem for the arm's, not the old sleeve's", () => {
+    // As above, but the bare arm's side towards the body, from 5 px past the bone on, is in deep shade (the
+    // crease between arm and body, too dark for any skin test): the paint above the hem is still as wide
+    // as the whole arm below it.
+    const { photo: sleeved, parts: armParts } = scene(13, SKIN, 8);
+    const photo: Raster = { ...sleeved, data: Uint8Array.from(sleeved.data) };
+    const arm = drawMask(PHOTO.width, PHOTO.height, [cap(p.rightShoulder, p.rightElbow, 16)]);
+    for (let i = 0; i < arm.data.length; i++) {
+      const y = Math.floor(i / PHOTO.width);
+      if (!arm.data[i] || y < 215) continue;
+      const bone = p.rightShoulder.x + ((p.rightElbow.x - p.rightShoulder.x) * (y - p.rightShoulder.y)) / 100;
+      photo.data.set((i % PHOTO.width) - bone > 5 ? [22, 14, 10] : SKIN, i * 3);
+    }
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, armParts, tankCanvas(armParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: true,
+    });
+    if (!tone) throw new Error('no skin tone');
+    const width = (y: number): number => {
+      let skin = 0;
+      for (let x = 90; x < 160; x++) if (skinLikeness(tone, ...pixel(out, x, y)) > 0.5) skin++;
+      return skin;
+    };
+    // Read from the skin alone, the bare arm's band below the hem left out its shaded side: 26 px of paint.
+    expect(width(205)).toBeGreaterThanOrEqual(29);
+    expect(width(210)).toBeGreaterThanOrEqual(29);
+  });
+
   it("turns the painted upper arm onto the bare arm below the hem where that lies off the pose's bone", () => {
     // The right upper arm 12 px further out than the pose's bone at the elbow (about a natural girth: the
     // pose's joints lie off the arm on photos, charles's elbow by 0.86 of one), in a short sleeve down to

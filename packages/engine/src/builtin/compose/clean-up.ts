@@ -264,7 +264,7 @@ export function cleanUp(
   // A sleeve is cloth: an arm's own skin that fails the skin tests (lit or shaded) has the skin's hue.
   const isCloth = (x: number, y: number): boolean =>
     x >= 0 && y >= 0 && x < w && y < h && !looksLikeSkinInShade(tone, photo, y * w + x);
-  const seamSight: SeamSight = { patches, canvas, span };
+  const seamSight: SeamSight = { patches, canvas, span, shade: limbShade(photo, parts) };
   /** How far along an upper arm its hem is sought: past the elbow where the arm is straight there. */
   const upperEnd = (up: Limb, down: Limb): number =>
     down.parts.length > 0 && bend(up, down) <= SEAM_STRAIGHT
@@ -1071,6 +1071,8 @@ interface SeamSight {
   patches: BareSkin;
   canvas: GarmentCanvas;
   span: number;
+  /** Whether a pixel is the deep shade on a limb's own pixels (`limbShade`), for a limb's `parts`. */
+  shade: (x: number, y: number, parts: readonly number[]) => boolean;
 }
 
 /**
@@ -1129,12 +1131,18 @@ function alongBone(limb: Limb): (t: number, across: number) => Point {
   });
 }
 
-/** The run of bare skin across a limb at `t` along it (`bareBand`), `offset` as there. */
+/**
+ * The run of bare skin across a limb at `t` along it (`bareBand`), `offset` as there; with `shaded`, the
+ * limb's own pixels in deep shade count too (the crease between an arm and the body, too dark for any skin
+ * test: read without it, charles's arm below his old sleeve was two thirds as wide as it is, and its inner
+ * side was filled from the wall).
+ */
 function bandAt(
   limb: Limb,
   t: number,
   seen: SeamSight,
   offset = SEAM_OFFSET,
+  shaded = false,
 ): { lo: number; hi: number } | null {
   const at = alongBone(limb);
   return bareBand(
@@ -1143,10 +1151,25 @@ function bandAt(
     seen.span,
     (across) => {
       const q = at(t, across);
-      return isBareSkin(seen.patches, q.x, q.y);
+      return isBareSkin(seen.patches, q.x, q.y) || (shaded && seen.shade(q.x, q.y, limb.parts));
     },
     offset,
   );
+}
+
+/** Below this luma a limb's own pixel is in deep shade: no cloth but black reads darker. */
+const DEEP_SHADE = 40;
+
+/**
+ * Whether pixel (x, y) is one of a limb's own `parts` (the part map's) and in deep shade (luma under
+ * DEEP_SHADE): next to the limb's bare skin it is the limb's shaded side.
+ */
+function limbShade(photo: Raster, parts: BodyParts): SeamSight['shade'] {
+  return (x, y, limbParts) => {
+    if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) return false;
+    const i = y * parts.width + x;
+    return limbParts.includes(parts.labels[i] ?? 0) && lumaAt(photo, i) < DEEP_SHADE;
+  };
 }
 
 /**
@@ -1161,7 +1184,7 @@ function seamAt(limb: Limb, found: number | null, seen: SeamSight): Limb['seam']
   // past it, the widest: a hem slanting across the bone cuts the nearest short.
   let widest: { lo: number; hi: number } | null = null;
   for (const beyond of [0.02, 0.05, 0.08]) {
-    const band = bandAt(limb, found + Math.max(3, seen.span * beyond) / len, seen);
+    const band = bandAt(limb, found + Math.max(3, seen.span * beyond) / len, seen, SEAM_OFFSET, true);
     if (band && (!widest || band.hi - band.lo > widest.hi - widest.lo)) widest = band;
   }
   if (!widest) return null;
