@@ -1,3 +1,4 @@
+import type { BodyFrame } from '../fit/body-frame.ts';
 import { dist, type Point } from '../geometry/point.ts';
 import { distanceToSegment } from '../geometry/polygon.ts';
 import type { Raster } from '../image/raster.ts';
@@ -162,21 +163,25 @@ function skinWithinGirth(
   return { inside, bare };
 }
 
-/** A wrist this close to the body's middle line (shares of the span), between neck and hips, lies across it. */
+/**
+ * A forearm that comes this close to the body's middle line (a share of the span), between the shoulders and
+ * ACROSS_LOWEST torso lengths below them (a little below the hips), lies across the body.
+ */
 const ACROSS = 0.3;
+const ACROSS_LOWEST = 1.15;
 
 /**
- * Whether a forearm the pose saw lies across the front of the torso in a sleeve: its wrist within ACROSS of
- * the body's middle line, between the shoulders and a little below the hips, and under BARE of its pixels
- * within its natural girth skin. A garment that leaves the forearm bare would have it painted as skin
- * there, over the old clothes behind it and in front of the new ones, which reads as a bar of paint across
- * the belly: no picture worth showing.
+ * Whether a forearm the pose saw lies across the front of the torso in a sleeve: it crosses the body's
+ * middle line or comes within ACROSS of it, there between the shoulders and a little below the hips, and
+ * under BARE of its pixels within its natural girth are skin. A garment that leaves the forearm bare would
+ * have it painted as skin there, over the old clothes behind it and in front of the new ones, which reads
+ * as a bar of paint across the belly (jordan's): no picture worth showing.
  */
 export function sleevedForearmAcross(
   photo: Raster,
   pose: BodyPose,
   parts: BodyParts,
-  frame: { span: number; torsoLength: number; depthOf(q: Point): number; offsetOf(q: Point): number },
+  frame: Pick<BodyFrame, 'span' | 'torsoLength' | 'depthOf' | 'offsetOf'>,
   tone: SkinTone | null,
 ): boolean {
   if (!tone) return false;
@@ -194,7 +199,11 @@ export function sleevedForearmAcross(
     const t = oe * ow < 0 ? oe / (oe - ow) : Math.abs(ow) < Math.abs(oe) ? 1 : 0;
     const near = { x: elbow.x + (wrist.x - elbow.x) * t, y: elbow.y + (wrist.y - elbow.y) * t };
     const depth = frame.depthOf(near);
-    if (Math.abs(frame.offsetOf(near)) > ACROSS * span || depth < 0 || depth > frame.torsoLength * 1.15) {
+    if (
+      Math.abs(frame.offsetOf(near)) > ACROSS * span ||
+      depth < 0 ||
+      depth > frame.torsoLength * ACROSS_LOWEST
+    ) {
       return false;
     }
     const bone = { part, a: elbow, b: wrist, ra: FOREARM_GIRTH.elbow, rb: FOREARM_GIRTH.wrist };

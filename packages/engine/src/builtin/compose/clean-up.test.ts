@@ -597,24 +597,34 @@ describe('cleanUp', () => {
     expect(widthAt(15)).toBeGreaterThanOrEqual(natural + 5);
   });
 
-  it("runs the paint's outline into the bare arm below a short sleeve's hem, without a step", () => {
-    // The right upper arm in a short sleeve down to row 215, bare below it at the silhouette's full girth
-    // (16 px round the bone, wider than the natural 11-13); a tank leaves the whole arm bare.
+  /**
+   * The right upper arm in a short sleeve down to row 215, bare below it at the silhouette's full girth (16 px
+   * round the bone, wider than the natural 11-13), each bare pixel `bare(x, y)`'s colour; a tank leaves the
+   * whole arm bare. Returns the width of the skin across row `y` of the arm after the clean-up.
+   */
+  function tankOverShortSleeve(
+    bare: (x: number, y: number) => readonly [number, number, number],
+  ): (y: number) => number {
     const { photo: sleeved, parts: armParts } = scene(13, SKIN, 8);
     const photo: Raster = { ...sleeved, data: Uint8Array.from(sleeved.data) };
     const arm = drawMask(PHOTO.width, PHOTO.height, [cap(p.rightShoulder, p.rightElbow, 16)]);
-    for (let i = 0; i < arm.data.length; i++)
-      if (arm.data[i] && Math.floor(i / PHOTO.width) >= 215) photo.data.set(SKIN, i * 3);
-    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
-    cleanUp(cv, out, pose, armParts, tankCanvas(armParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+    for (let i = 0; i < arm.data.length; i++) {
+      const y = Math.floor(i / PHOTO.width);
+      if (arm.data[i] && y >= 215) photo.data.set(bare(i % PHOTO.width, y), i * 3);
+    }
+    cleanUp(cv, photo, pose, armParts, tankCanvas(armParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
       rim: true,
     });
     if (!tone) throw new Error('no skin tone');
-    const width = (y: number): number => {
+    return (y) => {
       let skin = 0;
-      for (let x = 90; x < 160; x++) if (skinLikeness(tone, ...pixel(out, x, y)) > 0.5) skin++;
+      for (let x = 90; x < 160; x++) if (skinLikeness(tone, ...pixel(photo, x, y)) > 0.5) skin++;
       return skin;
     };
+  }
+
+  it("runs the paint's outline into the bare arm below a short sleeve's hem, without a step", () => {
+    const width = tankOverShortSleeve(() => SKIN);
     // Just above the hem the paint is about as wide as the bare arm below it (32 px; 25-27 at the natural
     // girth); well above it, the natural girth.
     expect(width(205)).toBeGreaterThanOrEqual(29);
@@ -623,28 +633,11 @@ describe('cleanUp', () => {
   });
 
   it("takes the bare arm's side in deep shade below the hem for the arm's, not the old sleeve's", () => {
-    // As above, but the bare arm's side towards the body, from 5 px past the bone on, is in deep shade (the
-    // crease between arm and body, too dark for any skin test): the paint above the hem is still as wide
-    // as the whole arm below it.
-    const { photo: sleeved, parts: armParts } = scene(13, SKIN, 8);
-    const photo: Raster = { ...sleeved, data: Uint8Array.from(sleeved.data) };
-    const arm = drawMask(PHOTO.width, PHOTO.height, [cap(p.rightShoulder, p.rightElbow, 16)]);
-    for (let i = 0; i < arm.data.length; i++) {
-      const y = Math.floor(i / PHOTO.width);
-      if (!arm.data[i] || y < 215) continue;
-      const bone = p.rightShoulder.x + ((p.rightElbow.x - p.rightShoulder.x) * (y - p.rightShoulder.y)) / 100;
-      photo.data.set((i % PHOTO.width) - bone > 5 ? [22, 14, 10] : SKIN, i * 3);
-    }
-    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
-    cleanUp(cv, out, pose, armParts, tankCanvas(armParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
-      rim: true,
-    });
-    if (!tone) throw new Error('no skin tone');
-    const width = (y: number): number => {
-      let skin = 0;
-      for (let x = 90; x < 160; x++) if (skinLikeness(tone, ...pixel(out, x, y)) > 0.5) skin++;
-      return skin;
-    };
+    // The bare arm's side towards the body, from 5 px past the bone on, in deep shade (the crease between
+    // arm and body, too dark for any skin test): the paint above the hem is still as wide as the whole arm.
+    const bone = (y: number): number =>
+      p.rightShoulder.x + ((p.rightElbow.x - p.rightShoulder.x) * (y - p.rightShoulder.y)) / 100;
+    const width = tankOverShortSleeve((x, y) => (x - bone(y) > 5 ? [22, 14, 10] : SKIN));
     // Read from the skin alone, the bare arm's band below the hem left out its shaded side: 26 px of paint.
     expect(width(205)).toBeGreaterThanOrEqual(29);
     expect(width(210)).toBeGreaterThanOrEqual(29);
