@@ -1,6 +1,7 @@
 import type { Raster } from '../image/raster.ts';
 import { type Box, boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
+import { ENCLOSED, PIXEL, shiftFill } from './shift-fill.ts';
 
 /** The fill's broad colour is found at most this many pixels across (Telea's cost grows with what it fills). */
 const WORK_SIDE = 220;
@@ -12,7 +13,9 @@ const MIN_BACKDROP = 0.5;
 /**
  * Fills the marked pixels of the photo (changed in place) from the backdrop round them, over the marked
  * region's bounds only. `hidden` pixels (what the new garment covers) lend the fill nothing; `person` pixels
- * (the silhouette: arms, neck, hair) lend it colour only where they all but enclose it, and never texture.
+ * (the silhouette: arms, neck, hair; the part map's labels, 0 off the person) lend it colour only where they
+ * all but enclose it, and never texture. Regions the backdrop surrounds take a copy of it (`shiftFill`)
+ * where it is textured; the rest the fill below.
  *
  * Two layers. The broad colour is the backdrop's local mean (a blur of the backdrop alone, normalised by its
  * share) and, where too little backdrop is within the blur's reach, Telea's inpainting from those means
@@ -53,6 +56,9 @@ export function fillFromBackground(
   const free = new Uint8Array(bw * bh);
   const open = new Uint8Array(bw * bh);
   readMasks({ marked, hidden, person, stride: w }, box, { filled, free, open });
+  // Regions the backdrop surrounds take a copy of the backdrop beside them; the rest the fill below.
+  const copied = shiftFill(photo, box, filled, kindOf(marked, hidden, person));
+  for (let j = 0; j < filled.length; j++) if (copied[j]) filled[j] = 0;
   const level = broadColour(cv, photo, box, free, open);
   // Each filled pixel's nearest edge onto the backdrop, along its row or its column, and its mirror there.
   const nearest = new Float32Array(bw * bh).fill(Number.POSITIVE_INFINITY);
@@ -61,6 +67,15 @@ export function fillFromBackground(
   for (let y = 0; y < bh; y++) scan(mirrors, y * bw, 1, bw);
   for (let x = 0; x < bw; x++) scan(mirrors, x, bw, bh);
   layFill(photo, box, { filled, nearest, mirror, level }, fade);
+}
+
+/** What each pixel of the photo is to the fill (`PIXEL`): a hole (marked or covered), the person or backdrop. */
+function kindOf(marked: Uint8Array, hidden: Uint8Array, person: Uint8Array): Uint8Array {
+  const out = new Uint8Array(marked.length);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = marked[i] || hidden[i] ? PIXEL.hole : person[i] ? PIXEL.person : PIXEL.backdrop;
+  }
+  return out;
 }
 
 // fillFromBackground's loops, each a function of its own (and the scans no closures made a try-on): in its
@@ -339,12 +354,6 @@ function mixFills(
       filled[j * 3 + c] = Math.round((backdrop[j * 3 + c] ?? 0) * (1 - t) + (filled[j * 3 + c] ?? 0) * t);
   }
 }
-
-/**
- * The shares of the eight directions meeting the person (of those meeting anything) over which the fill
- * turns from the backdrop's colour to the person's.
- */
-const ENCLOSED = { from: 0.65, to: 0.9 } as const;
 
 const NONE = 0;
 const PERSON = 1;
