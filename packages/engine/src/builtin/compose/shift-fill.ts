@@ -50,6 +50,7 @@ export function shiftFill(photo: Raster, box: Box, filled: Uint8Array, kind: Uin
     if (region.pixels.length < LEAST) continue;
     if (region.x1 - region.x0 + 1 > photo.width * MOST.width) continue;
     if (region.y1 - region.y0 + 1 > photo.height * MOST.height) continue;
+    region.ring = ringOf(region, filled, box.width, box.height);
     if (!besideGarment(region, box, kind, photo.width) || enclosed(region, box, kind, photo)) continue;
     const shift = bestShift(photo, box, region, free);
     if (!shift) continue;
@@ -132,7 +133,7 @@ const DIRECTIONS = [
 interface Region {
   /** Box indices of the region's pixels. */
   pixels: number[];
-  /** Box indices of the backdrop within RING pixels round it. */
+  /** Box indices of the pixels within RING of it that are not filled (`ringOf`). */
   ring: number[];
   x0: number;
   y0: number;
@@ -140,7 +141,7 @@ interface Region {
   y1: number;
 }
 
-/** The 8-connected regions of `filled` (box-sized), each with its bounds and its ring of backdrop. */
+/** The 8-connected regions of `filled` (box-sized), each with its bounds (its ring left for `ringOf`). */
 function regions(filled: Uint8Array, bw: number, bh: number): Region[] {
   const seen = new Uint8Array(filled.length);
   const out: Region[] = [];
@@ -174,25 +175,31 @@ function regions(filled: Uint8Array, bw: number, bh: number): Region[] {
     }
     out.push({ pixels, ring: [], x0, y0, x1, y1 });
   }
-  // Each region's ring: pixels within RING of it (a square reach) that are not filled.
-  for (const region of out) {
-    const near = new Set<number>();
-    for (const j of region.pixels) {
-      const x = j % bw;
-      const y = (j - x) / bw;
-      for (let dy = -RING; dy <= RING; dy++) {
-        for (let dx = -RING; dx <= RING; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= bw || ny >= bh) continue;
-          const n = ny * bw + nx;
-          if (filled[n] !== 1) near.add(n);
-        }
+  return out;
+}
+
+/** The box indices within RING of the region (a square reach) that are not filled, each once. */
+function ringOf(region: Region, filled: Uint8Array, bw: number, bh: number): number[] {
+  const x0 = Math.max(0, region.x0 - RING);
+  const y0 = Math.max(0, region.y0 - RING);
+  const rw = Math.min(bw, region.x1 + RING + 1) - x0;
+  const rh = Math.min(bh, region.y1 + RING + 1) - y0;
+  const near = new Uint8Array(rw * rh);
+  const ring: number[] = [];
+  for (const j of region.pixels) {
+    const x = j % bw;
+    const y = (j - x) / bw;
+    for (let ny = Math.max(y0, y - RING); ny <= Math.min(y0 + rh - 1, y + RING); ny++) {
+      for (let nx = Math.max(x0, x - RING); nx <= Math.min(x0 + rw - 1, x + RING); nx++) {
+        const k = (ny - y0) * rw + (nx - x0);
+        const n = ny * bw + nx;
+        if (near[k] || filled[n] === 1) continue;
+        near[k] = 1;
+        ring.push(n);
       }
     }
-    region.ring = [...near];
   }
-  return out;
+  return ring;
 }
 
 /**
