@@ -4,9 +4,9 @@ import { percentile } from '../image/statistics.ts';
 import type { Box } from '../person/mask.ts';
 
 /**
- * A region of the fill is copied whole only when it is at least LEAST pixels (a speck beside the chin took
- * the colour of a neighbour's jacket) and its bounds at most MOST of the photo's width and height: a rim
- * round the whole person is many places, no one shift's (a copy brought a light wall in beside an arm).
+ * A region of the fill is copied whole only when it is at least LEAST pixels (a speck's ring is too short
+ * to judge a shift by) and its bounds at most MOST of the photo's width and height: a rim round the whole
+ * person is many places, no one shift's.
  */
 const LEAST = 400;
 const MOST = { width: 0.25, height: 0.4 } as const;
@@ -31,17 +31,17 @@ const TEXTURED = 6;
 const SMOOTH = 2;
 
 /**
- * Fills each region of the marked pixels of `box` (changed in the photo) with a copy of the backdrop beside
- * it: the region shifted sideways, up or down (by one to three times its own size) onto backdrop, whichever
+ * Fills regions of the marked pixels of `box` (changed in the photo) with a copy of the backdrop beside
+ * them: the region shifted sideways, up or down (by one to three times its own size) onto backdrop, whichever
  * shift's ring round the region matches the ring round the region itself best in texture (the spread of
- * their difference; the mean difference, light, is the correction's). The copy is corrected to meet the
- * backdrop round the region without a step (`seamMembrane`). A backdrop's texture (a brick wall's courses,
- * a facade's windows, leaves) runs on through the fill; mirrored in from its edge and faded to a smooth
- * colour deeper in, it read as a blurred patch in the shape of the old sleeve. Regions the backdrop does not
- * surround enough to judge a shift (an open neckline among the person), or that no shift lands on the
- * backdrop, are left to the caller's fill. `kind` (the photo's size) tells each pixel (`PIXEL`): the backdrop,
- * which may be copied; a hole, marked or under the new garment; or the person. Returns the pixels filled
- * (box-sized, 1 filled).
+ * their difference; the mean difference, light, is the correction's), corrected to meet the backdrop round
+ * the region without a step (`seamMembrane`). A backdrop's texture (a facade's windows, railings, blinds)
+ * runs on through the fill; mirrored in from its edge and faded to a smooth colour deeper in, it read as a
+ * blurred patch in the shape of the old sleeve. Only regions beside the new garment (an old sleeve, a rim),
+ * on a textured backdrop, that the person does not enclose, and only shifts that bring in no colour the
+ * ring does not show; the rest are left to the caller's fill. `kind` (the photo's size) tells each pixel
+ * (`PIXEL`): the backdrop, which may be copied; a hole, marked or under the new garment; or the person.
+ * Returns the pixels filled (box-sized, 1 filled).
  */
 export function shiftFill(photo: Raster, box: Box, filled: Uint8Array, kind: Uint8Array): Uint8Array {
   const done = new Uint8Array(filled.length);
@@ -76,7 +76,7 @@ const SAMPLES = 16;
  * Whether the person encloses the region (under the chin, in an open neckline): from up to SAMPLES of its
  * pixels, looking out in the eight directions past what is filled or covered, the person is met first in
  * ENCLOSED.from of the directions that meet anything. What is behind it there is the person's, not a copy
- * of the backdrop (a neighbour's yellow jacket was copied under mariya-a's jaw).
+ * of the backdrop (a light patch was copied into the dark gap beside party-1c's arm).
  */
 function enclosed(region: Region, box: Box, kind: Uint8Array, photo: Raster): boolean {
   const { width: w, height: h } = photo;
