@@ -1,7 +1,7 @@
 import type { Raster } from '../image/raster.ts';
 import { type Box, boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
-import { ENCLOSED, PIXEL, shiftFill } from './shift-fill.ts';
+import { DIRECTIONS, ENCLOSED, PIXEL, shiftFill } from './shift-fill.ts';
 
 /** The fill's broad colour is found at most this many pixels across (Telea's cost grows with what it fills). */
 const WORK_SIDE = 220;
@@ -370,16 +370,7 @@ function enclosure(notNear: Uint8Array, hole: Uint8Array, w: number, h: number):
   const person = new Uint8Array(w * h);
   const seen = new Uint8Array(w * h);
   const met = new Uint8Array(w * h);
-  for (const [dx, dy] of [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-    [1, 1],
-    [1, -1],
-    [-1, 1],
-    [-1, -1],
-  ] as const) {
+  for (const [dx, dy] of DIRECTIONS) {
     // Each pixel after the neighbour it looks to: rows against dy, columns against dx.
     for (let n = 0; n < h; n++) {
       const y = dy > 0 ? h - 1 - n : n;

@@ -119,7 +119,8 @@ function besideGarment(region: Region, box: Box, kind: Uint8Array, w: number): b
   return covered >= region.ring.length * BESIDE_GARMENT;
 }
 
-const DIRECTIONS = [
+/** The eight directions out of a pixel, as steps across and down. */
+export const DIRECTIONS = [
   [1, 0],
   [-1, 0],
   [0, 1],
