@@ -84,7 +84,7 @@ export function armsInFront(
     const box = boneBox(bone, span, w, h);
     const girth = girthOf(bone, span);
     // First the skin within the natural girth: whether the arm is bare, so gets room.
-    const { inside, bare } = skinWithinGirth(photo, parts, tone, bone, span, isSkin);
+    const { inside, bare } = skinWithinGirth(photo, parts, tone, bone, { box, girth }, isSkin);
     const room = inside > 0 && bare >= inside * BARE ? ROOM : 1;
     for (let y = box.y0; y < box.y1; y++) {
       for (let x = box.x0; x < box.x1; x++) {
@@ -132,18 +132,17 @@ function girthOf(bone: Bone, span: number): (x: number, y: number) => number {
 
 /**
  * The bone's own pixels within its natural girth (`inside`) and how many of them are of the person's skin
- * (`bare`); `isSkin`, when given, is set for each of the bone's pixels in its box.
+ * (`bare`), read over its `box` (`boneBox`) by its `girth` (`girthOf`); `isSkin`, when given, is set for each
+ * of the bone's pixels in the box.
  */
 function skinWithinGirth(
   photo: Raster,
   parts: BodyParts,
   tone: SkinTone | null,
   bone: Bone,
-  span: number,
+  { box, girth }: { box: ReturnType<typeof boneBox>; girth: ReturnType<typeof girthOf> },
   isSkin?: Uint8Array,
 ): { inside: number; bare: number } {
-  const box = boneBox(bone, span, parts.width, parts.height);
-  const girth = girthOf(bone, span);
   let inside = 0;
   let bare = 0;
   for (let y = box.y0; y < box.y1; y++) {
@@ -207,7 +206,8 @@ export function sleevedForearmAcross(
       return false;
     }
     const bone = { part, a: elbow, b: wrist, ra: FOREARM_GIRTH.elbow, rb: FOREARM_GIRTH.wrist };
-    const { inside, bare } = skinWithinGirth(photo, parts, tone, bone, span);
+    const reach = { box: boneBox(bone, span, parts.width, parts.height), girth: girthOf(bone, span) };
+    const { inside, bare } = skinWithinGirth(photo, parts, tone, bone, reach);
     return inside > 0 && bare < inside * BARE;
   });
 }

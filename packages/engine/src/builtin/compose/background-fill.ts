@@ -1,7 +1,7 @@
 import type { Raster } from '../image/raster.ts';
 import { type Box, boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
-import { DIRECTIONS, ENCLOSED, PIXEL, shiftFill } from './shift-fill.ts';
+import { DIRECTIONS, ENCLOSED, type Kind, PIXEL, shiftFill } from './shift-fill.ts';
 
 /** The fill's broad colour is found at most this many pixels across (Telea's cost grows with what it fills). */
 const WORK_SIDE = 220;
@@ -70,12 +70,8 @@ export function fillFromBackground(
 }
 
 /** What each pixel of the photo is to the fill (`PIXEL`): a hole (marked or covered), the person or backdrop. */
-function kindOf(marked: Uint8Array, hidden: Uint8Array, person: Uint8Array): Uint8Array {
-  const out = new Uint8Array(marked.length);
-  for (let i = 0; i < out.length; i++) {
-    out[i] = marked[i] || hidden[i] ? PIXEL.hole : person[i] ? PIXEL.person : PIXEL.backdrop;
-  }
-  return out;
+function kindOf(marked: Uint8Array, hidden: Uint8Array, person: Uint8Array): Kind {
+  return (i) => (marked[i] || hidden[i] ? PIXEL.hole : person[i] ? PIXEL.person : PIXEL.backdrop);
 }
 
 // fillFromBackground's loops, each a function of its own (and the scans no closures made a try-on): in its

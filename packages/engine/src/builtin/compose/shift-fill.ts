@@ -39,13 +39,13 @@ const SMOOTH = 2;
  * runs on through the fill; mirrored in from its edge and faded to a smooth colour deeper in, it read as a
  * blurred patch in the shape of the old sleeve. Only regions beside the new garment (an old sleeve, a rim),
  * on a textured backdrop, that the person does not enclose, and only shifts that bring in no colour the
- * ring does not show; the rest are left to the caller's fill. `kind` (the photo's size) tells each pixel
+ * ring does not show; the rest are left to the caller's fill. `kind` tells what each photo pixel is
  * (`PIXEL`): the backdrop, which may be copied; a hole, marked or under the new garment; or the person.
  * Returns the pixels filled (box-sized, 1 filled).
  */
-export function shiftFill(photo: Raster, box: Box, filled: Uint8Array, kind: Uint8Array): Uint8Array {
+export function shiftFill(photo: Raster, box: Box, filled: Uint8Array, kind: Kind): Uint8Array {
   const done = new Uint8Array(filled.length);
-  const free = kind.map((k) => (k === PIXEL.backdrop ? 1 : 0));
+  const free = (i: number): boolean => kind(i) === PIXEL.backdrop;
   for (const region of regions(filled, box.width, box.height)) {
     if (region.pixels.length < LEAST) continue;
     if (region.x1 - region.x0 + 1 > photo.width * MOST.width) continue;
@@ -63,6 +63,12 @@ export function shiftFill(photo: Raster, box: Box, filled: Uint8Array, kind: Uin
 /** What a photo pixel is to the fill (`shiftFill`'s `kind`). */
 export const PIXEL = { backdrop: 0, hole: 1, person: 2 } as const;
 
+/** What photo pixel `i` is to the fill (`PIXEL`). */
+export type Kind = (i: number) => number;
+
+/** Whether photo pixel `i` is backdrop, which may be copied. */
+type Free = (i: number) => boolean;
+
 /**
  * The shares of the eight directions meeting the person (of those meeting anything) from which a pixel is
  * enclosed by the person (the caller's fill turns to the person's colour from there).
@@ -78,7 +84,7 @@ const SAMPLES = 16;
  * ENCLOSED.from of the directions that meet anything. What is behind it there is the person's, not a copy
  * of the backdrop (a light patch was copied into the dark gap beside party-1c's arm).
  */
-function enclosed(region: Region, box: Box, kind: Uint8Array, photo: Raster): boolean {
+function enclosed(region: Region, box: Box, kind: Kind, photo: Raster): boolean {
   const { width: w, height: h } = photo;
   const step = Math.max(1, Math.floor(region.pixels.length / SAMPLES));
   let person = 0;
@@ -90,13 +96,13 @@ function enclosed(region: Region, box: Box, kind: Uint8Array, photo: Raster): bo
     for (const [dx, dy] of DIRECTIONS) {
       let x = x0 + dx;
       let y = y0 + dy;
-      while (x >= 0 && y >= 0 && x < w && y < h && kind[y * w + x] === PIXEL.hole) {
+      while (x >= 0 && y >= 0 && x < w && y < h && kind(y * w + x) === PIXEL.hole) {
         x += dx;
         y += dy;
       }
       if (x < 0 || y < 0 || x >= w || y >= h) continue;
       seen++;
-      if (kind[y * w + x] === PIXEL.person) person++;
+      if (kind(y * w + x) === PIXEL.person) person++;
     }
   }
   return seen > 0 && person >= seen * ENCLOSED.from;
@@ -110,10 +116,10 @@ const BESIDE_GARMENT = 0.02;
  * clothes past it, an old sleeve or a rim. Elsewhere a region is something else the clean-up took away (a
  * neighbour's collar beside his jaw took a crowd's yellow jacket), left to the caller's smooth fill.
  */
-function besideGarment(region: Region, box: Box, kind: Uint8Array, w: number): boolean {
+function besideGarment(region: Region, box: Box, kind: Kind, w: number): boolean {
   let covered = 0;
   for (const j of region.ring) {
-    if (kind[(box.top + Math.floor(j / box.width)) * w + box.left + (j % box.width)] === PIXEL.hole)
+    if (kind((box.top + Math.floor(j / box.width)) * w + box.left + (j % box.width)) === PIXEL.hole)
       covered++;
   }
   return covered >= region.ring.length * BESIDE_GARMENT;
@@ -179,12 +185,21 @@ function regions(filled: Uint8Array, bw: number, bh: number): Region[] {
   return out;
 }
 
+/** The region's bounds with RING round them, within a `bw` x `bh` box (box coordinates). */
+function ringBounds(region: Region, bw: number, bh: number): Box {
+  const left = Math.max(0, region.x0 - RING);
+  const top = Math.max(0, region.y0 - RING);
+  return {
+    left,
+    top,
+    width: Math.min(bw, region.x1 + RING + 1) - left,
+    height: Math.min(bh, region.y1 + RING + 1) - top,
+  };
+}
+
 /** The box indices within RING of the region (a square reach) that are not filled, each once. */
 function ringOf(region: Region, filled: Uint8Array, bw: number, bh: number): number[] {
-  const x0 = Math.max(0, region.x0 - RING);
-  const y0 = Math.max(0, region.y0 - RING);
-  const rw = Math.min(bw, region.x1 + RING + 1) - x0;
-  const rh = Math.min(bh, region.y1 + RING + 1) - y0;
+  const { left: x0, top: y0, width: rw, height: rh } = ringBounds(region, bw, bh);
   const near = new Uint8Array(rw * rh);
   const ring: number[] = [];
   for (const j of region.pixels) {
@@ -207,12 +222,7 @@ function ringOf(region: Region, filled: Uint8Array, bw: number, bh: number): num
  * The shift (photo pixels) whose copy fits `region` best, or null: of the shifts that land LANDS of it on
  * the backdrop, the one whose ring matches the region's own ring best in texture.
  */
-function bestShift(
-  photo: Raster,
-  box: Box,
-  region: Region,
-  free: Uint8Array,
-): { dx: number; dy: number } | null {
+function bestShift(photo: Raster, box: Box, region: Region, free: Free): { dx: number; dy: number } | null {
   const { width: w, height: h } = photo;
   const bw = box.width;
   const width = region.x1 - region.x0 + 1;
@@ -234,18 +244,16 @@ function bestShift(
     const y = box.top + Math.floor(j / bw) + s.dy;
     return x < 0 || y < 0 || x >= w || y >= h ? -1 : y * w + x;
   };
-  const at = (j: number): number => (box.top + Math.floor(j / bw)) * w + box.left + (j % bw);
+  // The ring's photo pixels.
+  const ring = region.ring.map((j) => (box.top + Math.floor(j / bw)) * w + box.left + (j % bw));
   // The colours the ring shows: what the copy may bring in.
-  const shown = ringColours(photo, region.ring.map(at), free);
+  const shown = ringColours(photo, ring, free);
   if (!shown) return null;
   // A smooth backdrop (a plain wall) is filled as well by the caller's fill, which brings in nothing: a copy
   // there brought in what the silhouette had missed of the old clothes beside it. Textured is half the
   // ring's interquartile range of luma (windows and facade, stripes: two colours half and half).
   const lumas: number[] = [];
-  for (const j of region.ring) {
-    const i = at(j);
-    if (free[i]) lumas.push(lumaAt(photo, i));
-  }
+  for (const i of ring) if (free(i)) lumas.push(lumaAt(photo, i));
   if ((percentile(lumas, 0.75) - percentile(lumas, 0.25)) / 2 < TEXTURED) return null;
   let best: { dx: number; dy: number } | null = null;
   let bestScore = Number.POSITIVE_INFINITY;
@@ -254,7 +262,7 @@ function bestShift(
     let strays = 0;
     for (const j of region.pixels) {
       const q = shifted(j, s);
-      if (q < 0 || !free[q]) continue;
+      if (q < 0 || !free(q)) continue;
       lands++;
       if (!shown[colourBin(photo, q)]) strays++;
     }
@@ -264,10 +272,10 @@ function bestShift(
     const sum = [0, 0, 0];
     const sq = [0, 0, 0];
     let n = 0;
-    for (const j of region.ring) {
-      const i = at(j);
+    for (const [r, j] of region.ring.entries()) {
+      const i = ring[r] ?? 0;
       const q = shifted(j, s);
-      if (!free[i] || q < 0 || !free[q]) continue;
+      if (!free(i) || q < 0 || !free(q)) continue;
       n++;
       for (let c = 0; c < 3; c++) {
         const d = (photo.data[i * 3 + c] ?? 0) - (photo.data[q * 3 + c] ?? 0);
@@ -299,12 +307,13 @@ function colourBin(photo: Raster, i: number): number {
  * The colour bins the backdrop among the `ring`'s photo pixels shows (1 a bin of 4096), each widened to the
  * bins next to it; null with fewer than RING_LEAST backdrop pixels.
  */
-function ringColours(photo: Raster, ring: readonly number[], free: Uint8Array): Uint8Array | null {
+function ringColours(photo: Raster, ring: readonly number[], free: Free): Uint8Array | null {
   const count = new Uint32Array(4096);
   let n = 0;
   for (const i of ring) {
-    if (!free[i]) continue;
-    count[colourBin(photo, i)] = (count[colourBin(photo, i)] ?? 0) + 1;
+    if (!free(i)) continue;
+    const bin = colourBin(photo, i);
+    count[bin] = (count[bin] ?? 0) + 1;
     n++;
   }
   if (n < RING_LEAST) return null;
@@ -336,20 +345,11 @@ function ringColours(photo: Raster, ring: readonly number[], free: Uint8Array): 
  * ring (where both are backdrop), so the copy meets what surrounds it. A pixel whose shifted one is not
  * backdrop takes the nearest copied colour on its row instead.
  */
-function copy(
-  photo: Raster,
-  box: Box,
-  region: Region,
-  shift: { dx: number; dy: number },
-  free: Uint8Array,
-): void {
+function copy(photo: Raster, box: Box, region: Region, shift: { dx: number; dy: number }, free: Free): void {
   const { width: w } = photo;
   const bw = box.width;
   // Worked over the region's bounds and its ring.
-  const left = Math.max(0, region.x0 - RING);
-  const top = Math.max(0, region.y0 - RING);
-  const rw = Math.min(bw, region.x1 + RING + 1) - left;
-  const rh = Math.min(box.height, region.y1 + RING + 1) - top;
+  const { left, top, width: rw, height: rh } = ringBounds(region, bw, box.height);
   const inside = new Float32Array(rw * rh * 3);
   const outside = new Float32Array(rw * rh * 3);
   const ring = new Uint8Array(rw * rh);
@@ -363,7 +363,7 @@ function copy(
       const sx = box.left + x + left + shift.dx;
       const sy = box.top + y + top + shift.dy;
       const q = sx >= 0 && sy >= 0 && sx < w && sy < photo.height ? sy * w + sx : -1;
-      if (q < 0 || !free[q]) continue;
+      if (q < 0 || !free(q)) continue;
       ok[k] = 1;
       for (let c = 0; c < 3; c++) {
         inside[k * 3 + c] = photo.data[q * 3 + c] ?? 0;
@@ -373,7 +373,7 @@ function copy(
   }
   for (const j of region.ring) {
     const k = local(j);
-    if (k >= 0 && k < ring.length && ok[k] && free[photoIndex(k % rw, (k - (k % rw)) / rw)]) ring[k] = 1;
+    if (k >= 0 && k < ring.length && ok[k] && free(photoIndex(k % rw, (k - (k % rw)) / rw))) ring[k] = 1;
   }
   const correction = seamMembrane(inside, outside, ring, { width: rw, height: rh }, SMOOTH);
   for (const j of region.pixels) {

@@ -1,5 +1,5 @@
 import type { GarmentAnalysis, SleeveLandmarks } from '../garment/garment.ts';
-import type { Point } from '../geometry/point.ts';
+import { mid, type Point } from '../geometry/point.ts';
 
 /**
  * How far a flat part is taken round the body or limb it is worn on: 0 lays it flat, 1 round the front half
@@ -89,8 +89,8 @@ export function bodyWrap(
  * and `bottom` to `endBottom`) at the same share of the way along.
  */
 export function limbWrap(edges: SleeveLandmarks, round = ROUND): Wrap {
-  const start = { x: (edges.top.x + edges.bottom.x) / 2, y: (edges.top.y + edges.bottom.y) / 2 };
-  const end = { x: (edges.endTop.x + edges.endBottom.x) / 2, y: (edges.endTop.y + edges.endBottom.y) / 2 };
+  const start = mid(edges.top, edges.bottom);
+  const end = mid(edges.endTop, edges.endBottom);
   const ax = end.x - start.x;
   const ay = end.y - start.y;
   const length2 = ax * ax + ay * ay;
