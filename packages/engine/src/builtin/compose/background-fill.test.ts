@@ -154,6 +154,32 @@ describe('fillFromBackground', () => {
     expect(stats(photo, 74, 86, 54, 66).mean).toBeLessThan(110);
   });
 
+  it('blends a wide fill between two backdrops smoothly, with no seam where the two meet', () => {
+    // Red left of a 60 px wide band to fill, blue right of it; the band runs the photo's height.
+    const photo = solidRgb(W, H, [200, 40, 40]);
+    const marked = new Uint8Array(W * H);
+    const none = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 50; x < W; x++) {
+        photo.data.set(x < 110 ? [0, 255, 0] : [40, 40, 200], (y * W + x) * 3);
+        if (x < 110) marked[y * W + x] = 1;
+      }
+    }
+    fillFromBackground(cv, photo, marked, none, none, 4);
+    // The largest step in red between neighbours across the band, and the band's middle half-way.
+    let step = 0;
+    for (let y = 20; y < 100; y++) {
+      for (let x = 50; x < 110; x++) {
+        const i = (y * W + x) * 3;
+        step = Math.max(step, Math.abs((photo.data[i + 3] ?? 0) - (photo.data[i] ?? 0)));
+      }
+    }
+    expect(step).toBeLessThan(16);
+    const middle = stats(photo, 76, 84, 20, 100).mean;
+    expect(middle).toBeGreaterThan(80);
+    expect(middle).toBeLessThan(100);
+  });
+
   it('changes nothing when nothing is marked', () => {
     const photo = solidRgb(W, H, [10, 200, 90]);
     const before = Uint8Array.from(photo.data);

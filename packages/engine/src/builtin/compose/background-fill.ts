@@ -1,13 +1,14 @@
 import type { Raster } from '../image/raster.ts';
+import { spreadReadings } from '../image/seam-membrane.ts';
 import { type Box, boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { DIRECTIONS, ENCLOSED, type Kind, PIXEL, shiftFill } from './shift-fill.ts';
 
-/** The fill's broad colour is found at most this many pixels across (Telea's cost grows with what it fills). */
+/** The fill's broad colour is found at most this many pixels across: it is smooth, and its cost grows with the box. */
 const WORK_SIDE = 220;
 /** The backdrop's local mean is read over this blur (pixels at the working scale): past its texture. */
 const BROAD_SIGMA = 3;
-/** Below this share of backdrop within the blur's reach (its mean is then the nearest few pixels'), a pixel's broad colour is Telea's. */
+/** Below this share of backdrop within the blur's reach (its mean is then the nearest few pixels'), a pixel's broad colour is spread from the pixels round it. */
 const MIN_BACKDROP = 0.5;
 
 /**
@@ -18,9 +19,11 @@ const MIN_BACKDROP = 0.5;
  * where it is textured; the rest the fill below.
  *
  * Two layers. The broad colour is the backdrop's local mean (a blur of the backdrop alone, normalised by its
- * share) and, where too little backdrop is within the blur's reach, Telea's inpainting from those means
- * alone or, where the person encloses the fill, from the person round it too; at most WORK_SIDE pixels
- * across. A Telea fill seeded by the person everywhere left a dark smudge of braids or an arm beside the new
+ * share) and, where too little backdrop is within the blur's reach, those means spread over it (push-pull,
+ * `spreadReadings`) alone or, where the person encloses the fill, with the person round it too; at most
+ * WORK_SIDE pixels across. Telea's inpainting was used there before: where its fronts from backdrops of
+ * different colours met (a brown wall above, a blue sign beside) it left a straight seam across the fill,
+ * which read as the edge of a flat patch. A fill seeded by the person everywhere left a dark smudge of braids or an arm beside the new
  * garment. On its own the broad colour is a smooth
  * smear, and over a busy backdrop (a building's windows, leaves, brick) it read as a blurred patch in the
  * shape of the old sleeve. So the backdrop's texture
@@ -172,7 +175,7 @@ function layFill(
 
 /**
  * The fill's broad colour over the box (RGB floats, box-sized), worked at most WORK_SIDE pixels across: the
- * backdrop's local mean where the backdrop is within reach; elsewhere Telea's inpainting from those means,
+ * backdrop's local mean where the backdrop is within reach; elsewhere those means spread over the rest,
  * and where the person encloses the fill (an open neckline, between the neck and hair) from the open pixels
  * (the person) round it too, so it takes the colour round it rather than a far backdrop's.
  */
@@ -210,53 +213,47 @@ function broadColour(
     cv.resize(openness, openSmall, size, 0, 0, cv.INTER_AREA);
     cv.GaussianBlur(sum, sum, new cv.Size(0, 0), BROAD_SIGMA, BROAD_SIGMA, cv.BORDER_REFLECT);
     cv.GaussianBlur(share, share, new cv.Size(0, 0), BROAD_SIGMA, BROAD_SIGMA, cv.BORDER_REFLECT);
-    const small = mat(size.height, size.width, cv.CV_8UC3);
-    const hole = mat(size.height, size.width, cv.CV_8UC1);
-    const rs = rawSmall.data32F;
-    const sm = sum.data32F;
-    const sh = share.data32F;
-    const os = openSmall.data32F;
-    const smallData = small.data;
-    const holeData = hole.data;
-    const notNear = mat(size.height, size.width, cv.CV_8UC1);
-    const notNearData = notNear.data;
+    const n = size.width * size.height;
+    const seeds = new Float32Array(n * 3);
+    const hole = new Uint8Array(n);
+    const notNear = new Uint8Array(n);
     seedFill(
-      { raw: rs, sum: sm, share: sh, open: os },
-      { colour: smallData, hole: holeData, notNear: notNearData },
+      { raw: rawSmall.data32F, sum: sum.data32F, share: share.data32F, open: openSmall.data32F },
+      { colour: seeds, hole, notNear },
     );
     // Seeded by the person too, the gap an old sleeve leaves beside an arm took a smear of the arm's colour,
     // though what lies behind it is the backdrop. So the person's colour is kept only where the person all
     // but encloses the pixel (between the neck and the hair, deep in an open neckline): looking out from it
     // in the eight directions, past what is filled or covered, it meets the person far more often than the
-    // backdrop. Elsewhere the fill is Telea's from the backdrop alone. Each fill is made only when some
+    // backdrop. Elsewhere the fill is spread from the backdrop alone. Each fill is made only when some
     // pixel takes it.
-    const enclosed = enclosure(notNearData, holeData, size.width, size.height);
-    const { byPerson, byBackdrop } = fillsTaken(notNearData, holeData, enclosed);
-    const filled = mat();
-    if (byPerson) cv.inpaint(small, hole, filled, 3, cv.INPAINT_TELEA);
-    else small.copyTo(filled);
-    if (byBackdrop) {
-      // Worked at half the size again: it fills the person as well, and only its broad colour is wanted.
-      const half = new cv.Size(
-        Math.max(1, Math.round(size.width / 2)),
-        Math.max(1, Math.round(size.height / 2)),
-      );
-      const [smallHalf, notNearHalf, backdropHalf, backdropOnly] = [mat(), mat(), mat(), mat()];
-      cv.resize(small, smallHalf, half, 0, 0, cv.INTER_AREA);
-      // A half-size pixel is backdrop only when all it covers is: the others lend no colour to it.
-      cv.resize(notNear, notNearHalf, half, 0, 0, cv.INTER_AREA);
-      cv.threshold(notNearHalf, notNearHalf, 0, 255, cv.THRESH_BINARY);
-      cv.inpaint(smallHalf, notNearHalf, backdropHalf, 3, cv.INPAINT_TELEA);
-      cv.resize(backdropHalf, backdropOnly, size, 0, 0, cv.INTER_LINEAR);
-      mixFills(filled.data, backdropOnly.data, notNearData, enclosed);
-    }
+    const enclosed = enclosure(notNear, hole, size.width, size.height);
+    const { byPerson, byBackdrop } = fillsTaken(notNear, hole, enclosed);
+    const filled = byPerson ? spreadInto(seeds, hole, size) : seeds;
+    // From the backdrop alone where the person does not wholly enclose: a reading only where it is near.
+    if (byBackdrop) mixFills(filled, spreadInto(seeds, notNear, size), notNear, enclosed);
+    const filledMat = mat(size.height, size.width, cv.CV_32FC3);
+    filledMat.data32F.set(filled);
     const up = mat();
-    filled.convertTo(filled, cv.CV_32FC3);
-    cv.resize(filled, up, new cv.Size(bw, bh), 0, 0, cv.INTER_LINEAR);
+    cv.resize(filledMat, up, new cv.Size(bw, bh), 0, 0, cv.INTER_LINEAR);
     return new Float32Array(up.data32F);
   } finally {
     for (const m of mats) m.delete();
   }
+}
+
+/**
+ * The seed colours (three channels a pixel, at the working scale) where `unknown` is 0, spread over the
+ * pixels where it is 255 (`spreadReadings`).
+ */
+function spreadInto(
+  seeds: Float32Array,
+  unknown: Uint8Array,
+  size: { width: number; height: number },
+): Float32Array {
+  const known = new Uint8Array(unknown.length);
+  for (let j = 0; j < unknown.length; j++) known[j] = unknown[j] === 0 ? 1 : 0;
+  return spreadReadings(seeds, known, size, 0);
 }
 
 // broadColour's loops, each a function of its own: in its body V8 compiled the whole of it again for each
@@ -298,11 +295,11 @@ function readBox(
 /**
  * At the working scale, the fill's seed colour (`colour`, three channels): the backdrop's local mean where
  * enough backdrop is near (`share` at least MIN_BACKDROP), an open pixel's own colour where it is wholly
- * open; `hole` (255) where neither, what Telea fills; `notNear` (255) where the backdrop is not near.
+ * open; `hole` (255) where neither, what the spread fills; `notNear` (255) where the backdrop is not near.
  */
 function seedFill(
   small: { raw: Float32Array; sum: Float32Array; share: Float32Array; open: Float32Array },
-  out: { colour: Uint8Array; hole: Uint8Array; notNear: Uint8Array },
+  out: { colour: Float32Array; hole: Uint8Array; notNear: Uint8Array },
 ): void {
   const { raw: rs, sum: sm, share: sh, open: os } = small;
   const { colour, hole, notNear } = out;
@@ -338,8 +335,8 @@ function fillsTaken(
 
 /** Mixes the backdrop's fill into the person's (`filled`, changed) by how little the person encloses each pixel. */
 function mixFills(
-  filled: Uint8Array,
-  backdrop: Uint8Array,
+  filled: Float32Array,
+  backdrop: Float32Array,
   notNear: Uint8Array,
   enclosed: Float32Array,
 ): void {
@@ -347,7 +344,7 @@ function mixFills(
     if (notNear[j] === 0) continue;
     const t = enclosed[j] ?? 1;
     for (let c = 0; c < 3; c++)
-      filled[j * 3 + c] = Math.round((backdrop[j * 3 + c] ?? 0) * (1 - t) + (filled[j * 3 + c] ?? 0) * t);
+      filled[j * 3 + c] = (backdrop[j * 3 + c] ?? 0) * (1 - t) + (filled[j * 3 + c] ?? 0) * t;
   }
 }
 

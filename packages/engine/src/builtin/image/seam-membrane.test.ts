@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seamMembrane } from './seam-membrane.ts';
+import { seamMembrane, spreadReadings } from './seam-membrane.ts';
 
 const W = 64;
 const H = 64;
@@ -80,5 +80,32 @@ describe('seamMembrane', () => {
       2,
     );
     expect(correction.every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('spreadReadings', () => {
+  it('keeps what was read and fills between readings of two colours gradually, nearer ones weighing more', () => {
+    // Readings in the left 8 columns (red) and the right 8 (blue); nothing between.
+    const known = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) known[y * W + x] = x < 8 || x >= W - 8 ? 1 : 0;
+    const spread = spreadReadings(
+      lab((x) => (x < 8 ? [200, 40, 40] : x >= W - 8 ? [40, 40, 200] : [0, 0, 0])),
+      known,
+      region,
+      0,
+    );
+    expect(at(spread, 3, 30)).toBe(200);
+    expect(at(spread, W - 3, 30, 2)).toBe(200);
+    // Red falls across the gap without a step, more red near the red side than near the blue one.
+    let last = Number.POSITIVE_INFINITY;
+    let step = 0;
+    for (let x = 8; x < W - 8; x++) {
+      const red = at(spread, x, 30);
+      expect(red).toBeLessThanOrEqual(last + 1e-3);
+      if (x > 8) step = Math.max(step, last - red);
+      last = red;
+    }
+    expect(step).toBeLessThan(20);
+    expect(at(spread, 12, 30)).toBeGreaterThan(at(spread, W - 13, 30) + 60);
   });
 });

@@ -21,6 +21,27 @@ export function seamMembrane(
   region: { width: number; height: number },
   smooth: number,
 ): Float32Array {
+  const difference = new Float32Array(region.width * region.height * 3);
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i]) continue;
+    for (let c = 0; c < 3; c++) difference[i * 3 + c] = (outside[i * 3 + c] ?? 0) - (inside[i * 3 + c] ?? 0);
+  }
+  return spreadReadings(difference, ring, region, smooth);
+}
+
+/**
+ * `value` (three channels a pixel) where `known` is set, spread smoothly over the rest of the region by
+ * push-pull interpolation (see `seamMembrane`): each pixel without a reading takes the readings round it,
+ * the nearer ones more, with no edge of its own anywhere, where a front-propagating fill (Telea's) leaves
+ * a seam where fronts from readings of different colours meet. Known pixels keep their value unless the
+ * finest `smooth` levels are smoothed. Returns the spread values, 0 everywhere when nothing is known.
+ */
+export function spreadReadings(
+  value: Float32Array,
+  known: Uint8Array,
+  region: { width: number; height: number },
+  smooth: number,
+): Float32Array {
   const { width, height } = region;
   let level: Level = {
     width,
@@ -28,10 +49,10 @@ export function seamMembrane(
     value: new Float32Array(width * height * 3),
     weight: new Float32Array(width * height),
   };
-  for (let i = 0; i < ring.length; i++) {
-    if (!ring[i]) continue;
+  for (let i = 0; i < known.length; i++) {
+    if (!known[i]) continue;
     level.weight[i] = 1;
-    for (let c = 0; c < 3; c++) level.value[i * 3 + c] = (outside[i * 3 + c] ?? 0) - (inside[i * 3 + c] ?? 0);
+    for (let c = 0; c < 3; c++) level.value[i * 3 + c] = value[i * 3 + c] ?? 0;
   }
   if (smooth > 0) level.value = ringMean(level, 2 ** smooth);
   const pyramid: Level[] = [level];
