@@ -93,8 +93,9 @@ describe('fillFromBackground', () => {
     expect((photo.data[i] ?? 0) - (photo.data[i + 1] ?? 0)).toBeLessThan(20);
   });
 
-  it('fades the texture out into a wide fill', () => {
-    // Stripes all round a 60 px wide band to fill; the texture reaches 10 px in from each side.
+  it("carries a busy backdrop's stripes across a wide fill, not only near its edges", () => {
+    // Stripes all round a 60 px wide band to fill: the smooth fill's mirrored texture reaches 10 px in from
+    // each side; the patches copied from the stripes run on through the middle.
     const photo = solidRgb(W, H, [0, 0, 0]);
     const marked = new Uint8Array(W * H);
     const none = new Uint8Array(W * H);
@@ -108,7 +109,7 @@ describe('fillFromBackground', () => {
     fillFromBackground(cv, photo, marked, none, none, 10);
     expect(stats(photo, 50, 56, 30, 90).sd).toBeGreaterThan(25);
     // The stripes' own spread is 60.
-    expect(stats(photo, 70, 90, 30, 90).sd).toBeLessThan(10);
+    expect(stats(photo, 70, 90, 30, 90).sd).toBeGreaterThan(40);
   });
 
   it("never carries the person's own texture: beside an arm the fill takes the backdrop's, not the arm's", () => {
@@ -152,32 +153,6 @@ describe('fillFromBackground', () => {
     fillFromBackground(cv, photo, marked, hidden, person, 30);
     // The neck's brown, not the wall's white.
     expect(stats(photo, 74, 86, 54, 66).mean).toBeLessThan(110);
-  });
-
-  it('blends a wide fill between two backdrops smoothly, with no seam where the two meet', () => {
-    // Red left of a 60 px wide band to fill, blue right of it; the band runs the photo's height.
-    const photo = solidRgb(W, H, [200, 40, 40]);
-    const marked = new Uint8Array(W * H);
-    const none = new Uint8Array(W * H);
-    for (let y = 0; y < H; y++) {
-      for (let x = 50; x < W; x++) {
-        photo.data.set(x < 110 ? [0, 255, 0] : [40, 40, 200], (y * W + x) * 3);
-        if (x < 110) marked[y * W + x] = 1;
-      }
-    }
-    fillFromBackground(cv, photo, marked, none, none, 4);
-    // The largest step in red between neighbours across the band, and the band's middle half-way.
-    let step = 0;
-    for (let y = 20; y < 100; y++) {
-      for (let x = 50; x < 110; x++) {
-        const i = (y * W + x) * 3;
-        step = Math.max(step, Math.abs((photo.data[i + 3] ?? 0) - (photo.data[i] ?? 0)));
-      }
-    }
-    expect(step).toBeLessThan(16);
-    const middle = stats(photo, 76, 84, 20, 100).mean;
-    expect(middle).toBeGreaterThan(80);
-    expect(middle).toBeLessThan(100);
   });
 
   it('changes nothing when nothing is marked', () => {

@@ -2,6 +2,7 @@ import type { Raster } from '../image/raster.ts';
 import { spreadReadings } from '../image/seam-membrane.ts';
 import { type Box, boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
+import { patchFill } from './patch-fill.ts';
 import { DIRECTIONS, ENCLOSED, type Kind, PIXEL, shiftFill } from './shift-fill.ts';
 
 /** The fill's broad colour is found at most this many pixels across: it is smooth, and its cost grows with the box. */
@@ -70,6 +71,8 @@ export function fillFromBackground(
   for (let y = 0; y < bh; y++) scan(mirrors, y * bw, 1, bw);
   for (let x = 0; x < bw; x++) scan(mirrors, x, bw, bh);
   layFill(photo, box, { filled, nearest, mirror, level }, fade);
+  // Over a backdrop with texture or colours the smooth fill averages away, patches of it carry on.
+  patchFill(photo, box, filled, kindOf(marked, hidden, person));
 }
 
 /** What each pixel of the photo is to the fill (`PIXEL`): a hole (marked or covered), the person or backdrop. */

@@ -84,7 +84,7 @@ const SAMPLES = 16;
  * ENCLOSED.from of the directions that meet anything. What is behind it there is the person's, not a copy
  * of the backdrop (a light patch was copied into the dark gap beside party-1c's arm).
  */
-function enclosed(region: Region, box: Box, kind: Kind, photo: Raster): boolean {
+export function enclosed(region: Region, box: Box, kind: Kind, photo: Raster): boolean {
   const { width: w, height: h } = photo;
   const step = Math.max(1, Math.floor(region.pixels.length / SAMPLES));
   let person = 0;
@@ -137,7 +137,7 @@ export const DIRECTIONS = [
   [-1, -1],
 ] as const;
 
-interface Region {
+export interface Region {
   /** Box indices of the region's pixels. */
   pixels: number[];
   /** Box indices of the pixels within RING of it that are not filled (`ringOf`). */
@@ -149,7 +149,7 @@ interface Region {
 }
 
 /** The 8-connected regions of `filled` (box-sized), each with its bounds (its ring left for `ringOf`). */
-function regions(filled: Uint8Array, bw: number, bh: number): Region[] {
+export function regions(filled: Uint8Array, bw: number, bh: number): Region[] {
   const seen = new Uint8Array(filled.length);
   const out: Region[] = [];
   for (let start = 0; start < filled.length; start++) {
