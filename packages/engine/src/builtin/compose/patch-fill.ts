@@ -528,33 +528,65 @@ function copyFullSize(
   }
   const sum = new Float32Array(3);
   for (let y = 0; y < wh; y++) {
-    const ly = Math.min(h - 1, Math.floor(y * k));
+    // Where the pixel lies among the level's pixels: each centre's copy weighs by a tent round it, so the
+    // copies change smoothly from one level pixel to the next (taken whole within each, they showed as a
+    // mosaic of blocks where neighbouring centres copied from different places).
+    const v = (y + 0.5) * k - 0.5;
+    const ly = Math.floor(v);
     for (let x = 0; x < ww; x++) {
       if (!masks.hole[y * ww + x]) continue;
-      const lx = Math.min(w - 1, Math.floor(x * k));
+      const u = (x + 0.5) * k - 0.5;
+      const lx = Math.floor(u);
       let n = 0;
       sum.fill(0);
-      for (let cy = Math.max(0, ly - VOTE); cy <= Math.min(h - 1, ly + VOTE); cy++) {
-        for (let cx = Math.max(0, lx - VOTE); cx <= Math.min(w - 1, lx + VOTE); cx++) {
+      for (let cy = Math.max(0, ly - VOTE); cy <= Math.min(h - 1, ly + 1 + VOTE); cy++) {
+        const wy = VOTE + 1 - Math.abs(cy - v);
+        if (wy <= 0) continue;
+        for (let cx = Math.max(0, lx - VOTE); cx <= Math.min(w - 1, lx + 1 + VOTE); cx++) {
+          const wx = VOTE + 1 - Math.abs(cx - u);
           const c = cy * w + cx;
-          if ((nearest[c] ?? -1) < 0) continue;
+          if (wx <= 0 || (nearest[c] ?? -1) < 0) continue;
           const sx = x + (moveX[c] ?? 0);
           const sy = y + (moveY[c] ?? 0);
           if (sx < 0 || sy < 0 || sx >= ww || sy >= wh || !masks.source[sy * ww + sx]) continue;
           const i = ((work.top + sy) * photo.width + work.left + sx) * 3;
-          sum[0] = (sum[0] ?? 0) + (data[i] ?? 0);
-          sum[1] = (sum[1] ?? 0) + (data[i + 1] ?? 0);
-          sum[2] = (sum[2] ?? 0) + (data[i + 2] ?? 0);
-          n++;
+          const weight = wx * wy;
+          sum[0] = (sum[0] ?? 0) + weight * (data[i] ?? 0);
+          sum[1] = (sum[1] ?? 0) + weight * (data[i + 1] ?? 0);
+          sum[2] = (sum[2] ?? 0) + weight * (data[i + 2] ?? 0);
+          n += weight;
         }
       }
       const o = ((work.top + y) * photo.width + work.left + x) * 3;
-      const j = (ly * w + lx) * 3;
+      if (n === 0) levelColour(l, u, v, sum);
+      else for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) / n;
       for (let c = 0; c < 3; c++) {
-        const v = Math.round(n > 0 ? (sum[c] ?? 0) / n : (l.colour[j + c] ?? 0));
+        const v = Math.round(sum[c] ?? 0);
         data[o + c] = v < 0 ? 0 : v > 255 ? 255 : v;
       }
     }
+  }
+}
+
+/**
+ * The level's colour at (x, y) in its pixels, read bilinearly into `out`: read at the nearest pixel, the
+ * full-size copy showed the level's pixels as blocks where no match landed on the backdrop.
+ */
+function levelColour(l: Level, x: number, y: number, out: Float32Array): void {
+  const { width: w, height: h, colour } = l;
+  const cx = Math.min(w - 1, Math.max(0, x));
+  const cy = Math.min(h - 1, Math.max(0, y));
+  const x0 = Math.floor(cx);
+  const y0 = Math.floor(cy);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const y1 = Math.min(h - 1, y0 + 1);
+  const tx = cx - x0;
+  const ty = cy - y0;
+  for (let c = 0; c < 3; c++) {
+    const top = (colour[(y0 * w + x0) * 3 + c] ?? 0) * (1 - tx) + (colour[(y0 * w + x1) * 3 + c] ?? 0) * tx;
+    const bottom =
+      (colour[(y1 * w + x0) * 3 + c] ?? 0) * (1 - tx) + (colour[(y1 * w + x1) * 3 + c] ?? 0) * tx;
+    out[c] = top * (1 - ty) + bottom * ty;
   }
 }
 
