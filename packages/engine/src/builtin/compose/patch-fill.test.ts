@@ -92,6 +92,23 @@ describe('patchFill', () => {
     expect(steps).toBeGreaterThan(12);
   });
 
+  it('copies a smooth backdrop smoothly: no seams between the places neighbouring patches came from', () => {
+    // A backdrop whose light changes steadily both ways (a blurred street): a copy from another place is
+    // lighter or darker by as much as it was moved, and blocks copied whole from different places step.
+    const s = scene((x, y) => [40 + x, 30 + y, 100 + ((x + y) >> 2)]);
+    fill(s);
+    let step = 0;
+    for (let y = HOLE.y0; y < HOLE.y1 - 1; y++) {
+      for (let x = HOLE.x0; x < HOLE.x1 - 1; x++) {
+        const [a = 0, b = 0] = at(s.photo, x, y);
+        const [right = 0] = at(s.photo, x + 1, y);
+        const [, below = 0] = at(s.photo, x, y + 1);
+        step = Math.max(step, Math.abs(right - a), Math.abs(below - b));
+      }
+    }
+    expect(step).toBeLessThan(8);
+  });
+
   it('never copies the person, however near: only the backdrop', () => {
     // A red person fills everything right of the hole; the backdrop left of it is grey-blue.
     const s = scene(

@@ -108,6 +108,13 @@ interface Level {
   near: number;
   /** How far the random search reaches at first (pixels). */
   reach: number;
+  /**
+   * Below the coarsest level, each pixel's patch mean as the coarser level left it (three a pixel): a copied
+   * patch is moved to it, the light and colour laid out coarse kept, its detail taken (`vote`).
+   */
+  prior: Float32Array | null;
+  /** Each place's patch mean (three a pixel; the backdrop's never change). */
+  means: Float32Array;
 }
 
 /**
@@ -137,6 +144,7 @@ function synthesise(
     l.near = nearCost(region.size * l.scale);
     l.reach = Math.max(1, Math.ceil(region.size * l.scale * 0.5));
     if (coarse) {
+      takePrior(coarse, l);
       upsample(coarse, l);
       state = search(l, state, 1);
     } else {
@@ -151,6 +159,7 @@ function synthesise(
     coarse = l;
   }
   const finest = levels[0] as Level;
+  finest.prior = patchMeans(finest.colour, finest.width, finest.height, finest);
   if (finest.scale === 1) write(photo, work, finest);
   else copyFullSize(photo, work, { hole, source }, finest);
   return true;
@@ -195,13 +204,13 @@ function levelOf(
     }
   }
   return averaged(
-    { width, height, colour, hole, source, scale: width / work.width, near: 0, reach: 1 },
+    { width, height, colour, hole, source, scale: width / work.width, near: 0, reach: 1, prior: null },
     count,
   );
 }
 
 /** The level with its colour sums divided by their counts (no pixel counted: not backdrop). */
-function averaged(l: Omit<Level, 'valid' | 'nearest' | 'cost'>, count: Float32Array): Level {
+function averaged(l: Omit<Level, 'valid' | 'nearest' | 'cost' | 'means'>, count: Float32Array): Level {
   for (let t = 0; t < l.width * l.height; t++) {
     const n = count[t] || 1;
     for (let c = 0; c < 3; c++) l.colour[t * 3 + c] = (l.colour[t * 3 + c] ?? 0) / n;
@@ -211,13 +220,14 @@ function averaged(l: Omit<Level, 'valid' | 'nearest' | 'cost'>, count: Float32Ar
 }
 
 /** A level's patch places, and no matches yet. */
-function finish(l: Omit<Level, 'valid' | 'nearest' | 'cost'>): Level {
+function finish(l: Omit<Level, 'valid' | 'nearest' | 'cost' | 'means'>): Level {
   const n = l.width * l.height;
   const level: Level = {
     ...l,
     valid: wholePatches(l.source, l.width, l.height),
     nearest: new Int32Array(n).fill(-1),
     cost: new Float32Array(n),
+    means: patchMeans(l.colour, l.width, l.height),
   };
   markCentres(level);
   return level;
@@ -302,9 +312,80 @@ function shrink(from: Level, scale: number): Level {
     }
   }
   return averaged(
-    { width, height, colour, hole, source, scale: from.scale * (width / from.width), near: 0, reach: 1 },
+    {
+      width,
+      height,
+      colour,
+      hole,
+      source,
+      scale: from.scale * (width / from.width),
+      near: 0,
+      reach: 1,
+      prior: null,
+    },
     count,
   );
+}
+
+/** Each pixel's patch mean (three a pixel): the mean over the patch round it within the level. */
+function patchMeans(colour: Float32Array, w: number, h: number, keep: Level | null = null): Float32Array {
+  const stride = w + 1;
+  const sums = new Float64Array(stride * (h + 1) * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const j = y * w + x;
+      const weight = keep === null || keep.hole[j] || keep.source[j] ? 1 : 0;
+      const o = ((y + 1) * stride + x + 1) * 4;
+      const up = (y * stride + x + 1) * 4;
+      const left = ((y + 1) * stride + x) * 4;
+      const diagonal = (y * stride + x) * 4;
+      for (let c = 0; c < 4; c++) {
+        const own = c === 3 ? weight : weight * (colour[j * 3 + c] ?? 0);
+        sums[o + c] = own + (sums[up + c] ?? 0) + (sums[left + c] ?? 0) - (sums[diagonal + c] ?? 0);
+      }
+    }
+  }
+  const out = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - RADIUS);
+    const y1 = Math.min(h, y + RADIUS + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - RADIUS);
+      const x1 = Math.min(w, x + RADIUS + 1);
+      const a = (y1 * stride + x1) * 4;
+      const b = (y0 * stride + x1) * 4;
+      const c = (y1 * stride + x0) * 4;
+      const d = (y0 * stride + x0) * 4;
+      const n = (sums[a + 3] ?? 0) - (sums[b + 3] ?? 0) - (sums[c + 3] ?? 0) + (sums[d + 3] ?? 0);
+      if (n <= 0) continue;
+      for (let k = 0; k < 3; k++) {
+        out[(y * w + x) * 3 + k] =
+          ((sums[a + k] ?? 0) - (sums[b + k] ?? 0) - (sums[c + k] ?? 0) + (sums[d + k] ?? 0)) / n;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Lays the coarser level's result on the finer one: its colours read bilinearly start the finer level's
+ * hole, and their patch means are the finer level's `prior`; both over the hole and the backdrop only (the
+ * person beside the hole is neither's: read in, a red person's colour came into the copies beside it).
+ */
+function takePrior(coarse: Level, fine: Level): void {
+  const k = coarse.scale / fine.scale;
+  const { width: w, height: h, colour, hole } = fine;
+  const out = new Float32Array(3);
+  const laid = Float32Array.from(colour);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      levelColour(coarse, (x + 0.5) * k - 0.5, (y + 0.5) * k - 0.5, out, true);
+      for (let c = 0; c < 3; c++) laid[p * 3 + c] = out[c] ?? 0;
+      if (hole[p]) for (let c = 0; c < 3; c++) colour[p * 3 + c] = out[c] ?? 0;
+    }
+  }
+  fine.prior = patchMeans(laid, w, h, fine);
 }
 
 /** The next state of a 32-bit xorshift generator (never 0 from a state that is not 0). */
@@ -424,7 +505,7 @@ function search(l: Level, state: number, direction: 1 | -1): number {
 
 /** Each hole pixel's colour: the mean of what the matched patches over it copy there. */
 function vote(l: Level): void {
-  const { width: w, height: h, hole, nearest, colour } = l;
+  const { width: w, height: h, hole, nearest, colour, prior, means } = l;
   const sum = new Float32Array(3);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -440,9 +521,14 @@ function vote(l: Level): void {
           if (cx < 0 || cx >= w) continue;
           const q = nearest[cy * w + cx] ?? -1;
           if (q < 0) continue;
-          // The pixel sits at (-dx, -dy) from that centre; so does its copy from the centre's match.
+          // The pixel sits at (-dx, -dy) from that centre; so does its copy from the centre's match, moved
+          // (below the coarsest level) from its own patch's mean to the centre's as the coarser level left it.
           const src = (q - dy * w - dx) * 3;
-          for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (colour[src + c] ?? 0);
+          const centre = (cy * w + cx) * 3;
+          for (let c = 0; c < 3; c++) {
+            const shift = prior ? (prior[centre + c] ?? 0) - (means[q * 3 + c] ?? 0) : 0;
+            sum[c] = (sum[c] ?? 0) + (colour[src + c] ?? 0) + shift;
+          }
           n++;
         }
       }
@@ -510,7 +596,8 @@ function copyFullSize(
   masks: { hole: Uint8Array; source: Uint8Array },
   l: Level,
 ): void {
-  const { width: w, height: h, nearest } = l;
+  const { width: w, height: h, nearest, means } = l;
+  const prior = l.prior ?? l.means;
   const k = l.scale;
   const ww = work.width;
   const wh = work.height;
@@ -551,9 +638,12 @@ function copyFullSize(
           if (sx < 0 || sy < 0 || sx >= ww || sy >= wh || !masks.source[sy * ww + sx]) continue;
           const i = ((work.top + sy) * photo.width + work.left + sx) * 3;
           const weight = wx * wy;
-          sum[0] = (sum[0] ?? 0) + weight * (data[i] ?? 0);
-          sum[1] = (sum[1] ?? 0) + weight * (data[i + 1] ?? 0);
-          sum[2] = (sum[2] ?? 0) + weight * (data[i + 2] ?? 0);
+          // Moved from the match's patch mean to the centre's, as the level found it (see `vote`).
+          const q = (nearest[c] ?? 0) * 3;
+          for (let ch = 0; ch < 3; ch++) {
+            const shift = (prior[c * 3 + ch] ?? 0) - (means[q + ch] ?? 0);
+            sum[ch] = (sum[ch] ?? 0) + weight * ((data[i + ch] ?? 0) + shift);
+          }
           n += weight;
         }
       }
@@ -572,22 +662,27 @@ function copyFullSize(
  * The level's colour at (x, y) in its pixels, read bilinearly into `out`: read at the nearest pixel, the
  * full-size copy showed the level's pixels as blocks where no match landed on the backdrop.
  */
-function levelColour(l: Level, x: number, y: number, out: Float32Array): void {
+function levelColour(l: Level, x: number, y: number, out: Float32Array, holeOrBackdrop = false): void {
   const { width: w, height: h, colour } = l;
   const cx = Math.min(w - 1, Math.max(0, x));
   const cy = Math.min(h - 1, Math.max(0, y));
   const x0 = Math.floor(cx);
   const y0 = Math.floor(cy);
-  const x1 = Math.min(w - 1, x0 + 1);
-  const y1 = Math.min(h - 1, y0 + 1);
   const tx = cx - x0;
   const ty = cy - y0;
-  for (let c = 0; c < 3; c++) {
-    const top = (colour[(y0 * w + x0) * 3 + c] ?? 0) * (1 - tx) + (colour[(y0 * w + x1) * 3 + c] ?? 0) * tx;
-    const bottom =
-      (colour[(y1 * w + x0) * 3 + c] ?? 0) * (1 - tx) + (colour[(y1 * w + x1) * 3 + c] ?? 0) * tx;
-    out[c] = top * (1 - ty) + bottom * ty;
+  out.fill(0);
+  let total = 0;
+  for (let k = 0; k < 4; k++) {
+    const px = Math.min(w - 1, x0 + (k & 1));
+    const py = Math.min(h - 1, y0 + (k >> 1));
+    const j = py * w + px;
+    if (holeOrBackdrop && !l.hole[j] && !l.source[j]) continue;
+    const weight = (k & 1 ? tx : 1 - tx) * (k >> 1 ? ty : 1 - ty);
+    total += weight;
+    for (let c = 0; c < 3; c++) out[c] = (out[c] ?? 0) + weight * (colour[j * 3 + c] ?? 0);
   }
+  if (total > 0) for (let c = 0; c < 3; c++) out[c] = (out[c] ?? 0) / total;
+  else for (let c = 0; c < 3; c++) out[c] = colour[(Math.round(cy) * w + Math.round(cx)) * 3 + c] ?? 0;
 }
 
 /** Writes the level's hole (full size) into the photo. */
