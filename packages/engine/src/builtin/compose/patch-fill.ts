@@ -368,24 +368,24 @@ function patchMeans(colour: Float32Array, w: number, h: number, keep: Level | nu
 }
 
 /**
- * Lays the coarser level's result on the finer one: its colours read bilinearly start the finer level's
- * hole, and their patch means are the finer level's `prior`; both over the hole and the backdrop only (the
- * person beside the hole is neither's: read in, a red person's colour came into the copies beside it).
+ * Lays the coarser level's result on the finer one: its colours read bilinearly (from the hole and the
+ * backdrop only) start the finer level's hole, and the patch means over the hole so started and the backdrop
+ * are the finer level's `prior`. The person beside the hole is neither's: read in, a red person's colour
+ * came into the copies beside it.
  */
 function takePrior(coarse: Level, fine: Level): void {
   const k = coarse.scale / fine.scale;
   const { width: w, height: h, colour, hole } = fine;
   const out = new Float32Array(3);
-  const laid = Float32Array.from(colour);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
+      if (!hole[p]) continue;
       levelColour(coarse, (x + 0.5) * k - 0.5, (y + 0.5) * k - 0.5, out, true);
-      for (let c = 0; c < 3; c++) laid[p * 3 + c] = out[c] ?? 0;
-      if (hole[p]) for (let c = 0; c < 3; c++) colour[p * 3 + c] = out[c] ?? 0;
+      for (let c = 0; c < 3; c++) colour[p * 3 + c] = out[c] ?? 0;
     }
   }
-  fine.prior = patchMeans(laid, w, h, fine);
+  fine.prior = patchMeans(colour, w, h, fine);
 }
 
 /** The next state of a 32-bit xorshift generator (never 0 from a state that is not 0). */
