@@ -1,7 +1,7 @@
 import type { BodyFrame } from '../fit/body-frame.ts';
 import { type GarmentKind, isLowerBody } from '../garment/garment.ts';
 import { dist, type Point, smoothstep } from '../geometry/point.ts';
-import { bilinear } from '../image/bilinear.ts';
+import { bilinear, bilinearRgb } from '../image/bilinear.ts';
 import { seededRandom } from '../image/seeded-random.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
@@ -475,30 +475,11 @@ function sampleInto(
   i: number,
   m: number,
 ): void {
-  const { width: w, height: h } = canvas;
-  const cx = Math.min(w - 1, Math.max(0, x));
-  const cy = Math.min(h - 1, Math.max(0, y));
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const tx = cx - x0;
-  const ty = cy - y0;
-  const x1 = Math.min(w - 1, x0 + 1);
-  const y1 = Math.min(h - 1, y0 + 1);
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  let total = 0;
-  for (let c = 0; c < 4; c++) {
-    const j = (c < 2 ? y0 : y1) * w + (c % 2 === 0 ? x0 : x1);
-    const weight = (c % 2 === 0 ? 1 - tx : tx) * (c < 2 ? 1 - ty : ty);
-    if ((sourceAlpha[j] ?? 0) <= 0 || weight <= 0) continue;
-    r += (source[j * 3] ?? 0) * weight;
-    g += (source[j * 3 + 1] ?? 0) * weight;
-    b += (source[j * 3 + 2] ?? 0) * weight;
-    total += weight;
-  }
-  if (total <= 0) return;
-  canvas.rgb[i * 3] = Math.min(255, (r / total) * m);
-  canvas.rgb[i * 3 + 1] = Math.min(255, (g / total) * m);
-  canvas.rgb[i * 3 + 2] = Math.min(255, (b / total) * m);
+  if (!bilinearRgb(source, canvas.width, canvas.height, x, y, sourceAlpha, sampled)) return;
+  canvas.rgb[i * 3] = Math.min(255, (sampled[0] ?? 0) * m);
+  canvas.rgb[i * 3 + 1] = Math.min(255, (sampled[1] ?? 0) * m);
+  canvas.rgb[i * 3 + 2] = Math.min(255, (sampled[2] ?? 0) * m);
 }
+
+/** `sampleInto`'s colour read, one for the module (a worker renders one try-on at a time). */
+const sampled = new Float64Array(3);

@@ -1,3 +1,5 @@
+import { bilinearRgb } from '../image/bilinear.ts';
+import { boxMean } from '../image/box-mean.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Box } from '../person/mask.ts';
 import { enclosed, type Kind, PIXEL, regions } from './shift-fill.ts';
@@ -115,6 +117,8 @@ interface Level {
   prior: Float32Array | null;
   /** Each place's patch mean (three a pixel; the backdrop's never change). */
   means: Float32Array;
+  /** 1 where the pixel is the hole or the backdrop, not the person: what patch means and colours are read over. */
+  open: Uint8Array;
 }
 
 /**
@@ -159,7 +163,7 @@ function synthesise(
     coarse = l;
   }
   const finest = levels[0] as Level;
-  finest.prior = patchMeans(finest.colour, finest.width, finest.height, finest);
+  finest.prior = boxMean(finest.colour, finest.open, finest.width, finest.height, RADIUS);
   if (finest.scale === 1) write(photo, work, finest);
   else copyFullSize(photo, work, { hole, source }, finest);
   return true;
@@ -210,7 +214,10 @@ function levelOf(
 }
 
 /** The level with its colour sums divided by their counts (no pixel counted: not backdrop). */
-function averaged(l: Omit<Level, 'valid' | 'nearest' | 'cost' | 'means'>, count: Float32Array): Level {
+function averaged(
+  l: Omit<Level, 'valid' | 'nearest' | 'cost' | 'means' | 'open'>,
+  count: Float32Array,
+): Level {
   for (let t = 0; t < l.width * l.height; t++) {
     const n = count[t] || 1;
     for (let c = 0; c < 3; c++) l.colour[t * 3 + c] = (l.colour[t * 3 + c] ?? 0) / n;
@@ -220,17 +227,25 @@ function averaged(l: Omit<Level, 'valid' | 'nearest' | 'cost' | 'means'>, count:
 }
 
 /** A level's patch places, and no matches yet. */
-function finish(l: Omit<Level, 'valid' | 'nearest' | 'cost' | 'means'>): Level {
+function finish(l: Omit<Level, 'valid' | 'nearest' | 'cost' | 'means' | 'open'>): Level {
   const n = l.width * l.height;
   const level: Level = {
     ...l,
     valid: wholePatches(l.source, l.width, l.height),
     nearest: new Int32Array(n).fill(-1),
     cost: new Float32Array(n),
-    means: patchMeans(l.colour, l.width, l.height),
+    means: boxMean(l.colour, null, l.width, l.height, RADIUS),
+    open: holeOrBackdrop(l.hole, l.source),
   };
   markCentres(level);
   return level;
+}
+
+/** 1 where a pixel is the hole or the backdrop. */
+function holeOrBackdrop(hole: Uint8Array, source: Uint8Array): Uint8Array {
+  const out = new Uint8Array(hole.length);
+  for (let j = 0; j < hole.length; j++) out[j] = hole[j] || source[j] ? 1 : 0;
+  return out;
 }
 
 /** 1 where the patch centred at a pixel lies wholly inside the level and on the backdrop. */
@@ -327,46 +342,6 @@ function shrink(from: Level, scale: number): Level {
   );
 }
 
-/** Each pixel's patch mean (three a pixel): the mean over the patch round it within the level. */
-function patchMeans(colour: Float32Array, w: number, h: number, keep: Level | null = null): Float32Array {
-  const stride = w + 1;
-  const sums = new Float64Array(stride * (h + 1) * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const j = y * w + x;
-      const weight = keep === null || keep.hole[j] || keep.source[j] ? 1 : 0;
-      const o = ((y + 1) * stride + x + 1) * 4;
-      const up = (y * stride + x + 1) * 4;
-      const left = ((y + 1) * stride + x) * 4;
-      const diagonal = (y * stride + x) * 4;
-      for (let c = 0; c < 4; c++) {
-        const own = c === 3 ? weight : weight * (colour[j * 3 + c] ?? 0);
-        sums[o + c] = own + (sums[up + c] ?? 0) + (sums[left + c] ?? 0) - (sums[diagonal + c] ?? 0);
-      }
-    }
-  }
-  const out = new Float32Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - RADIUS);
-    const y1 = Math.min(h, y + RADIUS + 1);
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - RADIUS);
-      const x1 = Math.min(w, x + RADIUS + 1);
-      const a = (y1 * stride + x1) * 4;
-      const b = (y0 * stride + x1) * 4;
-      const c = (y1 * stride + x0) * 4;
-      const d = (y0 * stride + x0) * 4;
-      const n = (sums[a + 3] ?? 0) - (sums[b + 3] ?? 0) - (sums[c + 3] ?? 0) + (sums[d + 3] ?? 0);
-      if (n <= 0) continue;
-      for (let k = 0; k < 3; k++) {
-        out[(y * w + x) * 3 + k] =
-          ((sums[a + k] ?? 0) - (sums[b + k] ?? 0) - (sums[c + k] ?? 0) + (sums[d + k] ?? 0)) / n;
-      }
-    }
-  }
-  return out;
-}
-
 /**
  * Lays the coarser level's result on the finer one: its colours read bilinearly (from the hole and the
  * backdrop only) start the finer level's hole, and the patch means over the hole so started and the backdrop
@@ -381,11 +356,11 @@ function takePrior(coarse: Level, fine: Level): void {
     for (let x = 0; x < w; x++) {
       const p = y * w + x;
       if (!hole[p]) continue;
-      levelColour(coarse, (x + 0.5) * k - 0.5, (y + 0.5) * k - 0.5, out, true);
+      levelColour(coarse, (x + 0.5) * k - 0.5, (y + 0.5) * k - 0.5, out, coarse.open);
       for (let c = 0; c < 3; c++) colour[p * 3 + c] = out[c] ?? 0;
     }
   }
-  fine.prior = patchMeans(colour, w, h, fine);
+  fine.prior = boxMean(colour, fine.open, w, h, RADIUS);
 }
 
 /** The next state of a 32-bit xorshift generator (never 0 from a state that is not 0). */
@@ -662,27 +637,18 @@ function copyFullSize(
  * The level's colour at (x, y) in its pixels, read bilinearly into `out`: read at the nearest pixel, the
  * full-size copy showed the level's pixels as blocks where no match landed on the backdrop.
  */
-function levelColour(l: Level, x: number, y: number, out: Float32Array, holeOrBackdrop = false): void {
-  const { width: w, height: h, colour } = l;
-  const cx = Math.min(w - 1, Math.max(0, x));
-  const cy = Math.min(h - 1, Math.max(0, y));
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const tx = cx - x0;
-  const ty = cy - y0;
-  out.fill(0);
-  let total = 0;
-  for (let k = 0; k < 4; k++) {
-    const px = Math.min(w - 1, x0 + (k & 1));
-    const py = Math.min(h - 1, y0 + (k >> 1));
-    const j = py * w + px;
-    if (holeOrBackdrop && !l.hole[j] && !l.source[j]) continue;
-    const weight = (k & 1 ? tx : 1 - tx) * (k >> 1 ? ty : 1 - ty);
-    total += weight;
-    for (let c = 0; c < 3; c++) out[c] = (out[c] ?? 0) + weight * (colour[j * 3 + c] ?? 0);
-  }
-  if (total > 0) for (let c = 0; c < 3; c++) out[c] = (out[c] ?? 0) / total;
-  else for (let c = 0; c < 3; c++) out[c] = colour[(Math.round(cy) * w + Math.round(cx)) * 3 + c] ?? 0;
+function levelColour(
+  l: Level,
+  x: number,
+  y: number,
+  out: Float32Array,
+  keep: Uint8Array | null = null,
+): void {
+  if (bilinearRgb(l.colour, l.width, l.height, x, y, keep, out)) return;
+  const j =
+    Math.round(Math.min(l.height - 1, Math.max(0, y))) * l.width +
+    Math.round(Math.min(l.width - 1, Math.max(0, x)));
+  for (let c = 0; c < 3; c++) out[c] = l.colour[j * 3 + c] ?? 0;
 }
 
 /** Writes the level's hole (full size) into the photo. */

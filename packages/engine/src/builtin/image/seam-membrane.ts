@@ -1,3 +1,5 @@
+import { boxMean } from './box-mean.ts';
+
 /**
  * The colour correction that makes a region pasted into a photo meet what surrounds it without a step: the
  * difference outside - inside (per channel) read on `ring` (pixels just inside the seam, where both are
@@ -54,7 +56,9 @@ export function spreadReadings(
     level.weight[i] = 1;
     for (let c = 0; c < 3; c++) level.value[i * 3 + c] = value[i * 3 + c] ?? 0;
   }
-  if (smooth > 0) level.value = ringMean(level, 2 ** smooth);
+  // Each reading replaced by the mean of the readings round it: a reading a pixel is a pore or a hair, and
+  // which of them a thin ring happens to cross would otherwise tilt the coarse means.
+  if (smooth > 0) level.value = boxMean(level.value, level.weight, width, height, 2 ** smooth);
   const pyramid: Level[] = [level];
   while (level.width > 1 || level.height > 1) {
     level = push(level);
@@ -77,53 +81,6 @@ interface Level {
   value: Float32Array;
   /** How much of it was read there, 0..1. */
   weight: Float32Array;
-}
-
-/**
- * Each reading replaced by the mean of the readings within `radius` (a box, by summed-area tables): a
- * reading a pixel is a pore or a hair, and which of them a thin ring happens to cross would otherwise tilt
- * the coarse means.
- */
-function ringMean(level: Level, radius: number): Float32Array {
-  const { width, height, value, weight } = level;
-  const stride = width + 1;
-  const sums = new Float64Array(stride * (height + 1) * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const w = weight[i] ?? 0;
-      const o = ((y + 1) * stride + x + 1) * 4;
-      const up = (y * stride + x + 1) * 4;
-      const left = ((y + 1) * stride + x) * 4;
-      const diagonal = (y * stride + x) * 4;
-      for (let c = 0; c < 4; c++) {
-        const own = c === 3 ? w : w * (value[i * 3 + c] ?? 0);
-        sums[o + c] = own + (sums[up + c] ?? 0) + (sums[left + c] ?? 0) - (sums[diagonal + c] ?? 0);
-      }
-    }
-  }
-  const out = new Float32Array(value.length);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - radius);
-    const y1 = Math.min(height, y + radius + 1);
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!weight[i]) continue;
-      const x0 = Math.max(0, x - radius);
-      const x1 = Math.min(width, x + radius + 1);
-      const a = (y1 * stride + x1) * 4;
-      const b = (y0 * stride + x1) * 4;
-      const c = (y1 * stride + x0) * 4;
-      const d = (y0 * stride + x0) * 4;
-      const w = (sums[a + 3] ?? 0) - (sums[b + 3] ?? 0) - (sums[c + 3] ?? 0) + (sums[d + 3] ?? 0);
-      if (w <= 0) continue;
-      for (let k = 0; k < 3; k++) {
-        out[i * 3 + k] =
-          ((sums[a + k] ?? 0) - (sums[b + k] ?? 0) - (sums[c + k] ?? 0) + (sums[d + k] ?? 0)) / w;
-      }
-    }
-  }
-  return out;
 }
 
 /** Half the size: each pixel the weighted mean of its (up to) 2x2 children, its weight their sum capped at 1. */
