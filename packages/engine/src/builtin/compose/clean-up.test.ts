@@ -348,6 +348,39 @@ describe('cleanUp', () => {
     return tank;
   }
 
+  it("paints no skin over the top of an arm inside a sleeve: the old top's shoulder above the sleeve is filled", () => {
+    const { photo, parts: dressed } = scene();
+    const seen = skinTone(photo, pose);
+    if (!seen) throw new Error('no skin tone');
+    // A T-shirt whose sleeves' top edge lies 14 px below the shoulder joints' line (the old top's shoulder
+    // rising higher, as over a raised shoulder), the body over the torso.
+    const shirt = tShirtCanvas(dressed);
+    const sleeveTop = p.leftShoulder.y + 14;
+    for (let i = 0; i < shirt.alpha.length; i++) {
+      const label = dressed.labels[i] ?? 0;
+      if (label !== Part.leftUpperArm && label !== Part.rightUpperArm) continue;
+      const below = Math.floor(i / PHOTO.width) >= sleeveTop;
+      shirt.alpha[i] = below ? 1 : 0;
+      shirt.part[i] = below ? 2 : 0;
+    }
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, dressed, shirt, emptyMask(PHOTO.width, PHOTO.height), seen, { rim: true });
+    // The arms' pixels above the sleeves, beside the shoulders: none is painted as skin.
+    let arm = 0;
+    let painted = 0;
+    for (let y = p.leftShoulder.y - 20; y < sleeveTop; y++) {
+      for (let x = 0; x < PHOTO.width; x++) {
+        const label = dressed.labels[y * PHOTO.width + x] ?? 0;
+        if (label !== Part.leftUpperArm && label !== Part.rightUpperArm) continue;
+        arm++;
+        const [r = 0, g = 0, b = 0] = pixel(out, x, y);
+        if (skinLikeness(seen, r, g, b) > 0.5) painted++;
+      }
+    }
+    expect(arm).toBeGreaterThan(100);
+    expect(painted).toBeLessThan(arm * 0.05);
+  });
+
   it("paints the round of the shoulder beside a tank top's strap, not the old top down the body's side", () => {
     const tank = tankCanvas();
     const out: Raster = { ...before, data: Uint8Array.from(before.data) };

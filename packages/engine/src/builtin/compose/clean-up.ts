@@ -63,6 +63,12 @@ interface Limb {
    * outline runs on into the real limb's.
    */
   seam: { t: number; lo: number; hi: number } | null;
+  /**
+   * For an upper arm the new garment's sleeve covers: how far down the torso (photo pixels) from a pixel near
+   * the shoulder the sleeve is looked for; null elsewhere. Above a sleeve's top edge the arm is inside the
+   * sleeve, not bare (`SLEEVE_TOP`).
+   */
+  sleeveBelow: Point | null;
 }
 
 /**
@@ -85,6 +91,7 @@ function limbOf(fields: Pick<Limb, 'parts' | 'sample' | 'a' | 'b' | 'ra' | 'rb'>
     takesLight: fields.takesLight ?? true,
     joins: fields.joins ?? [],
     seam: fields.seam ?? null,
+    sleeveBelow: fields.sleeveBelow ? { x: fields.sleeveBelow.x, y: fields.sleeveBelow.y } : null,
   };
 }
 
@@ -259,6 +266,16 @@ export function cleanUp(
     const k = elbow / u.rb;
     limbs[upper] = limbOf({ ...u, ra: u.ra * k, rb: elbow });
     limbs[fore] = limbOf({ ...f, ra: f.ra * k, rb: f.rb * k });
+  }
+  // Under a sleeve the top of the upper arm is the garment's: painted above the sleeve's top edge where the
+  // old top's shoulder rose higher (kal's, her head over that shoulder), it stood there as a dome of skin.
+  for (const n of [0, 2]) {
+    const u = limbs[n];
+    if (!u || !sleeveOver(canvas, u)) continue;
+    limbs[n] = limbOf({
+      ...u,
+      sleeveBelow: { x: down.x * span * SLEEVE_TOP.below, y: down.y * span * SLEEVE_TOP.below },
+    });
   }
   const seams: Limb['seam'][] = limbs.map(() => null);
   // A sleeve is cloth: an arm's own skin that fails the skin tests (lit or shaded) has the skin's hue.
@@ -437,8 +454,16 @@ export function cleanUp(
   // shoulders' tops are: a block of paint stood out beside the neck.
   const facing = span >= YOKE_TURNED * Math.max(torsoLength, faceTorso(pose));
   const neck = limbs.indexOf(neckLimb);
+  // Under a sleeved garment the shoulders' tops are the garment's: the yoke reaches its top edge, no higher
+  // (skin painted up to the natural outline above a T-shirt's lower shoulder line bared the shoulders).
+  const sleeved = limbs.some((limb) => limb.sleeveBelow !== null);
   const yoke = facing
-    ? yokeOf({ parts, hair, canvas, patches: neckSkin }, { neck: neckBase, down, span }, region, skin)
+    ? yokeOf(
+        { parts, hair, canvas, patches: neckSkin },
+        { neck: neckBase, down, span, sleeved },
+        region,
+        skin,
+      )
     : [];
   // Painted in the neck's colour and the light of its edge where it meets the shoulders' line.
   const bone = { x: neckLimb.b.x - neckLimb.a.x, y: neckLimb.b.y - neckLimb.a.y };
@@ -616,6 +641,10 @@ function paintLimb(
       // The torso is the limb's only near its start (the shoulder, the chest); further on it is the old
       // top's (the rim's).
       if (onTorso && t > (limb.torsoUntil ?? 0)) continue;
+      // Near the shoulder, above a sleeve's top edge (the sleeve covers the arm just below): not the arm's
+      // bare skin but what the sleeve leaves of the old top, filled.
+      const aboveSleeve =
+        limb.sleeveBelow !== null && t < SLEEVE_TOP.along && sleeveBelow(canvas, x, y, limb.sleeveBelow);
       if (bareLimb && !onTorso && looksLikeSkinInShade(tone, photo, i)) continue;
       if (inShade !== null && !onTorso && inShade(i)) continue;
       // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
@@ -629,7 +658,7 @@ function paintLimb(
       if (joining && (d > r || (skin[k] ?? 0) > 0 || looksLikeSkinInShade(tone, photo, i))) continue;
       // Inside the girth it becomes skin, lighter along the limb's middle as a rounded limb is lit;
       // either way the old cloth is filled over first, so none of it seeds the background fill.
-      if (d <= r) {
+      if (d <= r && !aboveSleeve) {
         skin[k] = round.edge + round.rise * (1 - (d / r) ** 2);
         painter[k] = n;
         along[k] = t;
@@ -878,6 +907,44 @@ function upperArm(
     torsoUntil: joint + (0.08 * span) / Math.max(1, len),
   });
 }
+
+/**
+ * An upper arm's sleeve: a pixel near the shoulder (under `along` of the way down the bone) is above the
+ * sleeve's top edge when the garment covers a point down the torso from it, up to `below` of the span.
+ */
+const SLEEVE_TOP = { along: 0.4, below: 0.3 } as const;
+
+/**
+ * Whether the garment (its sleeve, or its body beside the arm's inner side) covers a point down from (x, y):
+ * a quarter, half, three quarters or all of `reach`.
+ */
+function sleeveBelow(canvas: GarmentCanvas, x: number, y: number, reach: Point): boolean {
+  for (let k = 1; k <= 4; k++) {
+    if (coverageAt(canvas, Math.round(x + (reach.x * k) / 4), Math.round(y + (reach.y * k) / 4)) > 0.6)
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the new garment has a sleeve on an upper arm: its sleeve covers a point of the bone past the
+ * shoulder (hair kept in front of the garment cuts it elsewhere: kal's braids over her shoulder).
+ */
+function sleeveOver(canvas: GarmentCanvas, u: Limb): boolean {
+  for (const t of [0.2, 0.33, 0.5, 0.7]) {
+    const x = Math.round(u.a.x + (u.b.x - u.a.x) * t);
+    const y = Math.round(u.a.y + (u.b.y - u.a.y) * t);
+    if (
+      coverageAt(canvas, x, y) > 0.6 &&
+      canvas.part[(y - canvas.top) * canvas.width + (x - canvas.left)] === SLEEVE
+    )
+      return true;
+  }
+  return false;
+}
+
+/** The canvas's part label of a sleeve (`GarmentCanvas.part`). */
+const SLEEVE = 2;
 
 /** Whether the pose saw an arm's upper arm (its elbow) and its forearm (elbow and wrist). */
 function seenArm(elbow: Keypoint, wrist: Keypoint): { upper: boolean; fore: boolean } {
@@ -1762,11 +1829,12 @@ const YOKE_PARTS: ReadonlySet<number> = new Set([
  * the body. The pose's joints sit low under some shoulders: charles's football shirt's collar, between his neck
  * and a tank's straps 0.2 to 0.3 of the span above them, was filled from the wall behind him, white blocks
  * beside the neck. Not what `painted` already paints, the person's own bare skin, hair or what the garment
- * covers.
+ * covers. Under a garment with sleeves (`sleeved`) the shoulders' tops are the garment's: only up to its top
+ * edge.
  */
 export function yokeOf(
   seen: { parts: BodyParts; hair: Mask; canvas: GarmentCanvas; patches: BareSkin },
-  line: { neck: Point; down: Point; span: number },
+  line: { neck: Point; down: Point; span: number; sleeved?: boolean },
   region: Box,
   painted: Float32Array,
 ): number[] {
@@ -1797,7 +1865,7 @@ export function yokeOf(
       const off = Math.abs(signed);
       if (off < YOKE_REACH.from || off > YOKE_REACH.to) continue;
       const strap = (signed < 0 ? tops.left : tops.right)[Math.floor(off / TOP_STEP)] ?? 0;
-      if (height > Math.max(naturalTop(off), strap)) continue;
+      if (height > (line.sleeved ? strap : Math.max(naturalTop(off), strap))) continue;
       const i = y * parts.width + x;
       if (!YOKE_PARTS.has(parts.labels[i] ?? 0) || isHairAt(hair, i) || coverageAt(canvas, x, y) > 0.6)
         continue;
