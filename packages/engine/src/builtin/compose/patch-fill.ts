@@ -15,7 +15,7 @@ const VOTE = 1;
  * the copy is then made at full size from where the search found its patches.
  */
 const WORK_PIXELS = 1500;
-/** The pyramid's coarsest level is no more than this many pixels across (a share of the region's size). */
+/** The pyramid halves the search's scale while the level stays at least this many pixels across. */
 const COARSEST = 40;
 /** Backdrop is looked for this far round the region (a share of its larger side), within these bounds. */
 const REACH = { share: 0.25, least: 16, most: 64 } as const;
