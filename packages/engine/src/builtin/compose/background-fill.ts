@@ -3,7 +3,7 @@ import { spreadReadings } from '../image/seam-membrane.ts';
 import { type Box, boxAbove } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
 import { patchFill } from './patch-fill.ts';
-import { DIRECTIONS, ENCLOSED, type Kind, PIXEL, shiftFill } from './shift-fill.ts';
+import { DIRECTIONS, ENCLOSED, type Kind, PIXEL, regions, shiftFill } from './shift-fill.ts';
 
 /** The fill's broad colour is found at most this many pixels across: it is smooth, and its cost grows with the box. */
 const WORK_SIDE = 220;
@@ -61,7 +61,9 @@ export function fillFromBackground(
   const open = new Uint8Array(bw * bh);
   readMasks({ marked, hidden, person, stride: w }, box, { filled, free, open });
   // Regions the backdrop surrounds take a copy of the backdrop beside them; the rest the fill below.
-  const copied = shiftFill(photo, box, filled, kindOf(marked, hidden, person));
+  const kind = kindOf(marked, hidden, person);
+  const holes = regions(filled, bw, bh);
+  const copied = shiftFill(photo, box, filled, kind, holes);
   for (let j = 0; j < filled.length; j++) if (copied[j]) filled[j] = 0;
   const level = broadColour(cv, photo, box, free, open);
   // Each filled pixel's nearest edge onto the backdrop, along its row or its column, and its mirror there.
@@ -72,7 +74,13 @@ export function fillFromBackground(
   for (let x = 0; x < bw; x++) scan(mirrors, x, bw, bh);
   layFill(photo, box, { filled, nearest, mirror, level }, fade);
   // Over a backdrop with texture or colours the smooth fill averages away, patches of it carry on.
-  patchFill(photo, box, filled, kindOf(marked, hidden, person));
+  patchFill(
+    photo,
+    box,
+    filled,
+    kind,
+    holes.filter((region) => !copied[region.pixels[0] ?? 0]),
+  );
 }
 
 /** What each pixel of the photo is to the fill (`PIXEL`): a hole (marked or covered), the person or backdrop. */

@@ -16,7 +16,7 @@ import { fillFromBackground } from './background-fill.ts';
 import { type BareSkin, bareSkinLevels, dropSpecks, isBareSkin, withMoreSkin } from './bare-skin.ts';
 import { chestSkin } from './chest-skin.ts';
 import { collarUnderChin } from './collar-under-chin.ts';
-import { coverageAt, type GarmentCanvas } from './garment-canvas.ts';
+import { CanvasPart, coverageAt, type GarmentCanvas, partAt } from './garment-canvas.ts';
 import { grainNoise, skinGrain } from './grain.ts';
 import { isHairAt } from './hair-mask.ts';
 import { growIntoMissedClothes } from './missed-clothes.ts';
@@ -64,11 +64,10 @@ interface Limb {
    */
   seam: { t: number; lo: number; hi: number } | null;
   /**
-   * For an upper arm the new garment's sleeve covers: how far down the torso (photo pixels) from a pixel near
-   * the shoulder the sleeve is looked for; null elsewhere. Above a sleeve's top edge the arm is inside the
+   * An upper arm the new garment's sleeve covers: above the garment near the shoulder it is inside the
    * sleeve, not bare (`SLEEVE_TOP`).
    */
-  sleeveBelow: Point | null;
+  underSleeve: boolean;
 }
 
 /**
@@ -91,7 +90,7 @@ function limbOf(fields: Pick<Limb, 'parts' | 'sample' | 'a' | 'b' | 'ra' | 'rb'>
     takesLight: fields.takesLight ?? true,
     joins: fields.joins ?? [],
     seam: fields.seam ?? null,
-    sleeveBelow: fields.sleeveBelow ? { x: fields.sleeveBelow.x, y: fields.sleeveBelow.y } : null,
+    underSleeve: fields.underSleeve ?? false,
   };
 }
 
@@ -269,14 +268,11 @@ export function cleanUp(
   }
   // Under a sleeve the top of the upper arm is the garment's: painted above the sleeve's top edge where the
   // old top's shoulder rose higher (kal's, her head over that shoulder), it stood there as a dome of skin.
-  for (const n of [0, 2]) {
-    const u = limbs[n];
-    if (!u || !sleeveOver(canvas, u)) continue;
-    limbs[n] = limbOf({
-      ...u,
-      sleeveBelow: { x: down.x * span * SLEEVE_TOP.below, y: down.y * span * SLEEVE_TOP.below },
-    });
+  for (const [upper] of ARMS) {
+    const u = limbs[upper];
+    if (u && sleeveOver(canvas, u)) limbs[upper] = limbOf({ ...u, underSleeve: true });
   }
+  const belowSleeveTop = { x: down.x * span * SLEEVE_TOP.below, y: down.y * span * SLEEVE_TOP.below };
   const seams: Limb['seam'][] = limbs.map(() => null);
   // A sleeve is cloth: an arm's own skin that fails the skin tests (lit or shaded) has the skin's hue.
   const isCloth = (x: number, y: number): boolean =>
@@ -442,6 +438,7 @@ export function cleanUp(
       bareLimb,
       inShade: limb === neckLimb ? inShade : null,
       bodySkin: bodyPatches,
+      belowSleeveTop,
     };
     // A bare arm has no old sleeve to come out of: what fails the skin tests on it is its own.
     const seam = bareLimb ? null : (seams[n] ?? null);
@@ -456,7 +453,7 @@ export function cleanUp(
   const neck = limbs.indexOf(neckLimb);
   // Under a sleeved garment the shoulders' tops are the garment's: the yoke reaches its top edge, no higher
   // (skin painted up to the natural outline above a T-shirt's lower shoulder line bared the shoulders).
-  const sleeved = limbs.some((limb) => limb.sleeveBelow !== null);
+  const sleeved = limbs.some((limb) => limb.underSleeve);
   const yoke = facing
     ? yokeOf(
         { parts, hair, canvas, patches: neckSkin },
@@ -610,11 +607,14 @@ function paintLimb(
     inShade: ((i: number) => boolean) | null;
     /** The body's skin (`looksLikeBodySkin`), left as it is beyond the girth. */
     bodySkin: BareSkin;
+    /** How far down the torso from a pixel near the shoulder a sleeve's top edge is looked for (`SLEEVE_TOP`). */
+    belowSleeveTop: Point;
   },
   paint: LimbPaint,
   light: LimbLight,
 ): boolean {
-  const { photo, parts, hair, canvas, patches, tone, span, bareLimb, inShade, bodySkin } = seen;
+  const { photo, parts, hair, canvas, patches, tone, span, bareLimb, inShade, bodySkin, belowSleeveTop } =
+    seen;
   const { skin, painter, along, across, gone } = paint;
   const { left: bx, top: by, width: bw } = paint.region;
   const w = parts.width;
@@ -644,7 +644,7 @@ function paintLimb(
       // Near the shoulder, above a sleeve's top edge (the sleeve covers the arm just below): not the arm's
       // bare skin but what the sleeve leaves of the old top, filled.
       const aboveSleeve =
-        limb.sleeveBelow !== null && t < SLEEVE_TOP.along && sleeveBelow(canvas, x, y, limb.sleeveBelow);
+        limb.underSleeve && t < SLEEVE_TOP.along && coveredBelow(canvas, x, y, belowSleeveTop);
       if (bareLimb && !onTorso && looksLikeSkinInShade(tone, photo, i)) continue;
       if (inShade !== null && !onTorso && inShade(i)) continue;
       // The round of the shoulder reaches higher than the arm is thick: up to the old top's shoulder line.
@@ -918,7 +918,7 @@ const SLEEVE_TOP = { along: 0.4, below: 0.3 } as const;
  * Whether the garment (its sleeve, or its body beside the arm's inner side) covers a point down from (x, y):
  * a quarter, half, three quarters or all of `reach`.
  */
-function sleeveBelow(canvas: GarmentCanvas, x: number, y: number, reach: Point): boolean {
+function coveredBelow(canvas: GarmentCanvas, x: number, y: number, reach: Point): boolean {
   for (let k = 1; k <= 4; k++) {
     if (coverageAt(canvas, Math.round(x + (reach.x * k) / 4), Math.round(y + (reach.y * k) / 4)) > 0.6)
       return true;
@@ -934,17 +934,10 @@ function sleeveOver(canvas: GarmentCanvas, u: Limb): boolean {
   for (const t of [0.2, 0.33, 0.5, 0.7]) {
     const x = Math.round(u.a.x + (u.b.x - u.a.x) * t);
     const y = Math.round(u.a.y + (u.b.y - u.a.y) * t);
-    if (
-      coverageAt(canvas, x, y) > 0.6 &&
-      canvas.part[(y - canvas.top) * canvas.width + (x - canvas.left)] === SLEEVE
-    )
-      return true;
+    if (coverageAt(canvas, x, y) > 0.6 && partAt(canvas, x, y) === CanvasPart.sleeve) return true;
   }
   return false;
 }
-
-/** The canvas's part label of a sleeve (`GarmentCanvas.part`). */
-const SLEEVE = 2;
 
 /** Whether the pose saw an arm's upper arm (its elbow) and its forearm (elbow and wrist). */
 function seenArm(elbow: Keypoint, wrist: Keypoint): { upper: boolean; fore: boolean } {

@@ -5,7 +5,7 @@ import { bilinear, bilinearRgb } from '../image/bilinear.ts';
 import { seededRandom } from '../image/seeded-random.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
-import type { GarmentCanvas } from './garment-canvas.ts';
+import { CanvasPart, type GarmentCanvas } from './garment-canvas.ts';
 
 /**
  * One fold of worn cloth: a ridge along a segment of the photo, `width` across (the profile's sigma, px) at
@@ -19,7 +19,7 @@ export interface Fold {
   width: number;
   widthEnd: number;
   height: number;
-  part: 0 | 1 | 2;
+  part: 0 | typeof CanvasPart.body | typeof CanvasPart.sleeve;
   grow: boolean;
   /** How far the fold bows off its segment at its middle (px along its normal): an arc, not a rod. */
   sag: number;
@@ -118,7 +118,7 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
           b: at(end, side * (offset + jitter(0.04))),
           width: 0.04,
           height: kind === 'tank' ? height * 0.6 : height,
-          part: 1,
+          part: CanvasPart.body,
           sag: side * jitter(0.04),
         });
       }
@@ -140,7 +140,7 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
           b: at(depth + jitter(0.03), centre + half),
           width: 0.035,
           height: 0.6,
-          part: 1,
+          part: CanvasPart.body,
           sag: 0.02 + jitter(0.015),
         });
       }
@@ -152,7 +152,12 @@ export function foldsFor(frame: BodyFrame, pose: BodyPose, kind: GarmentKind, he
     ] as const) {
       if (elbow.score < SEEN) continue;
       // Drawn from the armpit across the sleeve, towards its outer side.
-      fold({ ...underarm(layout, shoulder, elbow, frame.neck), width: 0.03, height: 0.9, part: 2 });
+      fold({
+        ...underarm(layout, shoulder, elbow, frame.neck),
+        width: 0.03,
+        height: 0.9,
+        part: CanvasPart.sleeve,
+      });
       // A bent elbow breaks a long sleeve into folds across it; the cloth bunches above the cuff.
       if (kind === 't-shirt' || wrist.score < SEEN) continue;
       limbFolds(layout, { a: shoulder, b: elbow, c: wrist }, SLEEVE_FOLDS);
@@ -329,7 +334,7 @@ export function hemDepth(canvas: GarmentCanvas, frame: BodyFrame): number | null
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
       const i = y * w + x;
-      if ((canvas.alpha[i] ?? 0) < 0.5 || canvas.part[i] !== 1) continue;
+      if ((canvas.alpha[i] ?? 0) < 0.5 || canvas.part[i] !== CanvasPart.body) continue;
       const dx = canvas.left + x - neck.x;
       const dy = canvas.top + y - neck.y;
       if (Math.abs(dx * across.x + dy * across.y) > near) continue;

@@ -4,7 +4,7 @@ import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
 import type { Box, Mask } from '../person/mask.ts';
 import type { Mat, OpenCv } from '../worker/opencv.ts';
-import type { GarmentCanvas } from './garment-canvas.ts';
+import { CanvasPart, type GarmentCanvas } from './garment-canvas.ts';
 import { naturalTop } from './shoulder-bulk.ts';
 
 /** A garment stands off the body by up to this share of the shoulder span (ease, a loose sleeve)... */
@@ -20,9 +20,6 @@ const GONE = 0.1;
 const TOP_EASE = 0.015;
 const TOP_GONE = 0.035;
 const SHOULDER_BLEND = 0.2;
-/** The canvas's part labels of a sleeve and of a hood worn down (`GarmentCanvas.part`). */
-const SLEEVE = 2;
-const HOOD = 3;
 /**
  * Over the shoulders cloth lies from the neckline's corner to the shoulder seam (`FittedGarment.shoulders`;
  * the seam no higher than a bare body's round there, `naturalTop`) and no more than `CLOTH` (a share of the
@@ -187,7 +184,7 @@ function cuts(
       if (a === 0) continue;
       total += a;
       // A hood worn down is bulk round the neck: it stands off the shoulders.
-      if (canvas.part[i] === HOOD) continue;
+      if (canvas.part[i] === CanvasPart.hood) continue;
       q.x = left + x;
       q.y = top + y;
       const depth = frame.depthOf(q);
@@ -197,7 +194,7 @@ function cuts(
         const offset = frame.offsetOf(q);
         const line = offset > 0 ? lines.left : lines.right;
         const across = Math.abs(offset);
-        const free = canvas.part[i] !== SLEEVE || (offset > 0 ? hanging.left : hanging.right);
+        const free = canvas.part[i] !== CanvasPart.sleeve || (offset > 0 ? hanging.left : hanging.right);
         if (across >= line.neckAcross && (across <= line.seamAcross || free)) {
           const t = Math.min(1, (across - line.neckAcross) / Math.max(1, line.seamAcross - line.neckAcross));
           const highest = line.neckDepth + (line.seamDepth - line.neckDepth) * t - cloth;

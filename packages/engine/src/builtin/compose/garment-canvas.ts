@@ -9,20 +9,34 @@ export interface GarmentCanvas extends Box {
   rgb: Float32Array;
   /** Coverage, 0-1. */
   alpha: Float32Array;
-  /**
-   * Which part covers each pixel: 0 none, 1 the garment's body, 2 a sleeve or trouser leg, 3 a hood worn
-   * down (bulk that stands off the body where the rest lies on it).
-   */
+  /** Which part covers each pixel (`CanvasPart`), 0 none. */
   part: Uint8Array;
+}
+
+/**
+ * The garment's parts as the canvas labels them: its body, a sleeve or trouser leg, and a hood worn down
+ * (bulk that stands off the body where the rest lies on it).
+ */
+export const CanvasPart = { body: 1, sleeve: 2, hood: 3 } as const;
+export type CanvasPart = (typeof CanvasPart)[keyof typeof CanvasPart];
+
+/** Which part of the garment covers photo pixel (x, y) (`CanvasPart`), 0 none or outside its canvas. */
+export function partAt(canvas: GarmentCanvas, x: number, y: number): number {
+  const i = canvasIndex(canvas, x, y);
+  return i < 0 ? 0 : (canvas.part[i] ?? 0);
+}
+
+/** The canvas index of photo pixel (x, y), -1 outside the canvas. */
+function canvasIndex(canvas: GarmentCanvas, x: number, y: number): number {
+  const cx = x - canvas.left;
+  const cy = y - canvas.top;
+  return cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height ? cy * canvas.width + cx : -1;
 }
 
 /** How much the new garment covers photo pixel (x, y): its alpha there, 0 outside its canvas. */
 export function coverageAt(canvas: GarmentCanvas, x: number, y: number): number {
-  const cx = x - canvas.left;
-  const cy = y - canvas.top;
-  return cx >= 0 && cy >= 0 && cx < canvas.width && cy < canvas.height
-    ? (canvas.alpha[cy * canvas.width + cx] ?? 0)
-    : 0;
+  const i = canvasIndex(canvas, x, y);
+  return i < 0 ? 0 : (canvas.alpha[i] ?? 0);
 }
 
 const FOREARMS = new Set<number>([Part.leftForearm, Part.rightForearm]);
@@ -43,12 +57,12 @@ export function garmentCanvas(
   // Bottom to top, each with the part it draws.
   const drawn = (
     [
-      [fit.hood, 3],
-      [fit.body, 1],
-      [fit.joins, 1],
-      [fit.gaps, 1],
-      [fit.limbs.left, 2],
-      [fit.limbs.right, 2],
+      [fit.hood, CanvasPart.hood],
+      [fit.body, CanvasPart.body],
+      [fit.joins, CanvasPart.body],
+      [fit.gaps, CanvasPart.body],
+      [fit.limbs.left, CanvasPart.sleeve],
+      [fit.limbs.right, CanvasPart.sleeve],
     ] as const
   ).flatMap(([layer, part]) => (layer ? [{ layer, part }] : []));
   const { left, top, width, height } = boundingBox(drawn.map((d) => d.layer));
@@ -74,7 +88,7 @@ export function garmentCanvas(
 function draw(
   canvas: GarmentCanvas,
   layer: Layer,
-  part: 1 | 2 | 3,
+  part: CanvasPart,
   front: { parts: BodyParts; hair: Mask; arms: Uint8Array },
 ): void {
   const { parts, hair, arms } = front;
@@ -89,7 +103,8 @@ function draw(
       const photoIndex = py * parts.width + px;
       if (reachesHead(parts, px, py)) continue;
       const label = parts.labels[photoIndex] ?? 0;
-      if ((HANDS.has(label) || (part === 1 && FOREARMS.has(label))) && arms[photoIndex]) continue;
+      if ((HANDS.has(label) || (part === CanvasPart.body && FOREARMS.has(label))) && arms[photoIndex])
+        continue;
       a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
       const c = (py - top) * width + (px - left);
       const under = canvas.alpha[c] ?? 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fillScene } from '../../../test/fixtures/fill-scene.ts';
 import type { Raster } from '../image/raster.ts';
 import { patchFill } from './patch-fill.ts';
 import { PIXEL } from './shift-fill.ts';
@@ -9,30 +10,11 @@ const H = 200;
 const HOLE = { x0: 70, x1: 130, y0: 60, y1: 140 };
 const SMOOTH = [128, 128, 128] as const;
 
-const inHole = (x: number, y: number): boolean => x >= HOLE.x0 && x < HOLE.x1 && y >= HOLE.y0 && y < HOLE.y1;
-
-/**
- * The backdrop as `colour` says, the hole holding the smooth fill, and what each pixel is to the fill
- * (`kindAt`; the hole is always a hole). The box is the whole photo.
- */
-function scene(
+/** The backdrop as `colour` says, the hole holding the smooth fill (`fillScene`). */
+const scene = (
   colour: (x: number, y: number) => readonly [number, number, number],
-  kindAt: (x: number, y: number) => number = () => PIXEL.backdrop,
-): { photo: Raster; kind: Uint8Array; filled: Uint8Array } {
-  const data = new Uint8Array(W * H * 3);
-  const kind = new Uint8Array(W * H);
-  const filled = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      const hole = inHole(x, y);
-      data.set(hole ? SMOOTH : colour(x, y), i * 3);
-      kind[i] = hole ? PIXEL.hole : kindAt(x, y);
-      filled[i] = hole ? 1 : 0;
-    }
-  }
-  return { photo: { data, width: W, height: H, channels: 3 }, kind, filled };
-}
+  kindAt?: (x: number, y: number) => number,
+) => fillScene({ width: W, height: H }, { ...HOLE, inHole: SMOOTH }, colour, kindAt);
 
 function fill(s: ReturnType<typeof scene>): Uint8Array {
   const box = { left: 0, top: 0, width: W, height: H };

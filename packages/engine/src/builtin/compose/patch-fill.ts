@@ -2,7 +2,7 @@ import { bilinearRgb } from '../image/bilinear.ts';
 import { boxMean } from '../image/box-mean.ts';
 import type { Raster } from '../image/raster.ts';
 import type { Box } from '../person/mask.ts';
-import { enclosed, type Kind, PIXEL, regions } from './shift-fill.ts';
+import { enclosed, type Kind, PIXEL, type Region, regions } from './shift-fill.ts';
 
 /** Regions of the fill smaller than this (pixels) keep the smooth fill: too small for a texture to show. */
 const LEAST = 150;
@@ -43,11 +43,18 @@ const SOURCES_LEAST = 64;
  * the places it found. Only the backdrop (`kind` PIXEL.backdrop) is ever copied, never the person or what
  * is marked; regions the person encloses (under the chin, in a neckline) are left, their colour is the
  * person's (the caller's fill). The photo's marked pixels must already hold the smooth fill: the search
- * starts from it. Returns the pixels filled (box-sized, 1 filled).
+ * starts from it. `holes` are the regions of `filled` (`regions`), when the caller has them. Returns the
+ * pixels filled (box-sized, 1 filled).
  */
-export function patchFill(photo: Raster, box: Box, filled: Uint8Array, kind: Kind): Uint8Array {
+export function patchFill(
+  photo: Raster,
+  box: Box,
+  filled: Uint8Array,
+  kind: Kind,
+  holes: readonly Region[] = regions(filled, box.width, box.height),
+): Uint8Array {
   const done = new Uint8Array(filled.length);
-  for (const region of regions(filled, box.width, box.height)) {
+  for (const region of holes) {
     if (region.pixels.length < LEAST || enclosed(region, box, kind, photo)) continue;
     const rw = region.x1 - region.x0 + 1;
     const rh = region.y1 - region.y0 + 1;
@@ -176,8 +183,8 @@ function nearCost(size: number): number {
 }
 
 /**
- * The work box at `scale` of its full size, read from the photo by area: a pixel's colour the mean of the
- * photo's pixels it covers, hole where any of them is, backdrop where all of them are.
+ * The work box at `scale` of its full size, read from the photo by area (`byArea`), with its hole and
+ * backdrop masks.
  */
 function levelOf(
   photo: Raster,
@@ -185,30 +192,77 @@ function levelOf(
   masks: { hole: Uint8Array; source: Uint8Array },
   scale: number,
 ): Level {
-  const width = Math.max(1, Math.round(work.width * scale));
-  const height = Math.max(1, Math.round(work.height * scale));
+  const from = {
+    colour: photo.data,
+    stride: photo.width,
+    origin: work.top * photo.width + work.left,
+    width: work.width,
+    height: work.height,
+    ...masks,
+  };
+  return byArea(from, Math.round(work.width * scale), Math.round(work.height * scale), 1);
+}
+
+/** The level at `scale` of the work box's full size from a finer level (`byArea`). */
+function shrink(from: Level, scale: number): Level {
+  const k = scale / from.scale;
+  const grid = { ...from, stride: from.width, origin: 0 };
+  return byArea(grid, Math.round(from.width * k), Math.round(from.height * k), from.scale);
+}
+
+/**
+ * A `width` x `height` level from a finer grid (`width` x `height` of its own, its pixel (x, y) at
+ * `origin + y * stride + x` of `colour`, three values a pixel) by area: a pixel's colour the mean of those
+ * it covers, hole where any of them is, backdrop where all of them are. `scale` is the finer grid's own.
+ */
+function byArea(
+  from: {
+    colour: ArrayLike<number>;
+    stride: number;
+    origin: number;
+    width: number;
+    height: number;
+    hole: Uint8Array;
+    source: Uint8Array;
+  },
+  levelWidth: number,
+  levelHeight: number,
+  scale: number,
+): Level {
+  const width = Math.max(1, levelWidth);
+  const height = Math.max(1, levelHeight);
   const colour = new Float32Array(width * height * 3);
   const count = new Float32Array(width * height);
   const hole = new Uint8Array(width * height);
   const source = new Uint8Array(width * height).fill(1);
-  const column = new Int32Array(work.width);
-  for (let x = 0; x < work.width; x++) column[x] = Math.min(width - 1, Math.floor((x * width) / work.width));
-  for (let y = 0; y < work.height; y++) {
-    const row = Math.min(height - 1, Math.floor((y * height) / work.height)) * width;
-    let i = ((work.top + y) * photo.width + work.left) * 3;
-    for (let x = 0; x < work.width; x++, i += 3) {
-      const j = y * work.width + x;
+  const column = new Int32Array(from.width);
+  for (let x = 0; x < from.width; x++) column[x] = Math.min(width - 1, Math.floor((x * width) / from.width));
+  for (let y = 0; y < from.height; y++) {
+    const row = Math.min(height - 1, Math.floor((y * height) / from.height)) * width;
+    let i = (from.origin + y * from.stride) * 3;
+    for (let x = 0; x < from.width; x++, i += 3) {
+      const j = y * from.width + x;
       const t = row + (column[x] ?? 0);
       count[t] = (count[t] ?? 0) + 1;
-      colour[t * 3] = (colour[t * 3] ?? 0) + (photo.data[i] ?? 0);
-      colour[t * 3 + 1] = (colour[t * 3 + 1] ?? 0) + (photo.data[i + 1] ?? 0);
-      colour[t * 3 + 2] = (colour[t * 3 + 2] ?? 0) + (photo.data[i + 2] ?? 0);
-      if (masks.hole[j]) hole[t] = 1;
-      if (!masks.source[j]) source[t] = 0;
+      colour[t * 3] = (colour[t * 3] ?? 0) + (from.colour[i] ?? 0);
+      colour[t * 3 + 1] = (colour[t * 3 + 1] ?? 0) + (from.colour[i + 1] ?? 0);
+      colour[t * 3 + 2] = (colour[t * 3 + 2] ?? 0) + (from.colour[i + 2] ?? 0);
+      if (from.hole[j]) hole[t] = 1;
+      if (!from.source[j]) source[t] = 0;
     }
   }
   return averaged(
-    { width, height, colour, hole, source, scale: width / work.width, near: 0, reach: 1, prior: null },
+    {
+      width,
+      height,
+      colour,
+      hole,
+      source,
+      scale: scale * (width / from.width),
+      near: 0,
+      reach: 1,
+      prior: null,
+    },
     count,
   );
 }
@@ -299,47 +353,6 @@ function countValid(l: Level): number {
   let n = 0;
   for (let j = 0; j < l.valid.length; j++) n += l.valid[j] ?? 0;
   return n;
-}
-
-/**
- * The level at `scale` of the work box's full size, from `from` (a finer level) by area: a pixel's colour
- * the mean of those it covers, hole where any of them is, backdrop where all are.
- */
-function shrink(from: Level, scale: number): Level {
-  const k = scale / from.scale;
-  const width = Math.max(1, Math.round(from.width * k));
-  const height = Math.max(1, Math.round(from.height * k));
-  const colour = new Float32Array(width * height * 3);
-  const count = new Float32Array(width * height);
-  const hole = new Uint8Array(width * height);
-  const source = new Uint8Array(width * height).fill(1);
-  for (let y = 0; y < from.height; y++) {
-    const ty = Math.min(height - 1, Math.floor((y * height) / from.height));
-    for (let x = 0; x < from.width; x++) {
-      const tx = Math.min(width - 1, Math.floor((x * width) / from.width));
-      const j = y * from.width + x;
-      const t = ty * width + tx;
-      count[t] = (count[t] ?? 0) + 1;
-      for (let c = 0; c < 3; c++)
-        colour[t * 3 + c] = (colour[t * 3 + c] ?? 0) + (from.colour[j * 3 + c] ?? 0);
-      if (from.hole[j]) hole[t] = 1;
-      if (!from.source[j]) source[t] = 0;
-    }
-  }
-  return averaged(
-    {
-      width,
-      height,
-      colour,
-      hole,
-      source,
-      scale: from.scale * (width / from.width),
-      near: 0,
-      reach: 1,
-      prior: null,
-    },
-    count,
-  );
 }
 
 /**

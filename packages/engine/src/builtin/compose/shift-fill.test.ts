@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fillScene } from '../../../test/fixtures/fill-scene.ts';
 import type { Raster } from '../image/raster.ts';
 import { PIXEL, shiftFill } from './shift-fill.ts';
 
@@ -8,37 +9,23 @@ const H = 200;
 const HOLE = { x0: 70, x1: 100, y0: 80, y1: 120 };
 const OLD_SLEEVE = [180, 40, 40] as const;
 
-const inHole = (x: number, y: number): boolean => x >= HOLE.x0 && x < HOLE.x1 && y >= HOLE.y0 && y < HOLE.y1;
-
 /** A backdrop of stripes 4 px wide (down the photo, or `across` it), grey 60 and 200. */
 const stripes =
   (across = false) =>
   (x: number, y: number): number =>
     Math.floor((across ? y : x) / 4) % 2 === 0 ? 60 : 200;
 
-/**
- * The photo's backdrop as `grey` says, the hole painted as an old sleeve, and what each pixel is to the fill
- * (`kind` says; the hole is always a hole). The box is the whole photo.
- */
-function scene(
-  grey: (x: number, y: number) => number,
-  kindAt: (x: number, y: number) => number = () => PIXEL.backdrop,
-): { photo: Raster; kind: Uint8Array; filled: Uint8Array } {
-  const data = new Uint8Array(W * H * 3);
-  const kind = new Uint8Array(W * H);
-  const filled = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      const hole = inHole(x, y);
+/** The photo's backdrop as `grey` says, the hole painted as an old sleeve (`fillScene`). */
+const scene = (grey: (x: number, y: number) => number, kindAt?: (x: number, y: number) => number) =>
+  fillScene(
+    { width: W, height: H },
+    { ...HOLE, inHole: OLD_SLEEVE },
+    (x, y) => {
       const g = grey(x, y);
-      data.set(hole ? OLD_SLEEVE : [g, g, g], i * 3);
-      kind[i] = hole ? PIXEL.hole : (kindAt(x, y) ?? PIXEL.backdrop);
-      filled[i] = hole ? 1 : 0;
-    }
-  }
-  return { photo: { data, width: W, height: H, channels: 3 }, kind, filled };
-}
+      return [g, g, g];
+    },
+    kindAt,
+  );
 
 const box = { left: 0, top: 0, width: W, height: H };
 /** The new garment: everything right of the hole. */

@@ -41,12 +41,19 @@ const SMOOTH = 2;
  * on a textured backdrop, that the person does not enclose, and only shifts that bring in no colour the
  * ring does not show; the rest are left to the caller's fill. `kind` tells what each photo pixel is
  * (`PIXEL`): the backdrop, which may be copied; a hole, marked or under the new garment; or the person.
- * Returns the pixels filled (box-sized, 1 filled).
+ * `holes` are the regions of `filled` (`regions`), when the caller has them. Returns the pixels filled
+ * (box-sized, 1 filled).
  */
-export function shiftFill(photo: Raster, box: Box, filled: Uint8Array, kind: Kind): Uint8Array {
+export function shiftFill(
+  photo: Raster,
+  box: Box,
+  filled: Uint8Array,
+  kind: Kind,
+  holes: readonly Region[] = regions(filled, box.width, box.height),
+): Uint8Array {
   const done = new Uint8Array(filled.length);
   const free = (i: number): boolean => kind(i) === PIXEL.backdrop;
-  for (const region of regions(filled, box.width, box.height)) {
+  for (const region of holes) {
     if (region.pixels.length < LEAST) continue;
     if (region.x1 - region.x0 + 1 > photo.width * MOST.width) continue;
     if (region.y1 - region.y0 + 1 > photo.height * MOST.height) continue;

@@ -1,5 +1,5 @@
 import { boxBlur } from '../image/box-blur.ts';
-import type { GarmentCanvas } from './garment-canvas.ts';
+import { CanvasPart, type GarmentCanvas } from './garment-canvas.ts';
 
 /** How dark the contact shadows get at their darkest (share of the light taken away). */
 const SLEEVE_SHADOW = 0.2;
@@ -18,10 +18,11 @@ export function softShadows(canvas: GarmentCanvas, neckX: number, span: number):
   const reach = Math.max(2, span * 0.05);
   // Under the sleeves: the body is darker just below and beside where a sleeve covers it.
   const sleeve = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) sleeve[i] = canvas.part[i] === 2 ? (canvas.alpha[i] ?? 0) : 0;
+  for (let i = 0; i < w * h; i++)
+    sleeve[i] = canvas.part[i] === CanvasPart.sleeve ? (canvas.alpha[i] ?? 0) : 0;
   const shadow = boxBlur(shift(sleeve, w, h, Math.round(reach * 0.4)), w, h, Math.round(reach));
   for (let i = 0; i < w * h; i++) {
-    if (canvas.part[i] !== 1) continue;
+    if (canvas.part[i] !== CanvasPart.body) continue;
     darken(canvas, i, SLEEVE_SHADOW * (shadow[i] ?? 0));
   }
   for (let x = 0; x < w; x++) {
@@ -32,7 +33,7 @@ export function softShadows(canvas: GarmentCanvas, neckX: number, span: number):
     if (nearNeck && y < h) {
       for (let k = 0; k < reach * 1.5 && y + k < h; k++) {
         const i = (y + k) * w + x;
-        if (canvas.part[i] === 1) darken(canvas, i, NECK_SHADOW * (1 - k / (reach * 1.5)));
+        if (canvas.part[i] === CanvasPart.body) darken(canvas, i, NECK_SHADOW * (1 - k / (reach * 1.5)));
       }
     }
     // Below the hem: the last garment pixel of the column, then the person darkened for a little way.
