@@ -85,9 +85,19 @@ describe('armsInFront', () => {
     expect(doubted.some((v, i) => v === 1 && i % PHOTO.width < PHOTO.width / 2)).toBe(true);
   });
 
-  it('marks nothing that is not a forearm or hand', () => {
+  it('marks nothing that is not an arm or hand', () => {
     expect(at(200, 250)).toBe(0);
-    expect(at(270, 200)).toBe(0);
+  });
+
+  it('keeps an upper arm within its natural girth below the shoulder (a garment without sleeves goes behind it)', () => {
+    // The bone passes x 270 at y 200; the girth there about 12.6 px (a sleeved arm gets no room).
+    expect(parts.labels[200 * PHOTO.width + 270]).toBe(Part.leftUpperArm);
+    expect(at(270, 200)).toBe(1);
+    expect(parts.labels[200 * PHOTO.width + 284]).toBe(Part.leftUpperArm);
+    expect(at(284, 200)).toBe(0);
+    // The round of the shoulder, where a tank's strap lies, is not kept.
+    expect(parts.labels[165 * PHOTO.width + 262]).toBe(Part.leftUpperArm);
+    expect(at(262, 165)).toBe(0);
   });
 });
 

@@ -9,6 +9,13 @@ import { type SkinTone, skinLikeness } from './skin-tone.ts';
 
 /** A forearm's natural radius at the elbow and at the wrist, as shares of the shoulder span. */
 export const FOREARM_GIRTH = { elbow: 0.085, wrist: 0.065 } as const;
+/** An upper arm's natural radius (a share of the span) at the shoulder and at the elbow. */
+export const UPPER_ARM_GIRTH = { shoulder: 0.12, elbow: 0.09 } as const;
+/**
+ * An upper arm is kept in front from this share of the way down from the shoulder: above it, the round of the
+ * shoulder is where a tank's strap lies (kept in front, party-6a's strap was cut away with the arm).
+ */
+const UPPER_ARM_FROM = 0.35;
 /** A hand's natural half-width, as a share of the span: round the line from the wrist to the knuckles. */
 const HAND_GIRTH = 0.075;
 /**
@@ -17,12 +24,14 @@ const HAND_GIRTH = 0.075;
  * that is the new garment's to cover (with room, it showed as a band of old cloth along the arm).
  */
 const ROOM = 1.3;
-/** A forearm whose pixels within its natural girth are at least this share skin is bare. */
+/** An arm (a forearm, an upper arm) whose pixels within its natural girth are at least this share skin is bare. */
 const BARE = 0.5;
 
 /**
- * The forearm and hand pixels that are the arm itself, 1 a pixel: within the natural girth of the bone
- * (with room), or of the person's skin colour. The part map gives a forearm or hand every silhouette pixel
+ * The arm and hand pixels that are the arm itself, 1 a pixel (an upper arm's from `UPPER_ARM_FROM` of the
+ * way down): within the natural girth of the bone (with room), or of the person's skin colour. A garment's
+ * body goes behind its forearms and hands, and behind the upper arms it has no sleeve for (`garmentCanvas`).
+ * The part map gives an arm or hand every silhouette pixel
  * up to a few radii from its bone, so that a loose sleeve goes with it; in front of the new garment only the
  * arm should stay, and what lies beside it there (the old clothes behind the arm) is the new garment's.
  */
@@ -41,9 +50,27 @@ export function armsInFront(
     y: (wrist.y + (index.y + pinky.y) / 2) / 2,
   });
   const seen = (...joints: Keypoint[]): boolean => joints.every((j) => j.score >= SEEN);
-  // Each bone: its part, its ends, its girth at each end, and whether the pose saw it (an arm it only
-  // guessed, or one that disagrees with the silhouette, keeps nothing in front).
-  const bones: [number, Point, Point, number, number, boolean][] = [
+  // Each bone: its part, its ends, its girth at each end, whether the pose saw it (an arm it only guessed,
+  // or one that disagrees with the silhouette, keeps nothing in front) and from how far along it is kept.
+  const bones: [number, Point, Point, number, number, boolean, number?][] = [
+    [
+      Part.leftUpperArm,
+      p.leftShoulder,
+      p.leftElbow,
+      UPPER_ARM_GIRTH.shoulder,
+      UPPER_ARM_GIRTH.elbow,
+      seen(p.leftShoulder, p.leftElbow),
+      UPPER_ARM_FROM,
+    ],
+    [
+      Part.rightUpperArm,
+      p.rightShoulder,
+      p.rightElbow,
+      UPPER_ARM_GIRTH.shoulder,
+      UPPER_ARM_GIRTH.elbow,
+      seen(p.rightShoulder, p.rightElbow),
+      UPPER_ARM_FROM,
+    ],
     [
       Part.leftForearm,
       p.leftElbow,
@@ -78,9 +105,10 @@ export function armsInFront(
     ],
   ];
   const isSkin = new Uint8Array(w * h);
-  for (const [part, elbow, wrist, ra, rb, isSeen] of bones) {
+  for (const [part, start, end, ra, rb, isSeen, from = 0] of bones) {
     if (!isSeen) continue;
-    const bone = { part, a: elbow, b: wrist, ra, rb };
+    const bone = { part, a: start, b: end, ra, rb };
+    const len2 = Math.max(1, (end.x - start.x) ** 2 + (end.y - start.y) ** 2);
     const box = boneBox(bone, span, w, h);
     const girth = girthOf(bone, span);
     // First the skin within the natural girth: whether the arm is bare, so gets room.
@@ -90,6 +118,8 @@ export function armsInFront(
       for (let x = box.x0; x < box.x1; x++) {
         const i = y * w + x;
         if (parts.labels[i] !== part) continue;
+        if (from > 0 && ((x - start.x) * (end.x - start.x) + (y - start.y) * (end.y - start.y)) / len2 < from)
+          continue;
         if (isSkin[i] || girth(x, y) <= room) out[i] = 1;
       }
     }

@@ -521,6 +521,78 @@ describe('cleanUp', () => {
       expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...ARM]);
   });
 
+  it("leaves a bare upper arm's skin in shade as it is where a short sleeve shows only its lower part", () => {
+    // The left upper arm bare, in shade (the body's skin, not the face's), and the new sleeve down to row 215:
+    // the arm shows in two fifths of its length only, which once said too little to call it bare, so its
+    // skin in shade was painted over in a flat tone (party-6d's arm under a T-shirt's sleeve).
+    // Its texture: every other row a shade darker, which paint would smooth over.
+    const SHADE = [134, 103, 90] as const;
+    const DARKER = [120, 92, 80] as const;
+    const photo: Raster = { ...before, data: Uint8Array.from(before.data) };
+    const arm = drawMask(PHOTO.width, PHOTO.height, [cap(p.leftShoulder, p.leftElbow, 16)]);
+    paint(photo, arm, SHADE);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      if (arm.data[i] && Math.floor(i / PHOTO.width) % 2 === 1) photo.data.set(DARKER, i * 3);
+    }
+    const sleeve = tShirtCanvas(parts);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      if (parts.labels[i] === Part.leftUpperArm && i >= 215 * PHOTO.width) sleeve.alpha[i] = 0;
+    }
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, parts, sleeve, emptyMask(PHOTO.width, PHOTO.height), tone, { rim: true });
+    for (const [x, y] of [
+      [276, 230],
+      [279, 240],
+    ] as const) {
+      expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...SHADE]);
+      expect(pixel(out, x, y + 1), `(${x}, ${y + 1})`).toEqual([...DARKER]);
+    }
+  });
+
+  it('leaves a bare forearm in shade as it is where the old top beside its elbow takes in half that fifth', () => {
+    // The left forearm bare in shade with a texture (every other row darker), but beside the elbow, where
+    // the part map gives the forearm some of the old top, half its first fifth is the old sleeve's blue:
+    // held to half skin in every fifth, the forearm was not bare and its skin was painted over flat
+    // (party-6d's, 47% skin beside the elbow and 77% over its length).
+    const SHADE = [134, 103, 90] as const;
+    const DARKER = [120, 92, 80] as const;
+    const photo: Raster = { ...before, data: Uint8Array.from(before.data) };
+    const arm = drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 13)]);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      if (!arm.data[i]) continue;
+      const x = i % PHOTO.width;
+      const y = Math.floor(i / PHOTO.width);
+      photo.data.set(y < 268 && x < 282 ? OLD_SLEEVE : y % 2 ? DARKER : SHADE, i * 3);
+    }
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, parts, canvas, emptyMask(PHOTO.width, PHOTO.height), tone, { rim: true });
+    for (const y of [300, 320]) {
+      expect(pixel(out, 284, y), `(284, ${y})`).toEqual([...SHADE]);
+      expect(pixel(out, 284, y + 1), `(284, ${y + 1})`).toEqual([...DARKER]);
+    }
+  });
+
+  it("leaves a bare arm's edge of its own hue as it is, where the face's and the body's skin tests miss it", () => {
+    // The same wide forearm, bare (the face's skin in a little shade), its outer 3 px lit yellower (an arm's
+    // edge against a warm backdrop) than either skin test takes: filled from the backdrop, they drew a
+    // ragged fringe along party-6d's arm.
+    const ARM = [204, 152, 130] as const;
+    const EDGE = [210, 150, 105] as const;
+    const { photo, parts: wideParts } = scene(16);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 16)]), EDGE);
+    paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 13)]), ARM);
+    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+    cleanUp(cv, out, pose, wideParts, tShirtCanvas(wideParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
+      rim: true,
+    });
+    for (const [x, y] of [
+      [297, 295],
+      [268, 295],
+      [297, 310],
+    ] as const)
+      expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...EDGE]);
+  });
+
   it('paints no yoke on a person turned well away, whose shoulder line does not say where their tops are', () => {
     // The same photo read with the hips far lower: the 120 px shoulders span a third of the torso's length,
     // as a person turned sideways does.

@@ -11,7 +11,7 @@ import { SEEN } from '../person/check-pose.ts';
 import { type Box, boundingBox, boxAbove, clipBox, type Mask } from '../person/mask.ts';
 import type { Derived } from '../person/person-reads.ts';
 import type { OpenCv } from '../worker/opencv.ts';
-import { FOREARM_GIRTH } from './arms-in-front.ts';
+import { FOREARM_GIRTH, UPPER_ARM_GIRTH } from './arms-in-front.ts';
 import { fillFromBackground } from './background-fill.ts';
 import { type BareSkin, bareSkinLevels, dropSpecks, isBareSkin, withMoreSkin } from './bare-skin.ts';
 import { chestSkin } from './chest-skin.ts';
@@ -24,7 +24,14 @@ import { looksLikeOldTop, near, oldTopColour, seenHairColour } from './old-top.t
 import { markShoulderBulk, naturalTop } from './shoulder-bulk.ts';
 import { skinSeam } from './skin-seam.ts';
 import { SkinTexture, skinBands } from './skin-texture.ts';
-import { looksLikeSkin, looksLikeSkinInShade, type SkinTone, skinLevel } from './skin-tone.ts';
+import {
+  looksLikeSkin,
+  looksLikeSkinInShade,
+  type SkinTone,
+  skinHueLikeness,
+  skinLevel,
+  toneOf,
+} from './skin-tone.ts';
 import { carryUnderEdge } from './under-edge.ts';
 
 /** A bare limb as the clean-up paints it: a bone and its natural radius at each end (shares of the span). */
@@ -436,6 +443,7 @@ export function cleanUp(
       tone,
       span,
       bareLimb,
+      own: ownTone(colours[n]),
       inShade: limb === neckLimb ? inShade : null,
       bodySkin: bodyPatches,
       belowSleeveTop,
@@ -593,8 +601,8 @@ interface LimbPaint {
  * left within its girth) that are not bare skin, hair or under the new garment become skin within its girth,
  * with the old sleeve's light read into `light`, and are marked gone (to be filled first); beyond the girth
  * only marked, but for the body's skin (`bodySkin`: a wide arm redder than the face, party-6d's, was filled
- * away from its natural girth out). A loop of its own: in the clean-up's body V8 compiled it again for
- * every try-on. True if anything was marked.
+ * away from its natural girth out) and, on a bare limb, what has the hue of its own skin (`ownSkin`). A
+ * loop of its own: in the clean-up's body V8 compiled it again for every try-on. True if anything was marked.
  */
 function paintLimb(
   limb: Limb,
@@ -603,6 +611,8 @@ function paintLimb(
   seen: LimbSight & {
     span: number;
     bareLimb: boolean;
+    /** A bare limb's own skin colour (`ownTone`): what beyond its girth is of it stays (`ownSkin`). */
+    own: SkinTone | null;
     /** For the neck: its pixels in deep shade, left as they are. */
     inShade: ((i: number) => boolean) | null;
     /** The body's skin (`looksLikeBodySkin`), left as it is beyond the girth. */
@@ -613,8 +623,20 @@ function paintLimb(
   paint: LimbPaint,
   light: LimbLight,
 ): boolean {
-  const { photo, parts, hair, canvas, patches, tone, span, bareLimb, inShade, bodySkin, belowSleeveTop } =
-    seen;
+  const {
+    photo,
+    parts,
+    hair,
+    canvas,
+    patches,
+    tone,
+    span,
+    bareLimb,
+    own,
+    inShade,
+    bodySkin,
+    belowSleeveTop,
+  } = seen;
   const { skin, painter, along, across, gone } = paint;
   const { left: bx, top: by, width: bw } = paint.region;
   const w = parts.width;
@@ -665,6 +687,7 @@ function paintLimb(
         across[k] = onTorso ? sideOf(limb, x, y) * (d / r) : place;
         if (limb.takesLight) light.add(t, across[k] ?? 0, lumaAt(photo, i));
       } else if (onTorso || isBareSkin(bodySkin, x, y)) continue;
+      else if (bareLimb && own && ownSkin(own, photo, x, y)) continue;
       gone[i] = 1;
       any = true;
     }
@@ -1030,8 +1053,6 @@ function forearmParts(
 const UPPER_ARM_BELLY = { at: 0.45, amount: 0.08, width: 0.25 } as const;
 const FOREARM_BELLY = { at: 0.25, amount: 0.14, width: 0.22 } as const;
 
-/** An upper arm's natural girth (radius, a share of the span) at the shoulder and at the elbow. */
-const UPPER_ARM_GIRTH = { shoulder: 0.12, elbow: 0.09 } as const;
 /**
  * The most an upper arm is painted at the elbow for a thick forearm (the shoulder's end in proportion stays
  * within the reach the limbs' boxes give, 0.35 of the span over 1.8).
@@ -1710,8 +1731,62 @@ const ARM_PARTS: ReadonlySet<number> = new Set([
   Part.rightForearm,
 ]);
 
-/** A limb is bare when, in each fifth of its length it shows, at least this share of its girth is skin. */
-const BARE_LIMB = 0.5;
+/**
+ * A bare limb's pixel beyond its girth is its own skin, left as it is, when it has the hue of that limb's own
+ * bare skin within this chroma spread (`skinHueLikeness`) ...
+ */
+const OWN_SPREAD = 7;
+/** ... and at least this share of its lightness: darker, hair of the skin's hue behind the shoulder. */
+const OWN_DARKEST = 0.55;
+/** How far (pixels) from a bare limb's own skin its edge is taken with it (`ownSkin`) ... */
+const OWN_EDGE = 2;
+/** ... at least this share of the skin's lightness (the backdrop beside it is dark). */
+const OWN_EDGE_DARKEST = 0.35;
+
+/** A limb's colour as the tone `ownSkin` reads its own skin by. */
+function ownTone(colour: { r: number; g: number; b: number } | undefined): SkinTone | null {
+  return colour ? toneOf(colour.r, colour.g, colour.b, OWN_SPREAD) : null;
+}
+
+/**
+ * Whether pixel (`x`, `y`) is of a bare limb's own skin, of colour `own` (see `OWN_SPREAD`), or lies on the
+ * limb's edge next to it (within `OWN_EDGE` pixels) at least `OWN_EDGE_DARKEST` of its lightness: the edge's
+ * pixels mix the skin with what is behind it, and filled from the backdrop they drew a ragged fringe of
+ * it along party-6d's arm.
+ */
+function ownSkin(own: SkinTone, photo: Raster, x: number, y: number): boolean {
+  const lightness = luma(own.r, own.g, own.b);
+  const skinAt = (i: number, darkest: number): boolean => {
+    const r = photo.data[i * 3] ?? 0;
+    const g = photo.data[i * 3 + 1] ?? 0;
+    const b = photo.data[i * 3 + 2] ?? 0;
+    return luma(r, g, b) >= darkest * lightness && skinHueLikeness(own, r, g, b) > 0.3;
+  };
+  const w = photo.width;
+  if (skinAt(y * w + x, OWN_DARKEST)) return true;
+  if (lumaAt(photo, y * w + x) < OWN_EDGE_DARKEST * lightness) return false;
+  for (let v = Math.max(0, y - OWN_EDGE); v <= Math.min(photo.height - 1, y + OWN_EDGE); v++) {
+    for (let u = Math.max(0, x - OWN_EDGE); u <= Math.min(w - 1, x + OWN_EDGE); u++) {
+      if (skinAt(v * w + u, OWN_DARKEST)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A limb is bare when at least this share of the girth it shows is skin, and in each fifth of its length it
+ * shows at least `BARE_FIFTH`: an old sleeve covers a stretch of the limb whole, while an elbow's fifth can
+ * take in the old top beside it (the pose's elbow on the arm's inner edge: party-6d's bare forearm read 47%
+ * skin there, 76% over its length, and was painted over in a flat tone lighter than her arm).
+ */
+const BARE_LIMB = 0.6;
+/** See `BARE_LIMB`. */
+const BARE_FIFTH = 0.4;
+/**
+ * A limb read in fewer fifths than this says too little to be called bare; two suffice where the new
+ * garment's sleeve covers the rest of an upper arm (party-6d's under a T-shirt's sleeve showed two).
+ */
+const BARE_READ = 2;
 
 /**
  * Whether a limb of the pose is bare: over its own pixels within its natural girth that the new garment
@@ -1747,12 +1822,18 @@ function isBareLimb(limb: Limb, box: LimbBox, seen: LimbSight, span: number): bo
   // Enough pixels to read a fifth: a sixth of the girth's area over it.
   const enough = (((limb.ra + limb.rb) * span * len) / bins) * (1 / 6);
   let read = 0;
+  let readAll = 0;
+  let readSkin = 0;
   for (let b = 0; b < bins; b++) {
-    if ((all[b] ?? 0) < enough) continue;
+    const a = all[b] ?? 0;
+    const s = skin[b] ?? 0;
+    if (a < enough) continue;
+    if (s < BARE_FIFTH * a) return false;
     read++;
-    if ((skin[b] ?? 0) < BARE_LIMB * (all[b] ?? 0)) return false;
+    readAll += a;
+    readSkin += s;
   }
-  return read >= 3;
+  return read >= BARE_READ && readSkin >= BARE_LIMB * readAll;
 }
 
 /**

@@ -75,7 +75,7 @@ describe('garmentCanvas', () => {
     expect(sample(canvas, 30, 5).a).toBe(0);
     expect(sample(canvas, 30, 45).a).toBe(0);
     expect(sample(canvas, 30, 55).a).toBe(0);
-    // The upper arm is under the body.
+    // The upper arm is under the body where its sleeve covers it.
     expect(sample(canvas, 30, 65).a).toBe(1);
   });
 
@@ -106,6 +106,19 @@ describe('garmentCanvas', () => {
     expect(sample(c, 30, 55).a).toBe(0);
     expect(sample(c, 45, 45)).toEqual({ a: 1, rgb: RED, part: 1 });
     expect(sample(c, 45, 55)).toEqual({ a: 1, rgb: RED, part: 1 });
+  });
+
+  it('cuts an upper arm out of the body of a garment without a sleeve on that side, as far as it is the arm', () => {
+    // A tank: no sleeves. Columns 25-34 of the upper arm's band are the arm, the rest the old clothes beside it.
+    const tank: FittedGarment = { body: fit.body, limbs: { left: null, right: null } };
+    const narrow = new Uint8Array(W * H);
+    for (let y = 60; y < 70; y++) narrow.fill(1, y * W + 25, y * W + 35);
+    const c = garmentCanvas(tank, parts, noHair, narrow);
+    expect(sample(c, 30, 65).a).toBe(0);
+    expect(sample(c, 45, 65)).toEqual({ a: 1, rgb: RED, part: 1 });
+    // The right arm's sleeve says nothing of the left arm: still cut.
+    const oneSleeve: FittedGarment = { body: fit.body, limbs: { left: null, right: fit.limbs.left } };
+    expect(sample(garmentCanvas(oneSleeve, parts, noHair, narrow), 30, 65).a).toBe(0);
   });
 
   it('cuts only hands and the head out of a sleeve: a sleeve is over its own forearm', () => {

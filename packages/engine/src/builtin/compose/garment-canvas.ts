@@ -45,8 +45,9 @@ const HANDS = new Set<number>([Part.leftHand, Part.rightHand]);
 /**
  * Layers the garment's parts (a hood worn down, the body over it, the shoulder joins and the slits closed
  * beside the arms, then sleeves over that) and cuts out what is in front of each: the head always; the
- * hands, and the forearms in front of the body, where `arms` (armsInFront) says a pixel is the arm itself, not the old clothes beside it; hair in
- * front of everything, softly. A sleeve is over its own arm.
+ * hands, the forearms in front of the body, and the upper arms of a garment without sleeves, where `arms`
+ * (armsInFront) says a pixel is the arm itself, not the old clothes beside it; hair in front of everything,
+ * softly. A sleeve is over its own arm.
  */
 export function garmentCanvas(
   fit: FittedGarment,
@@ -75,21 +76,30 @@ export function garmentCanvas(
     alpha: new Float32Array(width * height),
     part: new Uint8Array(width * height),
   };
-  const front = { parts, hair, arms };
+  // An arm the garment has no sleeve for is in front of its body all along (a tank's, a dress's): the body
+  // was drawn over the upper arm where the fit's outline took it in with the torso (party-6d's arm hanging
+  // beside her, a band of dress across it above her forearm).
+  const bareUpper = { left: fit.limbs.left === null, right: fit.limbs.right === null };
+  const front = { parts, hair, arms, bareUpper };
   for (const { layer, part } of drawn) draw(canvas, layer, part, front);
   return canvas;
 }
 
+/** Whether `label` is an upper arm that `bare` says has no sleeve. */
+function upperArmBare(label: number, bare: { left: boolean; right: boolean }): boolean {
+  return (label === Part.leftUpperArm && bare.left) || (label === Part.rightUpperArm && bare.right);
+}
+
 /**
- * Draws `layer` over the canvas as `part`, but for what is in front of it (the head, hands and forearms the
- * arms' mask keeps, hair softly). A module function: a closure made on every try-on was compiled afresh
+ * Draws `layer` over the canvas as `part`, but for what is in front of it (the head, hands, forearms and
+ * unsleeved upper arms the arms' mask keeps, hair softly). A module function: a closure made on every try-on was compiled afresh
  * every time.
  */
 function draw(
   canvas: GarmentCanvas,
   layer: Layer,
   part: CanvasPart,
-  front: { parts: BodyParts; hair: Mask; arms: Uint8Array },
+  front: { parts: BodyParts; hair: Mask; arms: Uint8Array; bareUpper: { left: boolean; right: boolean } },
 ): void {
   const { parts, hair, arms } = front;
   const { left, top, width } = canvas;
@@ -103,7 +113,11 @@ function draw(
       const photoIndex = py * parts.width + px;
       if (reachesHead(parts, px, py)) continue;
       const label = parts.labels[photoIndex] ?? 0;
-      if ((HANDS.has(label) || (part === CanvasPart.body && FOREARMS.has(label))) && arms[photoIndex])
+      if (
+        (HANDS.has(label) ||
+          (part === CanvasPart.body && (FOREARMS.has(label) || upperArmBare(label, front.bareUpper)))) &&
+        arms[photoIndex]
+      )
         continue;
       a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
       const c = (py - top) * width + (px - left);
