@@ -25,6 +25,7 @@ import {
   deepShade,
   forearmFromSilhouette,
   litChest,
+  spareSkin,
 } from './clean-up.ts';
 import type { GarmentCanvas } from './garment-canvas.ts';
 import { skinLikeness, skinTone } from './skin-tone.ts';
@@ -208,11 +209,10 @@ describe('cleanUp', () => {
     expect(pixel(copy, 283, 270)).toEqual(pixel(before, 283, 270));
   });
 
-  it('paints a forearm the pose did not see in the tone of the bare forearm below its old sleeve', () => {
-    // The right forearm held out to the side (elbow 120, 250 to wrist 50, 290), its wrist blurred (unseen);
-    // the old sleeve ends 60 px past the elbow, the bare forearm beyond is in shade, darker than the face.
-    // The part map gives the sleeve to the upper arm as far as the arm's reach, leaves the bare forearm
-    // beyond it unlabelled and reads where it ends (`unseenForearms`).
+  describe('a forearm the pose did not see, held out to the side', () => {
+    // The right forearm held out (elbow 120, 250 to wrist 50, 290), its wrist blurred (unseen); the old
+    // sleeve ends 60 px past the elbow. The part map gives the sleeve to the upper arm as far as the arm's
+    // reach, leaves the forearm beyond it unlabelled and reads where it ends (`unseenForearms`).
     const heldOut = (score: number) =>
       frontPose({
         rightWrist: { x: 50, y: 290, score },
@@ -221,37 +221,78 @@ describe('cleanUp', () => {
       });
     const unseen = heldOut(0.1);
     const q = unseen.points;
-    const shade = [134, 90, 70] as const;
+    const SHADE = [134, 90, 70] as const;
     const silhouette = drawMask(PHOTO.width, PHOTO.height, bodyShapes(heldOut(0.9)));
-    const photo = inOldTop(silhouette, q);
-    paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap({ x: 68, y: 280 }, q.rightWrist, 14)]), shade);
+    /** The forearm past the old sleeve's hem. */
+    const forearm = drawMask(PHOTO.width, PHOTO.height, [cap({ x: 68, y: 280 }, q.rightWrist, 14)]);
     const labelled = bodyParts(unseen, silhouette);
-    expect(labelled.unseenForearms?.right).not.toBeNull();
-    expect(labelled.labels[258 * PHOTO.width + 106]).toBe(Part.rightUpperArm);
-    expect(labelled.labels[286 * PHOTO.width + 58]).toBe(Part.background);
-    // A tank top: the torso covered, the old sleeves bare.
-    const { width, height } = labelled;
-    const alpha = new Float32Array(width * height);
-    labelled.labels.forEach((label, i) => {
-      alpha[i] = label === Part.torso ? 1 : 0;
-    });
-    const tank: GarmentCanvas = { ...tShirtCanvas(labelled), alpha };
-    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
-    const faceTone = skinTone(photo, unseen);
-    cleanUp(cv, out, unseen, labelled, tank, emptyMask(PHOTO.width, PHOTO.height), faceTone, { rim: false });
-    // The old sleeve is painted as skin in the shaded forearm's tone, not the lit face's: half-way down the
-    // upper arm (past the forearm's own seam with the bare skin), and past the elbow.
-    for (const [x, y] of [
-      [132, 200],
-      [106, 258],
-    ] as const) {
-      const [r, g, b] = pixel(out, x, y);
-      expect(r - b, `(${x}, ${y}) no longer the blue sleeve`).toBeGreaterThan(20);
-      const lightness = luma(r, g, b);
-      expect(Math.abs(lightness - luma(...shade)), `(${x}, ${y}) = ${r}, ${g}, ${b}`).toBeLessThan(
-        Math.abs(lightness - luma(...SKIN)),
-      );
+    /**
+     * The photo with the forearm past the hem in `colour`, speckled a shade darker (a fixed pseudo-random
+     * three in ten: no pattern a fill copying from beside them would repeat), cleaned under a tank top (the
+     * torso covered, the old sleeves bare).
+     */
+    function cleaned(colour: readonly [number, number, number]): { photo: Raster; out: Raster } {
+      const photo = inOldTop(silhouette, q);
+      paint(photo, forearm, colour);
+      let seed = 1;
+      for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+        seed = (seed * 48271) % 2147483647;
+        if (forearm.data[i] && seed % 10 < 3)
+          photo.data.set(
+            colour.map((v) => v - 14),
+            i * 3,
+          );
+      }
+      const alpha = new Float32Array(PHOTO.width * PHOTO.height);
+      labelled.labels.forEach((label, i) => {
+        alpha[i] = label === Part.torso ? 1 : 0;
+      });
+      const tank: GarmentCanvas = { ...tShirtCanvas(labelled), alpha };
+      const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+      const faceTone = skinTone(photo, unseen);
+      cleanUp(cv, out, unseen, labelled, tank, emptyMask(PHOTO.width, PHOTO.height), faceTone, {
+        rim: false,
+      });
+      return { photo, out };
     }
+    /** How many of the forearm's unlabelled pixels past the hem the clean-up changed. */
+    function changedPastHem(photo: Raster, out: Raster): number {
+      let changed = 0;
+      for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+        if (!forearm.data[i] || labelled.labels[i] !== Part.background) continue;
+        const [x, y] = [i % PHOTO.width, Math.floor(i / PHOTO.width)];
+        if (pixel(out, x, y).join() !== pixel(photo, x, y).join()) changed++;
+      }
+      return changed;
+    }
+
+    it('is read where the silhouette shows it, unlabelled past the old sleeve', () => {
+      expect(labelled.unseenForearms?.right).not.toBeNull();
+      expect(labelled.labels[258 * PHOTO.width + 106]).toBe(Part.rightUpperArm);
+      expect(labelled.labels[286 * PHOTO.width + 58]).toBe(Part.background);
+    });
+
+    it('has its old sleeve painted in the tone of the bare forearm below, in shade, not the lit face', () => {
+      const { out } = cleaned(SHADE);
+      // Half-way down the upper arm (past the forearm's own seam with the bare skin), and past the elbow.
+      for (const [x, y] of [
+        [132, 200],
+        [106, 258],
+      ] as const) {
+        const [r, g, b] = pixel(out, x, y);
+        expect(r - b, `(${x}, ${y}) no longer the blue sleeve`).toBeGreaterThan(20);
+        const lightness = luma(r, g, b);
+        expect(Math.abs(lightness - luma(...SHADE)), `(${x}, ${y}) = ${r}, ${g}, ${b}`).toBeLessThan(
+          Math.abs(lightness - luma(...SKIN)),
+        );
+      }
+    });
+
+    it("keeps its bare skin past the hem as it is, not taken for the old clothes' edge beside the fill", () => {
+      // Grown into below the old sleeve's hem, a line of the backdrop crossed kal's forearm.
+      const { photo, out } = cleaned(SHADE);
+      expect(changedPastHem(photo, out)).toBe(0);
+    });
   });
 
   describe('a wide old sleeve', () => {
@@ -1327,3 +1368,48 @@ function parabola(xs: readonly number[], values: readonly number[]): (x: number)
   const b = t1 / s2;
   return (x) => a + b * x + c * x * x;
 }
+
+describe('spareSkin', () => {
+  // A 40 x 20 photo, a capsule along row 10 from x 5 to 35 (radius 6); skin is red, the old top blue.
+  const W = 40;
+  const H = 20;
+  const SKIN_RGB = [200, 120, 100] as const;
+  const OLD = [40, 60, 160] as const;
+  const OTHER = [90, 90, 90] as const;
+  const photoOf = (colour: (x: number, y: number) => readonly number[]): Raster => {
+    const data = new Uint8Array(W * H * 3);
+    for (let i = 0; i < W * H; i++) data.set(colour(i % W, Math.floor(i / W)), i * 3);
+    return { data, width: W, height: H, channels: 3 };
+  };
+  const spared = (photo: Raster, unlabelled = (_i: number) => true): Uint8Array => {
+    const mask = new Uint8Array(W * H);
+    const same = (i: number, c: readonly number[]) => c.every((v, k) => photo.data[i * 3 + k] === v);
+    spareSkin(
+      mask,
+      photo,
+      { a: { x: 5, y: 10 }, b: { x: 35, y: 10 }, r: 6 },
+      { isSkin: (i) => same(i, SKIN_RGB), isOld: (i) => same(i, OLD), unlabelled, reach: 2 },
+    );
+    return mask;
+  };
+
+  it('spares a bare forearm and what lies within reach of its skin, but not the old top there', () => {
+    // Skin rows 7-13, another colour (the hem's shade) on rows 5-6, the old top on rows 14-15.
+    const photo = photoOf((_x, y) => (y >= 7 && y <= 13 ? SKIN_RGB : y === 14 || y === 15 ? OLD : OTHER));
+    const mask = spared(photo);
+    expect(mask[10 * W + 20]).toBe(1);
+    expect(mask[5 * W + 20]).toBe(1);
+    expect(mask[14 * W + 20]).toBe(0);
+    // Beyond reach of the skin (3 rows away): not spared.
+    expect(mask[3 * W + 20]).toBe(0);
+  });
+
+  it('spares nothing of a forearm mostly not skin, read over its unlabelled pixels only', () => {
+    // Skin on rows 9-11 only: 3 of the capsule's 13 rows.
+    const gloved = photoOf((_x, y) => (y >= 9 && y <= 11 ? SKIN_RGB : OTHER));
+    expect(spared(gloved).some((v) => v > 0)).toBe(false);
+    // The same, with only those rows unlabelled (the rest is the part map's): all of what counts is skin.
+    const rows = (i: number) => Math.floor(i / W) >= 9 && Math.floor(i / W) <= 11;
+    expect(spared(gloved, rows)[10 * W + 20]).toBe(1);
+  });
+});

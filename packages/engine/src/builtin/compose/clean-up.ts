@@ -499,7 +499,25 @@ export function cleanUp(
       const reach = Math.round(span * MISSED_REACH);
       growIntoMissedClothes(photo, parts, hair, hidden, gone, old, reach, span * span * MISSED_MOST);
     }
-    growIntoBackground(gone, parts, hidden, Math.max(2, Math.round(span * EDGE_REACH)));
+    // Nor is the skin of a bare forearm the pose did not see, which the part map leaves unlabelled, taken for
+    // the old clothes' edge, nor what lies within the grow's reach of that skin (the hem's shade), unless it
+    // has the old top's colour: grown into below kal's old sleeve, a line of the backdrop's teal crossed her
+    // forearm. (What of the old sleeve lies there is still taken.)
+    const reach = Math.max(2, Math.round(span * EDGE_REACH));
+    const spared = Uint8Array.from(hidden);
+    const sight = {
+      isSkin: (i: number): boolean => skinLevel(tone, photo, i) > 0 || looksLikeSkinInShade(tone, photo, i),
+      isOld: (i: number): boolean => old !== null && looksLikeOldTop(photo, i, old),
+      unlabelled: (i: number): boolean => parts.labels[i] === Part.background,
+      reach,
+    };
+    for (const [elbow, read] of [
+      [p.leftElbow, leftRead],
+      [p.rightElbow, rightRead],
+    ] as const) {
+      if (read) spareSkin(spared, photo, { a: elbow, b: read.end, r: read.radius * span }, sight);
+    }
+    growIntoBackground(gone, parts, spared, reach);
     fillFromBackground(cv, photo, gone, hidden, parts.labels, span * FILL_TEXTURE);
   }
   const grain = options.grain ?? skinGrain(photo, parts, (i) => looksLikeSkin(tone, photo, i), region, span);
@@ -1651,6 +1669,67 @@ function growIntoBackground(marked: Uint8Array, parts: BodyParts, hidden: Uint8A
       if (rows[(y - y0) * bw + x - x0]) last = y;
       const i = y * w + x;
       if (last - y <= reach && !(parts.labels[i] ?? 0) && !hidden[i]) marked[i] = 1;
+    }
+  }
+}
+
+/** An unseen forearm is spared (`spareSkin`) when at least this share of its unlabelled pixels is skin. */
+const SPARED_BARE = 0.5;
+
+/**
+ * Sets `mask` (the photo's size) to 1 over the skin within `r` of the segment from `a` to `b`, and within
+ * `reach` (a square) of that skin but for what `isOld` takes for the old top; nothing when under
+ * `SPARED_BARE` of the capsule's `unlabelled` pixels are skin.
+ */
+export function spareSkin(
+  mask: Uint8Array,
+  photo: Raster,
+  { a, b, r }: { a: Point; b: Point; r: number },
+  sight: {
+    isSkin: (i: number) => boolean;
+    isOld: (i: number) => boolean;
+    unlabelled: (i: number) => boolean;
+    reach: number;
+  },
+): void {
+  const { width: w, height: h } = photo;
+  const { reach } = sight;
+  const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+  const x1 = Math.min(w - 1, Math.ceil(Math.max(a.x, b.x) + r));
+  const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+  const y1 = Math.min(h - 1, Math.ceil(Math.max(a.y, b.y) + r));
+  const bw = x1 - x0 + 1;
+  const skin = new Uint8Array(bw * (y1 - y0 + 1));
+  const q = { x: 0, y: 0 };
+  let inside = 0;
+  let bare = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      q.x = x;
+      q.y = y;
+      // Only the unlabelled pixels: the grow takes no others, and past the old sleeve's hem they are the arm.
+      if (distanceToSegment(q, a, b) > r || !sight.unlabelled(y * w + x)) continue;
+      inside++;
+      if (!sight.isSkin(y * w + x)) continue;
+      skin[(y - y0) * bw + x - x0] = 1;
+      bare++;
+    }
+  }
+  // A forearm mostly not skin is in a sleeve or glove: what shows of skin there is not the arm's (party-1b's
+  // fishnet stockings beside her gloved hand were kept as a streak in the fill).
+  if (bare < SPARED_BARE * inside) return;
+  const skinWithin = (x: number, y: number): boolean => {
+    for (let v = Math.max(y0, y - reach); v <= Math.min(y1, y + reach); v++) {
+      for (let u = Math.max(x0, x - reach); u <= Math.min(x1, x + reach); u++) {
+        if (skin[(v - y0) * bw + u - x0]) return true;
+      }
+    }
+    return false;
+  };
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
+      if (!mask[i] && !sight.isOld(i) && skinWithin(x, y)) mask[i] = 1;
     }
   }
 }
