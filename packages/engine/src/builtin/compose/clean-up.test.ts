@@ -109,6 +109,22 @@ function tShirtCanvas(parts: BodyParts): GarmentCanvas {
   return { left: 0, top: 0, width, height, rgb: new Float32Array(width * height * 3).fill(200), alpha, part };
 }
 
+/**
+ * A copy of `photo` cleaned up (rim included) under `canvas`, with no hair, the face's `tone` and `who`'s
+ * pose.
+ */
+function cleanedWithRim(
+  photo: Raster,
+  parts: BodyParts,
+  canvas: GarmentCanvas,
+  tone: ReturnType<typeof skinTone>,
+  who: BodyPose = pose,
+): Raster {
+  const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
+  cleanUp(cv, out, who, parts, canvas, emptyMask(PHOTO.width, PHOTO.height), tone, { rim: true });
+  return out;
+}
+
 describe('cleanUp', () => {
   const { photo: before, parts } = scene();
   const tone = skinTone(before, pose);
@@ -450,10 +466,7 @@ describe('cleanUp', () => {
   }
 
   it("paints the shoulders' tops between the neck and the arms as skin, not the backdrop", () => {
-    const out: Raster = { ...before, data: Uint8Array.from(before.data) };
-    cleanUp(cv, out, pose, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
-      rim: true,
-    });
+    const out = cleanedWithRim(before, parts, bandeauCanvas(parts), tone);
     if (!tone) throw new Error('no skin tone');
     // Beside the neck (its paint reaches about 18 px from the middle there) and inside the round of the
     // shoulder (from about 27 px): the old top was filled from the backdrop, a person with no shoulders.
@@ -530,10 +543,7 @@ describe('cleanUp', () => {
     for (let y = 200; y < 260; y++)
       for (let x = 235; x < 255; x++) photo.data.set(ARM, (y * PHOTO.width + x) * 3);
     expect(parts.labels[230 * PHOTO.width + 245]).toBe(Part.torso);
-    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
-    cleanUp(cv, out, pose, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
-      rim: true,
-    });
+    const out = cleanedWithRim(photo, parts, bandeauCanvas(parts), tone);
     for (const [x, y] of [
       [240, 210],
       [245, 230],
@@ -551,10 +561,7 @@ describe('cleanUp', () => {
     const ARM = [235, 150, 140] as const;
     const { photo, parts: wideParts } = scene(16);
     paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 16)]), ARM);
-    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
-    cleanUp(cv, out, pose, wideParts, tShirtCanvas(wideParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
-      rim: true,
-    });
+    const out = cleanedWithRim(photo, wideParts, tShirtCanvas(wideParts), tone);
     for (const [x, y] of [
       [296, 295],
       [269, 295],
@@ -622,10 +629,7 @@ describe('cleanUp', () => {
     const { photo, parts: wideParts } = scene(16);
     paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 16)]), EDGE);
     paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 13)]), ARM);
-    const out: Raster = { ...photo, data: Uint8Array.from(photo.data) };
-    cleanUp(cv, out, pose, wideParts, tShirtCanvas(wideParts), emptyMask(PHOTO.width, PHOTO.height), tone, {
-      rim: true,
-    });
+    const out = cleanedWithRim(photo, wideParts, tShirtCanvas(wideParts), tone);
     for (const [x, y] of [
       [297, 295],
       [268, 295],
@@ -638,10 +642,7 @@ describe('cleanUp', () => {
     // The same photo read with the hips far lower: the 120 px shoulders span a third of the torso's length,
     // as a person turned sideways does.
     const turned = frontPose({ leftHip: { x: 240, y: 500 }, rightHip: { x: 160, y: 500 } });
-    const out: Raster = { ...before, data: Uint8Array.from(before.data) };
-    cleanUp(cv, out, turned, parts, bandeauCanvas(parts), emptyMask(PHOTO.width, PHOTO.height), tone, {
-      rim: true,
-    });
+    const out = cleanedWithRim(before, parts, bandeauCanvas(parts), tone, turned);
     if (!tone) throw new Error('no skin tone');
     expect(skinLikeness(tone, ...pixel(out, 222, 150))).toBeLessThan(0.3);
   });

@@ -499,10 +499,10 @@ export function cleanUp(
       const reach = Math.round(span * MISSED_REACH);
       growIntoMissedClothes(photo, parts, hair, hidden, gone, old, reach, span * span * MISSED_MOST);
     }
-    // Nor is the skin of a bare forearm the pose did not see, which the part map leaves unlabelled, taken for
-    // the old clothes' edge, nor what lies within the grow's reach of that skin (the hem's shade), unless it
-    // has the old top's colour: grown into below kal's old sleeve, a line of the backdrop's teal crossed her
-    // forearm. (What of the old sleeve lies there is still taken.)
+    // The old clothes' edge grown into the backdrop spares the skin of a bare forearm the pose did not see
+    // (the part map leaves it unlabelled) and what lies within the grow's reach of it (the hem's shade) but
+    // for the old top's colour: grown into below kal's old sleeve, a line of the backdrop's teal crossed her
+    // forearm.
     const reach = Math.max(2, Math.round(span * EDGE_REACH));
     const spared = Uint8Array.from(hidden);
     const sight = {
