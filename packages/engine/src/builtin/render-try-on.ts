@@ -15,6 +15,7 @@ import { tuckUnder } from './compose/tuck-under.ts';
 import { bodyFrame } from './fit/body-frame.ts';
 import { fitLower } from './fit/fit-lower.ts';
 import { fitUpper, LONG_SLEEVED } from './fit/fit-upper.ts';
+import { sleevelessArms } from './fit/fitted-garment.ts';
 import { analyseGarment } from './garment/analyse-garment.ts';
 import { type GarmentKind, isLowerBody } from './garment/garment.ts';
 import { GarmentCache } from './garment/garment-cache.ts';
@@ -105,7 +106,8 @@ export async function renderTryOn(
   if (!fitted) throw new RenderRefusal('NO_GARMENT', 'The garment could not be fitted to the person.');
   checkpoint();
   const hair = person.derived('hair', [pose, parts], () => hairMask(photo, pose, parts, tone));
-  const canvas = garmentCanvas(fitted, parts, hair.front, armsInFront(photo, arms, parts, tone));
+  const inFront = armsInFront(photo, arms, parts, tone, sleevelessArms(fitted));
+  const canvas = garmentCanvas(fitted, parts, hair.front, inFront);
   // A top or a dress hangs on the body down to the hips, not in the air beside it.
   if (!isLowerBody(garment.kind)) {
     const hanging = hangingArms(arms, frame);

@@ -29,8 +29,9 @@ const BARE = 0.5;
 
 /**
  * The arm and hand pixels that are the arm itself, 1 a pixel (an upper arm's from `UPPER_ARM_FROM` of the
- * way down): within the natural girth of the bone (with room), or of the person's skin colour. A garment's
- * body goes behind its forearms and hands, and behind the upper arms it has no sleeve for (`garmentCanvas`).
+ * way down, of the sides `upperArms` asks for): within the natural girth of the bone (with room), or of the
+ * person's skin colour. A garment's body goes behind its forearms and hands, and behind the upper arms it has
+ * no sleeve for (`garmentCanvas`), the only ones worth reading.
  * The part map gives an arm or hand every silhouette pixel
  * up to a few radii from its bone, so that a loose sleeve goes with it; in front of the new garment only the
  * arm should stay, and what lies beside it there (the old clothes behind the arm) is the new garment's.
@@ -40,6 +41,7 @@ export function armsInFront(
   pose: BodyPose,
   parts: BodyParts,
   tone: SkinTone | null,
+  upperArms: { left: boolean; right: boolean } = { left: true, right: true },
 ): Uint8Array {
   const { width: w, height: h } = parts;
   const out = new Uint8Array(w * h);
@@ -59,7 +61,7 @@ export function armsInFront(
       p.leftElbow,
       UPPER_ARM_GIRTH.shoulder,
       UPPER_ARM_GIRTH.elbow,
-      seen(p.leftShoulder, p.leftElbow),
+      upperArms.left && seen(p.leftShoulder, p.leftElbow),
       UPPER_ARM_FROM,
     ],
     [
@@ -68,7 +70,7 @@ export function armsInFront(
       p.rightElbow,
       UPPER_ARM_GIRTH.shoulder,
       UPPER_ARM_GIRTH.elbow,
-      seen(p.rightShoulder, p.rightElbow),
+      upperArms.right && seen(p.rightShoulder, p.rightElbow),
       UPPER_ARM_FROM,
     ],
     [

@@ -1718,18 +1718,12 @@ export function spareSkin(
   // A forearm mostly not skin is in a sleeve or glove: what shows of skin there is not the arm's (party-1b's
   // fishnet stockings beside her gloved hand were kept as a streak in the fill).
   if (bare < SPARED_BARE * inside) return;
-  const skinWithin = (x: number, y: number): boolean => {
-    for (let v = Math.max(y0, y - reach); v <= Math.min(y1, y + reach); v++) {
-      for (let u = Math.max(x0, x - reach); u <= Math.min(x1, x + reach); u++) {
-        if (skin[(v - y0) * bw + u - x0]) return true;
-      }
-    }
-    return false;
-  };
+  const bounds = { x0, y0, x1, y1 };
+  const skinAt = (u: number, v: number): boolean => skin[(v - y0) * bw + u - x0] === 1;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
-      if (!mask[i] && !sight.isOld(i) && skinWithin(x, y)) mask[i] = 1;
+      if (!mask[i] && !sight.isOld(i) && anyNear(x, y, reach, bounds, skinAt)) mask[i] = 1;
     }
   }
 }
@@ -1835,18 +1829,30 @@ function ownTone(colour: { r: number; g: number; b: number } | undefined): SkinT
  */
 function ownSkin(own: SkinTone, photo: Raster, x: number, y: number): boolean {
   const lightness = luma(own.r, own.g, own.b);
-  const skinAt = (i: number, darkest: number): boolean => {
+  const w = photo.width;
+  const skinAt = (u: number, v: number): boolean => {
+    const i = v * w + u;
     const r = photo.data[i * 3] ?? 0;
     const g = photo.data[i * 3 + 1] ?? 0;
     const b = photo.data[i * 3 + 2] ?? 0;
-    return luma(r, g, b) >= darkest * lightness && skinHueLikeness(own, r, g, b) > 0.3;
+    return luma(r, g, b) >= OWN_DARKEST * lightness && skinHueLikeness(own, r, g, b) > 0.3;
   };
-  const w = photo.width;
-  if (skinAt(y * w + x, OWN_DARKEST)) return true;
+  if (skinAt(x, y)) return true;
   if (lumaAt(photo, y * w + x) < OWN_EDGE_DARKEST * lightness) return false;
-  for (let v = Math.max(0, y - OWN_EDGE); v <= Math.min(photo.height - 1, y + OWN_EDGE); v++) {
-    for (let u = Math.max(0, x - OWN_EDGE); u <= Math.min(w - 1, x + OWN_EDGE); u++) {
-      if (skinAt(v * w + u, OWN_DARKEST)) return true;
+  return anyNear(x, y, OWN_EDGE, { x0: 0, y0: 0, x1: w - 1, y1: photo.height - 1 }, skinAt);
+}
+
+/** Whether `test` holds at any pixel within `reach` (a square) of (`x`, `y`), inside `bounds` (inclusive). */
+function anyNear(
+  x: number,
+  y: number,
+  reach: number,
+  bounds: { x0: number; y0: number; x1: number; y1: number },
+  test: (u: number, v: number) => boolean,
+): boolean {
+  for (let v = Math.max(bounds.y0, y - reach); v <= Math.min(bounds.y1, y + reach); v++) {
+    for (let u = Math.max(bounds.x0, x - reach); u <= Math.min(bounds.x1, x + reach); u++) {
+      if (test(u, v)) return true;
     }
   }
   return false;

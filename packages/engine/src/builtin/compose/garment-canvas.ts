@@ -1,4 +1,4 @@
-import type { FittedGarment } from '../fit/fitted-garment.ts';
+import { type FittedGarment, sleevelessArms } from '../fit/fitted-garment.ts';
 import type { Layer } from '../fit/warp-layer.ts';
 import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import { type Box, boundingBox, type Mask } from '../person/mask.ts';
@@ -79,27 +79,27 @@ export function garmentCanvas(
   // An arm the garment has no sleeve for is in front of its body all along (a tank's, a dress's): the body
   // was drawn over the upper arm where the fit's outline took it in with the torso (party-6d's arm hanging
   // beside her, a band of dress across it above her forearm).
-  const bareUpper = { left: fit.limbs.left === null, right: fit.limbs.right === null };
-  const front = { parts, hair, arms, bareUpper };
+  const sleeveless = sleevelessArms(fit);
+  const behindBody = new Set<number>([
+    ...FOREARMS,
+    ...(sleeveless.left ? [Part.leftUpperArm] : []),
+    ...(sleeveless.right ? [Part.rightUpperArm] : []),
+  ]);
+  const front = { parts, hair, arms, behindBody };
   for (const { layer, part } of drawn) draw(canvas, layer, part, front);
   return canvas;
 }
 
-/** Whether `label` is an upper arm that `bare` says has no sleeve. */
-function upperArmBare(label: number, bare: { left: boolean; right: boolean }): boolean {
-  return (label === Part.leftUpperArm && bare.left) || (label === Part.rightUpperArm && bare.right);
-}
-
 /**
- * Draws `layer` over the canvas as `part`, but for what is in front of it (the head, hands, forearms and
- * unsleeved upper arms the arms' mask keeps, hair softly). A module function: a closure made on every try-on was compiled afresh
- * every time.
+ * Draws `layer` over the canvas as `part`, but for what is in front of it (the head; hands, and over the
+ * body the arms' labels in `behindBody`, where the arms' mask keeps them; hair softly). A module function: a
+ * closure made on every try-on was compiled afresh every time.
  */
 function draw(
   canvas: GarmentCanvas,
   layer: Layer,
   part: CanvasPart,
-  front: { parts: BodyParts; hair: Mask; arms: Uint8Array; bareUpper: { left: boolean; right: boolean } },
+  front: { parts: BodyParts; hair: Mask; arms: Uint8Array; behindBody: ReadonlySet<number> },
 ): void {
   const { parts, hair, arms } = front;
   const { left, top, width } = canvas;
@@ -113,11 +113,7 @@ function draw(
       const photoIndex = py * parts.width + px;
       if (reachesHead(parts, px, py)) continue;
       const label = parts.labels[photoIndex] ?? 0;
-      if (
-        (HANDS.has(label) ||
-          (part === CanvasPart.body && (FOREARMS.has(label) || upperArmBare(label, front.bareUpper)))) &&
-        arms[photoIndex]
-      )
+      if ((HANDS.has(label) || (part === CanvasPart.body && front.behindBody.has(label))) && arms[photoIndex])
         continue;
       a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
       const c = (py - top) * width + (px - left);

@@ -23,3 +23,11 @@ export interface ShoulderLine {
   neck: Point;
   seam: Point;
 }
+
+/**
+ * The arms a top leaves without a sleeve (a tank's, a dress's; sides are the person's): its body goes behind
+ * them. None for trousers and skirts, whose limbs are legs.
+ */
+export function sleevelessArms(fit: FittedGarment): { left: boolean; right: boolean } {
+  return { left: fit.limbs.left === null, right: fit.limbs.right === null };
+}
