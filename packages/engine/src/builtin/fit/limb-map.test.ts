@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SleeveLandmarks } from '../garment/garment.ts';
 import { dist } from '../geometry/point.ts';
+import { insidePolygon } from '../geometry/polygon.ts';
 import { along, type LimbTarget, lerpPoint, limbMap } from './limb-map.ts';
 
 /** The T-shirt's left sleeve as laid flat (on the image's right): 80 px along its top edge. */
@@ -92,6 +93,41 @@ describe('limbMap', () => {
     // Both reach past the elbow toward the wrist.
     expect(outerCuff.x).toBeLessThan(folded.joint.x - 30);
     expect(innerCuff.x).toBeLessThan(folded.joint.x - 30);
+  });
+
+  it('covers an arm folded back at the elbow, its forearm raised beside the upper arm, without a hole', () => {
+    // A long sleeve on an arm whose elbow hangs below the shoulder and whose hand is raised back up to the
+    // face (jordan's): one warp round so sharp a bend crosses its edges and leaves a hole where they loop.
+    const long: SleeveLandmarks = { ...sleeve, endTop: { x: 420, y: 290 }, endBottom: { x: 390, y: 320 } };
+    const raised: LimbTarget = { ...arm, toEnd: true, joint: { x: 300, y: 300 }, end: { x: 330, y: 160 } };
+    const mapped = limbMap(long, raised);
+    expect(mapped?.pieces).toHaveLength(2);
+    const flatSleeve = [long.top, long.endTop, long.endBottom, long.bottom];
+    const covered = (x: number, y: number): boolean =>
+      (mapped?.pieces ?? []).some((piece) => {
+        const q = piece(x, y);
+        return q !== null && insidePolygon(q, flatSleeve);
+      });
+    // Every point of both bones, from the shoulder down to the elbow and from there up to the wrist.
+    const start = {
+      x: (arm.outerStart.x + arm.innerStart.x) / 2,
+      y: (arm.outerStart.y + arm.innerStart.y) / 2,
+    };
+    for (const [from, to] of [
+      [start, raised.joint],
+      [raised.joint, raised.end],
+    ] as const) {
+      for (let f = 0.1; f <= 0.9; f += 0.1) {
+        const q = lerpPoint(from, to, f);
+        expect(covered(q.x, q.y), `${Math.round(q.x)},${Math.round(q.y)}`).toBe(true);
+      }
+    }
+    // The forearm's piece is the front one, and it ends at the sleeve's cuff near the wrist.
+    const cuff = mapped?.pieces[1]?.(raised.end.x, raised.end.y);
+    expect(cuff).not.toBeNull();
+    expect(dist(cuff ?? { x: 0, y: 0 }, lerpPoint(long.endTop, long.endBottom, 0.5))).toBeLessThan(40);
+    // A straight arm stays one warp.
+    expect(limbMap(long, { ...arm, toEnd: true })?.pieces).toHaveLength(1);
   });
 
   it('takes a long sleeve to the wrist, whatever its flat length', () => {

@@ -33,10 +33,7 @@ export interface LimbTarget {
  * garment's body where it starts and bends at the joint. A flat part is half its tube's girth across; worn
  * round a limb it looks 2/pi of that wide.
  */
-export function limbMap(
-  part: SleeveLandmarks,
-  limb: LimbTarget,
-): { map: (x: number, y: number) => Point; reach: Point[] } | null {
+export function limbMap(part: SleeveLandmarks, limb: LimbTarget): LimbMap | null {
   const endHalf = Math.max(
     limb.limbHalf * 0.85,
     (dist(part.endTop, part.endBottom) / 2) * limb.scale * (2 / Math.PI),
@@ -105,7 +102,131 @@ export function limbMap(
     pairs.map(([, from]) => from),
     0.01,
   );
-  return map && { map, reach: pairs.map(([to]) => to) };
+  if (!map) return null;
+  const reach = pairs.map(([to]) => to);
+  // A limb folded back at its joint (a hand raised to the face, the elbow down) is no one smooth warp: round
+  // so sharp a bend its two edges cross, and the part opens a hole where they loop (jordan's sleeve).
+  const folded = upper.x * lower.x + upper.y * lower.y < FOLDED;
+  // Each edge's length past the joint: a part that ends above it (a short sleeve) is not folded.
+  const beyond = [
+    outerLength - dist(limb.outerStart, outer[1] ?? start),
+    innerLength - dist(limb.innerStart, inner[1] ?? start),
+  ];
+  if (!folded || beyond.some((b) => b <= 0)) return { map, pieces: [map], reach };
+  const pieces = foldedPieces(part, limb, {
+    upper,
+    lower,
+    across,
+    jointHalf,
+    edges: [
+      { start: limb.outerStart, end: outerEnd, beyond: beyond[0] ?? 0, side: 1 },
+      { start: limb.innerStart, end: innerEnd, beyond: beyond[1] ?? 0, side: -1 },
+    ],
+    cuff: pairs.slice(-1),
+  });
+  return pieces && { map, pieces: pieces.maps, reach: [...reach, ...pieces.reach] };
+}
+
+/** A limb's warp: the whole part as one spline, and the pieces drawn, back to front. */
+export interface LimbMap {
+  /** Photo point -> cut-out point: the part as one smooth warp. */
+  map: (x: number, y: number) => Point;
+  /** What is drawn, back to front (the whole, or each bone's piece): null where a piece does not reach. */
+  pieces: ((x: number, y: number) => Point | null)[];
+  /** The photo points the part lands on. */
+  reach: Point[];
+}
+
+/** A limb bends back on itself past this cosine of the angle between its bones (about 110 degrees). */
+const FOLDED = -0.35;
+
+/**
+ * A folded limb's part as two pieces, each warped along its own bone: the upper one from the part's start
+ * to the joint and on round it within the limb's half width (the point of an elbow), the lower one from the
+ * joint to where the part ends, drawn over it. Each edge of the cut-out is split where its length along the
+ * limb reaches the joint, and the cut-out cut across there.
+ */
+function foldedPieces(
+  part: SleeveLandmarks,
+  limb: LimbTarget,
+  bend: {
+    upper: Point;
+    lower: Point;
+    across: (d: Point) => Point;
+    jointHalf: number;
+    /** Each edge of the part on the limb: where it starts and ends, its length past the joint, its side. */
+    edges: { start: Point; end: Point; beyond: number; side: 1 | -1 }[];
+    /** The cuff's middle, as the whole part's warp lands it. */
+    cuff: [Point, Point][];
+  },
+): { maps: ((x: number, y: number) => Point | null)[]; reach: Point[] } | null {
+  const { upper, lower, across, jointHalf, edges } = bend;
+  const off = (q: Point, n: Point, k: number): Point => ({ x: q.x + n.x * k, y: q.y + n.y * k });
+  const flat = [
+    [part.top, part.endTop],
+    [part.bottom, part.endBottom],
+  ] as const;
+  const upperPairs: [Point, Point][] = [];
+  const lowerPairs: [Point, Point][] = [...bend.cuff];
+  const cut: Point[] = [];
+  let onLimb = 0;
+  let onFlat = 0;
+  edges.forEach((edge, e) => {
+    const [flatStart = part.top, flatEnd = part.endTop] = flat[e] ?? [];
+    const atJoint = off(limb.joint, across(upper), jointHalf * edge.side);
+    const upperLength = dist(edge.start, atJoint);
+    const split = upperLength / (upperLength + edge.beyond);
+    cut.push(lerpPoint(flatStart, flatEnd, split));
+    onLimb += upperLength;
+    onFlat += dist(flatStart, flatEnd) * split;
+    const lowerStart = off(limb.joint, across(lower), jointHalf * edge.side);
+    for (const f of [0, 1 / 3, 2 / 3, 1]) {
+      upperPairs.push([lerpPoint(edge.start, atJoint, f), lerpPoint(flatStart, flatEnd, split * f)]);
+      lowerPairs.push([
+        lerpPoint(lowerStart, edge.end, f),
+        lerpPoint(flatStart, flatEnd, split + (1 - split) * f),
+      ]);
+    }
+  });
+  const [cutOuter = part.top, cutInner = part.bottom] = cut;
+  // How far a cut-out point lies past the cut, towards the cuff, in cut-out pixels.
+  const cutLength = Math.max(1e-6, dist(cutOuter, cutInner));
+  const cuffMiddle = lerpPoint(part.endTop, part.endBottom, 0.5);
+  const past = (q: Point): number =>
+    ((cutInner.x - cutOuter.x) * (q.y - cutOuter.y) - (cutInner.y - cutOuter.y) * (q.x - cutOuter.x)) /
+    cutLength;
+  const towardsCuff = past(cuffMiddle) >= 0 ? 1 : -1;
+  const elbow = lerpPoint(cutOuter, cutInner, 0.5);
+  // The round of the joint past the cut, in cut-out pixels: the limb's half width at the part's scale.
+  const point = onLimb > 0 ? (jointHalf * onFlat) / onLimb : 0;
+  const fit = (pairs: [Point, Point][]) =>
+    thinPlateSpline(
+      pairs.map(([to]) => to),
+      pairs.map(([, from]) => from),
+      0.01,
+    );
+  const upperMap = fit(upperPairs);
+  const lowerMap = fit(lowerPairs);
+  if (!upperMap || !lowerMap) return null;
+  const tip = off(limb.joint, upper, jointHalf);
+  return {
+    maps: [
+      (x, y) => {
+        const q = upperMap(x, y);
+        return past(q) * towardsCuff <= 0 || dist(q, elbow) <= point ? q : null;
+      },
+      (x, y) => {
+        const q = lowerMap(x, y);
+        return past(q) * towardsCuff >= 0 ? q : null;
+      },
+    ],
+    reach: [
+      ...upperPairs.map(([to]) => to),
+      ...lowerPairs.map(([to]) => to),
+      off(tip, across(upper), jointHalf),
+      off(tip, across(upper), -jointHalf),
+    ],
+  };
 }
 
 /**
@@ -182,7 +303,8 @@ export function limbLayer(
   if (!mapped) return null;
   const layer = emptyLayer(landingBox(mapped.reach, pad, photo));
   // Taken round the limb: the cloth turns away towards the part's edges.
-  warpInto(layer, garment.image, garment.parts, part, mapped.map, 2, limbWrap(edges));
+  const wrap = limbWrap(edges);
+  for (const piece of mapped.pieces) warpInto(layer, garment.image, garment.parts, part, piece, 2, wrap);
   return layer;
 }
 
