@@ -6,6 +6,7 @@ import {
   HOOD,
   mapPose,
   PHOTO,
+  pencilDress,
   SHIRT_BODY,
   SHIRT_LEFT_SLEEVE,
   SHIRT_RIGHT_SLEEVE,
@@ -260,6 +261,28 @@ describe('fitUpper', () => {
     const result = fit({ ...shirt, kind: 'tank', landmarks: tank }).fitted;
     expect(result?.limbs).toEqual({ left: null, right: null });
     expect(layerAlpha(result?.body ?? null, 200, 250)).toBe(255);
+  });
+
+  it('takes a narrow dress out over the hips where it passes them, not only as wide as it was cut', () => {
+    // A pencil dress on the person whose thighs (capsules 28 px round the hip-to-knee bones) reach 68 px
+    // either side of the middle a quarter of the torso below the hips (y 375), where the dress is cut 45.
+    const { fitted: dress } = fit(pencilDress());
+    const row = (y: number): { left: number; right: number } => {
+      let left = Infinity;
+      let right = -Infinity;
+      for (let x = 0; x < PHOTO.width; x++) {
+        if (layerAlpha(dress?.body ?? null, x, y) <= 128) continue;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+      return { left, right };
+    };
+    const seat = row(375);
+    expect(seat.left).toBeLessThanOrEqual(200 - 66);
+    expect(seat.right).toBeGreaterThanOrEqual(200 + 66);
+    // Above the hips it keeps the torso's width, not the seat's: the waist is not let out with them.
+    const waist = row(290);
+    expect(waist.right - waist.left).toBeLessThan(seat.right - seat.left - 10);
   });
 
   it('stops a top shorter on a seated person, whose knees are just below the hips', () => {

@@ -2,6 +2,7 @@ import {
   type GarmentAnalysis,
   type GarmentKind,
   GarmentPart,
+  type Sides,
   type SleeveLandmarks,
 } from '../garment/garment.ts';
 import { dist, mid, type Point } from '../geometry/point.ts';
@@ -11,7 +12,7 @@ import { SEEN } from '../person/check-pose.ts';
 import { armGaps } from './arm-gaps.ts';
 import type { BodyFrame } from './body-frame.ts';
 import type { FittedGarment } from './fitted-garment.ts';
-import { garmentFrame } from './garment-frame.ts';
+import { type GarmentFrame, garmentFrame } from './garment-frame.ts';
 import { EASE, HEM_SAG, LandmarkPairs } from './landmark-pairs.ts';
 import { limbLayer } from './limb-map.ts';
 import { shoulderJoins } from './shoulder-joins.ts';
@@ -134,6 +135,27 @@ export function fitUpper(
     options?: { labels?: readonly number[]; widest?: number; sag?: number };
   }[] = [{ sides: g.armpit }];
   if (g.waist) rows.push({ sides: g.waist, options: { widest: chestHalf * WAIST_WIDEST } });
+  // A garment that hangs on past the hips (a dress, a long top) is at least as wide as the body where it
+  // passes their widest, a little below the hip joints: between a waist above them and a hem far below, the
+  // flat lay's own line (an A-line skirt's) ran inside them and left the old trousers showing beside it
+  // (studio-2's jeans). Where the flat lay is wider there, or the body is not seen, it hangs as cut.
+  const seat = hipDepth + frame.torsoLength * SEAT;
+  const passed = frame.torsoLength * HIPS_PASSED;
+  const seatSides =
+    !seated &&
+    depthOf(mid(g.hem.left, g.hem.right)) > seat + passed &&
+    (!g.waist || depthOf(mid(g.waist.left, g.waist.right)) < seat - passed)
+      ? cutSidesAt(garment, gf, (seat + span * SHOULDER_RISE) / kDown)
+      : null;
+  const seatBody = seatSides && frame.edges(seat, TORSO_AND_LEGS);
+  if (
+    seatSides &&
+    seatBody &&
+    Math.min(seatBody.left - seatBody.right, chestHalf * HEM_WIDEST * 2) / 2 >
+      gf.halfWidth(seatSides) * kAcross
+  ) {
+    rows.push({ sides: seatSides, options: { labels: TORSO_AND_LEGS, widest: chestHalf * HEM_WIDEST } });
+  }
   rows.push({
     sides: g.hem,
     options: { labels: TORSO_AND_LEGS, widest: chestHalf * HEM_WIDEST, sag: seated ? 0 : span * HEM_SAG },
@@ -224,6 +246,38 @@ export function fitUpper(
 /** How far down the torso's axis the knees are. */
 export function kneeDepth(frame: BodyFrame, pose: BodyPose): number {
   return frame.depthOf(mid(pose.points.leftKnee, pose.points.rightKnee));
+}
+
+/**
+ * The hips are widest this far (a share of the torso's length) below their joints; a garment gets a row
+ * there when its waist lies above and its hem below by `HIPS_PASSED` of the torso.
+ */
+const SEAT = 0.25;
+const HIPS_PASSED = 0.15;
+
+/**
+ * The cut-out body's sides `depth` down its middle line: the last body pixel each way out from the middle
+ * (a gap of a few pixels, a fold's shade, does not end it). Null where the middle is not the body.
+ */
+function cutSidesAt(garment: GarmentAnalysis, gf: GarmentFrame, depth: number): Sides | null {
+  const { width, height } = garment.image;
+  const isBody = (q: Point): boolean => {
+    const x = Math.round(q.x);
+    const y = Math.round(q.y);
+    return x >= 0 && y >= 0 && x < width && y < height && garment.parts[y * width + x] === GarmentPart.body;
+  };
+  if (!isBody(gf.at(depth, 0))) return null;
+  const side = (sign: 1 | -1): number => {
+    let last = 0;
+    for (let o = 1, gap = 0; o < width + height && gap <= 3; o++) {
+      if (isBody(gf.at(depth, sign * o))) {
+        last = o;
+        gap = 0;
+      } else gap++;
+    }
+    return sign * last;
+  };
+  return { left: gf.at(depth, side(1)), right: gf.at(depth, side(-1)) };
 }
 
 /** A standing person's torso (neck to hips) is at least this many eye-to-mouth lengths. */

@@ -11,6 +11,8 @@ export interface GarmentFrame {
   offset(q: Point): number;
   /** Half the distance across between a pair of side landmarks. */
   halfWidth(pair: Sides): number;
+  /** The cut-out point `depth` down the middle line and `offset` across it (`depth` and `offset` inverted). */
+  at(depth: number, offset: number): Point;
 }
 
 export function garmentFrame(topLine: Sides, hem: Sides): GarmentFrame {
@@ -24,7 +26,11 @@ export function garmentFrame(topLine: Sides, hem: Sides): GarmentFrame {
   }
   const depth = (q: Point): number => (q.x - top.x) * down.x + (q.y - top.y) * down.y;
   const offset = (q: Point): number => (q.x - top.x) * across.x + (q.y - top.y) * across.y;
-  return { top, depth, offset, halfWidth: (pair) => (offset(pair.left) - offset(pair.right)) / 2 };
+  const at = (d: number, o: number): Point => ({
+    x: top.x + down.x * d + across.x * o,
+    y: top.y + down.y * d + across.y * o,
+  });
+  return { top, depth, offset, halfWidth: (pair) => (offset(pair.left) - offset(pair.right)) / 2, at };
 }
 
 export function unit(v: Point): Point {
