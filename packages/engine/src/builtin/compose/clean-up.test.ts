@@ -454,6 +454,24 @@ describe('cleanUp', () => {
     expect(skinAt(243, 300)).toBeLessThan(0.3);
   });
 
+  it("paints the side of the body beside a tank's armhole up to the arm as skin, not a slit of backdrop", () => {
+    const out = cleanedWithRim(before, parts, tankCanvas(), tone);
+    if (!tone) throw new Error('no skin tone');
+    const skinAt = (x: number, y: number): number => skinLikeness(tone, ...pixel(out, x, y));
+    // Down the upper arm, the torso's last pixel before the arm's label on each side: between the arm and
+    // the tank's side, the old top there is the body's skin, painted with the arm.
+    for (const y of [180, 190, 200]) {
+      const row = y * PHOTO.width;
+      let left = 200;
+      while (parts.labels[row + left + 1] === Part.torso) left++;
+      let right = 200;
+      while (parts.labels[row + right - 1] === Part.torso) right--;
+      expect(parts.labels[row + left + 1], `${y}`).toBe(Part.leftUpperArm);
+      expect(skinAt(left, y), `${left},${y}`).toBeGreaterThan(0.5);
+      expect(skinAt(right, y), `${right},${y}`).toBeGreaterThan(0.5);
+    }
+  });
+
   /** A top without straps (a bandeau): the torso within 30 px of the middle, from 25 px below the shoulders. */
   function bandeauCanvas(scene: BodyParts): GarmentCanvas {
     const c = tShirtCanvas(scene);
@@ -733,8 +751,12 @@ describe('cleanUp', () => {
       const tank = tankCanvas();
       cleanUp(cv, out, pose, armParts, tank, emptyMask(PHOTO.width, PHOTO.height), tone, { rim: true });
       if (!tone) throw new Error('no skin tone');
+      // The arm's own width: the side of the body painted beside it is not counted.
       let skin = 0;
-      for (let x = 90; x < 160; x++) if (skinLikeness(tone, ...pixel(out, x, 200)) > 0.5) skin++;
+      for (let x = 90; x < 160; x++) {
+        if (armParts.labels[200 * PHOTO.width + x] === Part.torso) continue;
+        if (skinLikeness(tone, ...pixel(out, x, 200)) > 0.5) skin++;
+      }
       return skin;
     };
     const natural = widthAt(8);
