@@ -277,12 +277,14 @@ export function cleanUp(
   // old top's shoulder rose higher (kal's, her head over that shoulder), it stood there as a dome of skin.
   for (const [upper] of ARMS) {
     const u = limbs[upper];
-    if (u && sleeveOver(canvas, u)) limbs[upper] = limbOf({ ...u, underSleeve: true });
+    if (!u) continue;
     // Without a sleeve (a tank's armhole) the side of the body meets the arm all down it: the torso's pixels
     // round the bone are the arm's to paint down to the elbow, not only at the shoulder's round. Left to
     // the rim, the part map's straight line between arm and torso was filled from the backdrop as a slit
-    // between the arm and the tank (charles's white wall, studio-2's sky).
-    else if (u && u.parts.length > 0) limbs[upper] = limbOf({ ...u, torsoUntil: 1 });
+    // between the arm and the tank (charles's white wall, studio-2's sky). Not round an arm the pose did not
+    // see, which has no bone to paint along.
+    if (sleeveOver(canvas, u)) limbs[upper] = limbOf({ ...u, underSleeve: true });
+    else if (u.parts.length > 0) limbs[upper] = limbOf({ ...u, torsoUntil: 1 });
   }
   const belowSleeveTop = { x: down.x * span * SLEEVE_TOP.below, y: down.y * span * SLEEVE_TOP.below };
   const seams: Limb['seam'][] = limbs.map(() => null);

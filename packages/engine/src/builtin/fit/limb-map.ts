@@ -124,7 +124,10 @@ export function limbMap(part: SleeveLandmarks, limb: LimbTarget): LimbMap | null
     ],
     cuff: pairs.slice(-1),
   });
-  return pieces && { map, pieces: pieces.maps, reach: [...reach, ...pieces.reach] };
+  // Where either bone's spline cannot be made, the one warp is better than no sleeve.
+  return pieces
+    ? { map, pieces: pieces.maps, reach: [...reach, ...pieces.reach] }
+    : { map, pieces: [map], reach };
 }
 
 /** A limb's warp: the whole part as one spline, and the pieces drawn, back to front. */
@@ -199,14 +202,14 @@ function foldedPieces(
   const elbow = lerpPoint(cutOuter, cutInner, 0.5);
   // The round of the joint past the cut, in cut-out pixels: the limb's half width at the part's scale.
   const point = onLimb > 0 ? (jointHalf * onFlat) / onLimb : 0;
-  const fit = (pairs: [Point, Point][]) =>
+  const spline = (pairs: [Point, Point][]) =>
     thinPlateSpline(
       pairs.map(([to]) => to),
       pairs.map(([, from]) => from),
       0.01,
     );
-  const upperMap = fit(upperPairs);
-  const lowerMap = fit(lowerPairs);
+  const upperMap = spline(upperPairs);
+  const lowerMap = spline(lowerPairs);
   if (!upperMap || !lowerMap) return null;
   const tip = off(limb.joint, upper, jointHalf);
   return {
