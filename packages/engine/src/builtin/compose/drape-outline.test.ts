@@ -26,6 +26,7 @@ const frame: BodyFrame = {
   edges: () => null,
   top: () => null,
   isBody: () => true,
+  reach: () => 0,
 };
 
 /** A garment canvas over the whole photo: opaque from x 40 to 260, y 40 to 290. */

@@ -21,6 +21,7 @@ const frameWith = (isBody: (x: number, y: number) => boolean): BodyFrame => ({
   edges: () => null,
   top: () => null,
   isBody,
+  reach: () => 0,
 });
 
 const colourAt = (l: Layer, x: number, y: number): number[] => {

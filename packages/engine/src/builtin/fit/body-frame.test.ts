@@ -118,6 +118,29 @@ describe('bodyFrame', () => {
     expect(beside.edges(90)?.left).toBe(9);
   });
 
+  it('reads how far labels run from a point in a direction, through small holes, up to a limit', () => {
+    // A left upper arm from x 260 to 299 at y 200-249, a 2 px hole at x 280-281, then the backdrop.
+    const map = labelMap([
+      torso,
+      { label: Part.leftUpperArm, x0: 260, x1: 280, y0: 200, y1: 250 },
+      { label: Part.leftUpperArm, x0: 282, x1: 300, y0: 200, y1: 250 },
+    ]);
+    const frame = bodyFrame(frontPose(), map);
+    const right = { x: 1, y: 0 };
+    expect(frame.reach({ x: 265, y: 220 }, right, [Part.leftUpperArm], 100)).toBe(34);
+    expect(frame.reach({ x: 265, y: 220 }, right, [Part.leftUpperArm], 20)).toBe(20);
+    expect(frame.reach({ x: 265, y: 220 }, right, [Part.rightUpperArm], 100)).toBe(0);
+    // A wider hole ends it: the arm beyond a 5 px gap is not counted.
+    const gap = bodyFrame(
+      frontPose(),
+      labelMap([
+        { label: Part.leftUpperArm, x0: 260, x1: 280, y0: 200, y1: 250 },
+        { label: Part.leftUpperArm, x0: 285, x1: 300, y0: 200, y1: 250 },
+      ]),
+    );
+    expect(gap.reach({ x: 265, y: 220 }, right, [Part.leftUpperArm], 100)).toBe(14);
+  });
+
   it('has no edges past the photo or where the row holds no torso', () => {
     const frame = bodyFrame(frontPose(), labelMap([torso]));
     expect(frame.edges(460)).toBeNull();

@@ -37,6 +37,11 @@ export interface BodyFrame {
   top(offset: number): number | null;
   /** Whether a pixel of the photo is the person's body (any part but the head; not the backdrop). */
   isBody(x: number, y: number): boolean;
+  /**
+   * How far from `from` along the unit vector `dir` the part map's `labels` run (through gaps of up to two
+   * pixels), at most `max` pixels.
+   */
+  reach(from: Point, dir: Point, labels: readonly number[], max: number): number;
 }
 
 const TORSO: readonly number[] = [Part.torso];
@@ -119,7 +124,20 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
   };
   const depthOf = (q: Point): number => (q.x - neck.x) * down.x + (q.y - neck.y) * down.y;
   const offsetOf = (q: Point): number => (q.x - neck.x) * across.x + (q.y - neck.y) * across.y;
-  return { neck, span, down, across, torsoLength, at, depthOf, offsetOf, edges, top, isBody };
+  const reach = (from: Point, dir: Point, labels: readonly number[], max: number): number => {
+    let last = 0;
+    for (let o = 1, gap = 0; o <= max && gap <= 2; o++) {
+      const x = Math.round(from.x + dir.x * o);
+      const y = Math.round(from.y + dir.y * o);
+      if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) break;
+      if (labels.includes(labelAt(x, y))) {
+        last = o;
+        gap = 0;
+      } else gap++;
+    }
+    return last;
+  };
+  return { neck, span, down, across, torsoLength, at, depthOf, offsetOf, edges, top, isBody, reach };
 }
 
 function unit(v: Point): Point {

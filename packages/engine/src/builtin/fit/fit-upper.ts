@@ -37,6 +37,10 @@ export const LONG_SLEEVED: ReadonlySet<GarmentKind> = new Set<GarmentKind>([
   'hoodie',
   'jacket',
 ]);
+/** A long sleeve's outer edge reaches out with the old sleeve's to at most this far from the arm's bone (a share of the span). */
+const LOOSE_SLEEVE = 0.2;
+const LEFT_ARM: readonly number[] = [Part.leftUpperArm, Part.leftForearm];
+const RIGHT_ARM: readonly number[] = [Part.rightUpperArm, Part.rightForearm];
 /** An arm's upper and lower bone as shares of the shoulder span (about 0.8 and 0.75 on an adult). */
 const UPPER_ARM = 0.8;
 const FOREARM = 0.75;
@@ -221,6 +225,11 @@ export function fitUpper(
         limbHalf: span * 0.12,
         scale: Math.max(kAcross, SLEEVE_FLOOR * kDown),
         toEnd: LONG_SLEEVED.has(garment.kind),
+        // A long sleeve is as loose as the old one it replaces, out to a loose sleeve's girth: beside a
+        // narrower one the old sleeve was filled from the backdrop as a smear (clem's, jordan's).
+        outerReach: LONG_SLEEVED.has(garment.kind)
+          ? (from, dir) => frame.reach(from, dir, left ? LEFT_ARM : RIGHT_ARM, span * LOOSE_SLEEVE)
+          : undefined,
       },
       span * 0.05,
       photo,

@@ -143,6 +143,19 @@ describe('limbMap', () => {
     expect(dist(cuff, sleeve.endTop)).toBeLessThan(3);
   });
 
+  it('takes a long sleeve out to a loose old sleeve on its outer side only', () => {
+    const fitted = limbMap(sleeve, { ...arm, toEnd: true });
+    // The arm's own silhouette (its old sleeve) reaches 30 px out from the bone (outward is +x here).
+    const loose = limbMap(sleeve, { ...arm, toEnd: true, outerReach: () => 30 });
+    const outerCuff = (m: ReturnType<typeof limbMap>) => m?.reach[6] ?? { x: 0, y: 0 };
+    const innerCuff = (m: ReturnType<typeof limbMap>) => m?.reach[7] ?? { x: 0, y: 0 };
+    expect(outerCuff(loose).x).toBeGreaterThan(outerCuff(fitted).x + 10);
+    expect(outerCuff(loose).x - arm.end.x).toBeGreaterThan(26);
+    expect(innerCuff(loose)).toEqual(innerCuff(fitted));
+    // An old sleeve no wider than the new one changes nothing.
+    expect(limbMap(sleeve, { ...arm, toEnd: true, outerReach: () => 3 })?.reach).toEqual(fitted?.reach);
+  });
+
   it('makes the sleeve at least as wide as the limb at its cuff', () => {
     // A narrow cuff (6 px across flat) on a thick arm: the cuff's edges are at least the limb's girth apart.
     const narrow = { ...sleeve, endBottom: { x: 287, y: 112 } };

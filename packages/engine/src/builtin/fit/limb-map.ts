@@ -24,6 +24,11 @@ export interface LimbTarget {
    * the ankle): clothes are bought to fit, and a flat-lay's proportions only approximate the wearer's.
    */
   toEnd?: boolean;
+  /**
+   * How far from a point of the limb's bone its own silhouette reaches along `dir` (its outer side): the
+   * part's outer edge is taken out that far, so a loose old sleeve is covered by the new one, not filled.
+   */
+  outerReach?: (from: Point, dir: Point) => number;
 }
 
 /**
@@ -54,15 +59,20 @@ export function limbMap(part: SleeveLandmarks, limb: LimbTarget): LimbMap | null
   const atJoint = unit({ x: across(upper).x + across(lower).x, y: across(upper).y + across(lower).y });
   const jointNormal = norm(atJoint.x, atJoint.y) > 0 ? atJoint : across(lower);
   const endNormal = across(lower);
-  const side = (from: Point, sign: 1 | -1): Point[] => {
+  const side = (from: Point, sign: 1 | -1, halves: { joint: number; end: number }): Point[] => {
     const off = (q: Point, n: Point, k: number): Point => ({
       x: q.x + n.x * sign * k,
       y: q.y + n.y * sign * k,
     });
-    return [from, off(limb.joint, jointNormal, jointHalf), off(past, endNormal, endHalf)];
+    return [from, off(limb.joint, jointNormal, halves.joint), off(past, endNormal, halves.end)];
   };
-  const outer = side(limb.outerStart, 1);
-  const inner = side(limb.innerStart, -1);
+  // The outer edge out as far as the limb's own silhouette reaches there (a loose old sleeve's).
+  const out = (q: Point, n: Point, half: number): number => Math.max(half, limb.outerReach?.(q, n) ?? 0);
+  const outer = side(limb.outerStart, 1, {
+    joint: out(limb.joint, jointNormal, jointHalf),
+    end: out(limb.end, endNormal, endHalf),
+  });
+  const inner = side(limb.innerStart, -1, { joint: jointHalf, end: endHalf });
   // To the end: each edge as long as its line to the end's side (past the end lies beyond it).
   const toEnd = (line: Point[]): number => {
     const [a = limb.joint, b = limb.joint, c = limb.joint] = line;
