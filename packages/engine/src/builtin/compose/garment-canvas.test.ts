@@ -79,6 +79,16 @@ describe('garmentCanvas', () => {
     expect(sample(canvas, 30, 65).a).toBe(1);
   });
 
+  it('keeps the body of a long-sleeved garment over a forearm in front of it: the forearm is in its own sleeve', () => {
+    // Where the sleeve, laid along the pose's bone, misses the forearm's pixels, a hole in the body showed
+    // the old sleeve or the clean-up's bare skin in the middle of a long-sleeved top.
+    const long = garmentCanvas({ ...fit, longSleeves: true }, parts, noHair, arms);
+    expect(sample(long, 30, 45)).toEqual({ a: 1, rgb: RED, part: 1 });
+    // The hand is still in front, and the head.
+    expect(sample(long, 30, 55).a).toBe(0);
+    expect(sample(long, 30, 5).a).toBe(0);
+  });
+
   it("cuts the head's whole disc out, past the jaw the labels follow (a collar beside it is not garment)", () => {
     // The disc (radius 15 round (50, 15)) reaches row 30 below the head's band; its straight cut below the
     // chin at row 25.

@@ -45,9 +45,9 @@ const HANDS = new Set<number>([Part.leftHand, Part.rightHand]);
 /**
  * Layers the garment's parts (a hood worn down, the body over it, the shoulder joins and the slits closed
  * beside the arms, then sleeves over that) and cuts out what is in front of each: the head always; the
- * hands, the forearms in front of the body, and the upper arms of a garment without sleeves, where `arms`
- * (armsInFront) says a pixel is the arm itself, not the old clothes beside it; hair in front of everything,
- * softly. A sleeve is over its own arm.
+ * hands, the forearms in front of the body (but for a long-sleeved garment's), and the upper arms of a garment
+ * without sleeves, where `arms` (armsInFront) says a pixel is the arm itself, not the old clothes beside it;
+ * hair in front of everything, softly. A sleeve is over its own arm.
  */
 export function garmentCanvas(
   fit: FittedGarment,
@@ -78,10 +78,12 @@ export function garmentCanvas(
   };
   // An arm the garment has no sleeve for is in front of its body all along (a tank's, a dress's): the body
   // was drawn over the upper arm where the fit's outline took it in with the torso (party-6d's arm hanging
-  // beside her, a band of dress across it above her forearm).
+  // beside her, a band of dress across it above her forearm). A forearm in a long sleeve is the sleeve's to
+  // cover: where the sleeve, laid along the pose's bone, missed the forearm's pixels, the body cut for them
+  // showed the old sleeve or a strip of painted skin in the middle of the top (jordan's, party-6d's).
   const sleeveless = sleevelessArms(fit);
   const behindBody = new Set<number>([
-    ...FOREARMS,
+    ...(fit.longSleeves ? [] : FOREARMS),
     ...(sleeveless.left ? [Part.leftUpperArm] : []),
     ...(sleeveless.right ? [Part.rightUpperArm] : []),
   ]);

@@ -247,6 +247,11 @@ describe('fitUpper', () => {
     expect(inBody).toBe(0);
   });
 
+  it('says whether its sleeves reach the wrists: a hoodie’s do, a T-shirt’s do not', () => {
+    expect(fitted?.longSleeves).toBe(false);
+    expect(fit(tShirt({ hood: true })).fitted?.longSleeves).toBe(true);
+  });
+
   it('is not fitted without the neck, shoulder or armpit landmarks', () => {
     const shirt = tShirt();
     const { armpit: _armpit, ...noArmpit } = shirt.landmarks;

@@ -245,6 +245,7 @@ export function fitUpper(
     ),
     gaps: armGaps(body, limbs, { left: shoulderL.y, right: shoulderR.y }, frame),
     limbs,
+    longSleeves: LONG_SLEEVED.has(garment.kind),
     shoulders: {
       left: { neck: neckCorners.left, seam: shoulderL },
       right: { neck: neckCorners.right, seam: shoulderR },

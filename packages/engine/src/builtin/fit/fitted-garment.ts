@@ -12,6 +12,8 @@ export interface FittedGarment {
   gaps?: Layer | null;
   /** Sleeves of a top, or legs of trousers: each over the garment's body. */
   limbs: { left: Layer | null; right: Layer | null };
+  /** Whether the sleeves reach the wrists (a long-sleeved top's): a forearm is then in its own sleeve. */
+  longSleeves?: boolean;
   /**
    * A top's shoulder line on each side, where its landmarks landed: the neckline's corner, then the shoulder
    * seam (or a tank's strap). Cloth lies from the one to the other; the flat lay's corners above it do not.
