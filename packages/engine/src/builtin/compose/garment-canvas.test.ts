@@ -174,6 +174,58 @@ describe('garmentCanvas', () => {
     expect(sample(garmentCanvas(faint, parts, noHair, arms), 70, 35).part).toBe(1);
   });
 
+  describe('a small hole between its layers that nothing in front made', () => {
+    // The body over the torso rows 70-99 with a 3 x 3 notch at (40-42, 80-82) no layer covers (as between a
+    // bent arm's sleeve and the body), and a wide one at (12-41, 85-98) that is no notch.
+    const notched = layer({ left: 10, top: 70, width: 80, height: 30 }, RED);
+    for (const [x0, y0, w, h] of [
+      [40, 80, 3, 3],
+      [12, 85, 30, 14],
+    ] as const) {
+      for (let y = y0; y < y0 + h; y++) {
+        for (let x = x0; x < x0 + w; x++) notched.rgba[((y - 70) * 80 + x - 10) * 4 + 3] = 0;
+      }
+    }
+    const torsoOnly: BodyParts = { labels: new Uint8Array(W * H).fill(Part.torso), width: W, height: H };
+    const c = garmentCanvas({ body: notched, limbs: { left: null, right: null } }, torsoOnly, noHair, arms);
+
+    it('is closed in the colour round it', () => {
+      expect(sample(c, 41, 81)).toEqual({ a: 1, rgb: RED, part: 1 });
+    });
+
+    it('stays open where it is large, or open to the outside', () => {
+      expect(sample(c, 20, 90).a).toBe(0);
+      // The same notch on the body's edge (columns 10-12) opens onto the outside: left as it is.
+      const edge = layer({ left: 10, top: 70, width: 80, height: 30 }, RED);
+      for (let y = 80; y < 83; y++)
+        for (let x = 10; x < 13; x++) edge.rgba[((y - 70) * 80 + x - 10) * 4 + 3] = 0;
+      const open = garmentCanvas({ body: edge, limbs: { left: null, right: null } }, torsoOnly, noHair, arms);
+      expect(sample(open, 11, 81).a).toBe(0);
+    });
+
+    it('stays open where something in front cut it (a hand, hair)', () => {
+      // A hand of 3 x 3 pixels in the middle of the body: cut, not closed.
+      const withHand: BodyParts = { ...torsoOnly, labels: Uint8Array.from(torsoOnly.labels) };
+      for (let y = 90; y < 93; y++) withHand.labels.fill(Part.leftHand, y * W + 60, y * W + 63);
+      const handCut = garmentCanvas(
+        { body: fit.body, limbs: { left: null, right: null } },
+        withHand,
+        noHair,
+        arms,
+      );
+      expect(sample(handCut, 61, 91).a).toBe(0);
+      const hair: Mask = emptyMask(W, H);
+      for (let y = 90; y < 93; y++) hair.data.fill(255, y * W + 60, y * W + 63);
+      const hairCut = garmentCanvas(
+        { body: fit.body, limbs: { left: null, right: null } },
+        torsoOnly,
+        hair,
+        arms,
+      );
+      expect(sample(hairCut, 61, 91).a).toBe(0);
+    });
+  });
+
   it('stays empty where no layer covers the canvas', () => {
     const gap: FittedGarment = {
       body: layer({ left: 10, top: 20, width: 10, height: 10 }, RED),

@@ -1,5 +1,6 @@
 import { type FittedGarment, sleevelessArms } from '../fit/fitted-garment.ts';
 import type { Layer } from '../fit/warp-layer.ts';
+import { flood } from '../image/flood.ts';
 import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import { type Box, boundingBox, type Mask } from '../person/mask.ts';
 
@@ -87,9 +88,64 @@ export function garmentCanvas(
     ...(sleeveless.left ? [Part.leftUpperArm] : []),
     ...(sleeveless.right ? [Part.rightUpperArm] : []),
   ]);
-  const front = { parts, hair, arms, behindBody };
+  const cut = new Uint8Array(width * height);
+  const front = { parts, hair, arms, behindBody, cut };
   for (const { layer, part } of drawn) draw(canvas, layer, part, front);
+  closeGaps(canvas, cut);
   return canvas;
+}
+
+/** A hole in the garment this large or smaller (a share of the canvas's area) that no cut made is closed. */
+const MAX_GAP = 0.004;
+
+/**
+ * Closes the holes the layers leave between them inside the garment that nothing in front made (a notch
+ * between a bent arm's sleeve and the body at the elbow, where the photo's old clothes showed as a dark
+ * spot on mariya-a's sleeves): each hole of at most `MAX_GAP` of the canvas, all of whose pixels no cut
+ * touched (`cut`: the head, a hand, an arm in front, hair), takes the colour and part round it.
+ */
+function closeGaps(canvas: GarmentCanvas, cut: Uint8Array): void {
+  const { width: w, height: h, alpha } = canvas;
+  const open = (i: number): boolean => (alpha[i] ?? 0) < 0.5;
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
+  const outside = new Uint8Array(w * h);
+  for (const i of flood(border.filter(open), w, h, open)) outside[i] = 1;
+  const most = Math.max(1, w * h * MAX_GAP);
+  const seen = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    if (seen[i] || outside[i] || !open(i)) continue;
+    const hole = flood([i], w, h, (j) => open(j) && !outside[j]);
+    for (const j of hole) seen[j] = 1;
+    if (hole.length > most || hole.some((j) => cut[j])) continue;
+    fillHole(canvas, hole);
+  }
+}
+
+/** Gives a hole's pixels the mean colour of the garment's pixels round it, opaque, and their commonest part. */
+function fillHole(canvas: GarmentCanvas, hole: readonly number[]): void {
+  const { width: w, height: h, alpha, rgb, part } = canvas;
+  const inHole = new Set(hole);
+  const sum = [0, 0, 0];
+  let n = 0;
+  const parts = new Map<number, number>();
+  for (const i of hole) {
+    const x = i % w;
+    for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
+      if (j < 0 || j >= w * h || inHole.has(j) || (alpha[j] ?? 0) < 0.5) continue;
+      for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (rgb[j * 3 + k] ?? 0);
+      n++;
+      parts.set(part[j] ?? 0, (parts.get(part[j] ?? 0) ?? 0) + 1);
+    }
+  }
+  if (n === 0) return;
+  const commonest = [...parts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? CanvasPart.body;
+  for (const i of hole) {
+    for (let k = 0; k < 3; k++) rgb[i * 3 + k] = (sum[k] ?? 0) / n;
+    alpha[i] = 1;
+    part[i] = commonest;
+  }
 }
 
 /**
@@ -101,9 +157,16 @@ function draw(
   canvas: GarmentCanvas,
   layer: Layer,
   part: CanvasPart,
-  front: { parts: BodyParts; hair: Mask; arms: Uint8Array; behindBody: ReadonlySet<number> },
+  front: {
+    parts: BodyParts;
+    hair: Mask;
+    arms: Uint8Array;
+    behindBody: ReadonlySet<number>;
+    /** Marked where something in front cut the layer (the canvas's size). */
+    cut: Uint8Array;
+  },
 ): void {
-  const { parts, hair, arms } = front;
+  const { parts, hair, arms, cut } = front;
   const { left, top, width } = canvas;
   for (let y = 0; y < layer.height; y++) {
     for (let x = 0; x < layer.width; x++) {
@@ -113,12 +176,18 @@ function draw(
       const px = layer.left + x;
       const py = layer.top + y;
       const photoIndex = py * parts.width + px;
-      if (reachesHead(parts, px, py)) continue;
-      const label = parts.labels[photoIndex] ?? 0;
-      if ((HANDS.has(label) || (part === CanvasPart.body && front.behindBody.has(label))) && arms[photoIndex])
-        continue;
-      a *= 1 - (hair.data[photoIndex] ?? 0) / 255;
       const c = (py - top) * width + (px - left);
+      const label = parts.labels[photoIndex] ?? 0;
+      if (
+        reachesHead(parts, px, py) ||
+        ((HANDS.has(label) || (part === CanvasPart.body && front.behindBody.has(label))) && arms[photoIndex])
+      ) {
+        cut[c] = 1;
+        continue;
+      }
+      const hairHere = hair.data[photoIndex] ?? 0;
+      if (hairHere > 0) cut[c] = 1;
+      a *= 1 - hairHere / 255;
       const under = canvas.alpha[c] ?? 0;
       const out = a + under * (1 - a);
       if (out <= 0) continue;
