@@ -207,21 +207,12 @@ describe('garmentCanvas', () => {
       // A hand of 3 x 3 pixels in the middle of the body: cut, not closed.
       const withHand: BodyParts = { ...torsoOnly, labels: Uint8Array.from(torsoOnly.labels) };
       for (let y = 90; y < 93; y++) withHand.labels.fill(Part.leftHand, y * W + 60, y * W + 63);
-      const handCut = garmentCanvas(
-        { body: fit.body, limbs: { left: null, right: null } },
-        withHand,
-        noHair,
-        arms,
-      );
+      const bodyOnly: FittedGarment = { body: fit.body, limbs: { left: null, right: null } };
+      const handCut = garmentCanvas(bodyOnly, withHand, noHair, arms);
       expect(sample(handCut, 61, 91).a).toBe(0);
       const hair: Mask = emptyMask(W, H);
       for (let y = 90; y < 93; y++) hair.data.fill(255, y * W + 60, y * W + 63);
-      const hairCut = garmentCanvas(
-        { body: fit.body, limbs: { left: null, right: null } },
-        torsoOnly,
-        hair,
-        arms,
-      );
+      const hairCut = garmentCanvas(bodyOnly, torsoOnly, hair, arms);
       expect(sample(hairCut, 61, 91).a).toBe(0);
     });
   });
