@@ -125,6 +125,11 @@ function cleanedWithRim(
   return out;
 }
 
+/** Expects `photo` to hold `colour` at each of `points`. */
+function expectColourAt(photo: Raster, colour: readonly number[], points: readonly [number, number][]): void {
+  for (const [x, y] of points) expect(pixel(photo, x, y), `(${x}, ${y})`).toEqual([...colour]);
+}
+
 describe('cleanUp', () => {
   const { photo: before, parts } = scene();
   const tone = skinTone(before, pose);
@@ -562,12 +567,11 @@ describe('cleanUp', () => {
       for (let x = 235; x < 255; x++) photo.data.set(ARM, (y * PHOTO.width + x) * 3);
     expect(parts.labels[230 * PHOTO.width + 245]).toBe(Part.torso);
     const out = cleanedWithRim(photo, parts, bandeauCanvas(parts), tone);
-    for (const [x, y] of [
+    expectColourAt(out, ARM, [
       [240, 210],
       [245, 230],
       [250, 250],
-    ] as const)
-      expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...ARM]);
+    ]);
     // The old top beside it is still the rim: filled.
     expect(pixel(out, 245, 280)).not.toEqual([...OLD_SLEEVE]);
   });
@@ -580,11 +584,10 @@ describe('cleanUp', () => {
     const { photo, parts: wideParts } = scene(16);
     paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 16)]), ARM);
     const out = cleanedWithRim(photo, wideParts, tShirtCanvas(wideParts), tone);
-    for (const [x, y] of [
+    expectColourAt(out, ARM, [
       [296, 295],
       [269, 295],
-    ] as const)
-      expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...ARM]);
+    ]);
   });
 
   it("leaves a bare upper arm's skin in shade as it is where a short sleeve shows only its lower part", () => {
@@ -648,12 +651,11 @@ describe('cleanUp', () => {
     paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 16)]), EDGE);
     paint(photo, drawMask(PHOTO.width, PHOTO.height, [cap(p.leftElbow, p.leftWrist, 13)]), ARM);
     const out = cleanedWithRim(photo, wideParts, tShirtCanvas(wideParts), tone);
-    for (const [x, y] of [
+    expectColourAt(out, EDGE, [
       [297, 295],
       [268, 295],
       [297, 310],
-    ] as const)
-      expect(pixel(out, x, y), `(${x}, ${y})`).toEqual([...EDGE]);
+    ]);
   });
 
   it('paints no yoke on a person turned well away, whose shoulder line does not say where their tops are', () => {

@@ -126,14 +126,14 @@ function closeGaps(canvas: GarmentCanvas, cut: Uint8Array): void {
 /** Gives a hole's pixels the mean colour of the garment's pixels round it, opaque, and their commonest part. */
 function fillHole(canvas: GarmentCanvas, hole: readonly number[]): void {
   const { width: w, height: h, alpha, rgb, part } = canvas;
-  const inHole = new Set(hole);
   const sum = [0, 0, 0];
   let n = 0;
   const parts = new Map<number, number>();
   for (const i of hole) {
     const x = i % w;
     for (const j of [i - w, i + w, x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1]) {
-      if (j < 0 || j >= w * h || inHole.has(j) || (alpha[j] ?? 0) < 0.5) continue;
+      // The hole's own pixels are open (alpha under 0.5): only the garment round it is read.
+      if (j < 0 || j >= w * h || (alpha[j] ?? 0) < 0.5) continue;
       for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (rgb[j * 3 + k] ?? 0);
       n++;
       parts.set(part[j] ?? 0, (parts.get(part[j] ?? 0) ?? 0) + 1);

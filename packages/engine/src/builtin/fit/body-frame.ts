@@ -1,4 +1,5 @@
 import { dist, mid, norm, type Point } from '../geometry/point.ts';
+import { lastAlong } from '../geometry/ray.ts';
 import { type BodyParts, Part, reachesHead } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
 
@@ -124,19 +125,13 @@ export function bodyFrame(pose: BodyPose, parts: BodyParts): BodyFrame {
   };
   const depthOf = (q: Point): number => (q.x - neck.x) * down.x + (q.y - neck.y) * down.y;
   const offsetOf = (q: Point): number => (q.x - neck.x) * across.x + (q.y - neck.y) * across.y;
-  const reach = (from: Point, dir: Point, labels: readonly number[], max: number): number => {
-    let last = 0;
-    for (let o = 1, gap = 0; o <= max && gap <= 2; o++) {
+  const reach = (from: Point, dir: Point, labels: readonly number[], max: number): number =>
+    lastAlong(max, 2, (o) => {
       const x = Math.round(from.x + dir.x * o);
       const y = Math.round(from.y + dir.y * o);
-      if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) break;
-      if (labels.includes(labelAt(x, y))) {
-        last = o;
-        gap = 0;
-      } else gap++;
-    }
-    return last;
-  };
+      if (x < 0 || y < 0 || x >= parts.width || y >= parts.height) return null;
+      return labels.includes(labelAt(x, y));
+    });
   return { neck, span, down, across, torsoLength, at, depthOf, offsetOf, edges, top, isBody, reach };
 }
 

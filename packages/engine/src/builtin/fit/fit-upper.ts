@@ -6,6 +6,7 @@ import {
   type SleeveLandmarks,
 } from '../garment/garment.ts';
 import { dist, mid, type Point } from '../geometry/point.ts';
+import { lastAlong } from '../geometry/ray.ts';
 import { Part, TORSO_AND_LEGS } from '../person/body-parts.ts';
 import type { BodyPose, Keypoint } from '../person/body-pose.ts';
 import { SEEN } from '../person/check-pose.ts';
@@ -73,6 +74,7 @@ export function fitUpper(
   const g = garment.landmarks;
   if (!g.shoulder || !g.armpit || !g.neck) return null;
   const p = pose.points;
+  const longSleeves = LONG_SLEEVED.has(garment.kind);
   const { span } = frame;
   const gf = garmentFrame(g.shoulder, g.hem);
   const gChest = Math.max(1, 2 * gf.halfWidth(g.armpit));
@@ -224,10 +226,10 @@ export function fitUpper(
         outward: { x: frame.across.x * sign, y: frame.across.y * sign },
         limbHalf: span * 0.12,
         scale: Math.max(kAcross, SLEEVE_FLOOR * kDown),
-        toEnd: LONG_SLEEVED.has(garment.kind),
+        toEnd: longSleeves,
         // A long sleeve is as loose as the old one it replaces, out to a loose sleeve's girth: beside a
         // narrower one the old sleeve was filled from the backdrop as a smear (clem's, jordan's).
-        outerReach: LONG_SLEEVED.has(garment.kind)
+        outerReach: longSleeves
           ? (from, dir) => frame.reach(from, dir, left ? LEFT_ARM : RIGHT_ARM, span * LOOSE_SLEEVE)
           : undefined,
       },
@@ -245,7 +247,7 @@ export function fitUpper(
     ),
     gaps: armGaps(body, limbs, { left: shoulderL.y, right: shoulderR.y }, frame),
     limbs,
-    longSleeves: LONG_SLEEVED.has(garment.kind),
+    longSleeves,
     shoulders: {
       left: { neck: neckCorners.left, seam: shoulderL },
       right: { neck: neckCorners.right, seam: shoulderR },
@@ -277,16 +279,8 @@ function cutSidesAt(garment: GarmentAnalysis, gf: GarmentFrame, depth: number): 
     return x >= 0 && y >= 0 && x < width && y < height && garment.parts[y * width + x] === GarmentPart.body;
   };
   if (!isBody(gf.at(depth, 0))) return null;
-  const side = (sign: 1 | -1): number => {
-    let last = 0;
-    for (let o = 1, gap = 0; o < width + height && gap <= 3; o++) {
-      if (isBody(gf.at(depth, sign * o))) {
-        last = o;
-        gap = 0;
-      } else gap++;
-    }
-    return sign * last;
-  };
+  const side = (sign: 1 | -1): number =>
+    sign * lastAlong(width + height, 3, (o) => isBody(gf.at(depth, sign * o)));
   return { left: gf.at(depth, side(1)), right: gf.at(depth, side(-1)) };
 }
 

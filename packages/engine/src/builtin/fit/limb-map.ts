@@ -1,5 +1,5 @@
 import type { GarmentAnalysis, SleeveLandmarks } from '../garment/garment.ts';
-import { dist, mid, norm, type Point } from '../geometry/point.ts';
+import { add, dist, mid, norm, type Point, scale } from '../geometry/point.ts';
 import { landingBox } from './landing-box.ts';
 import { thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
@@ -59,13 +59,11 @@ export function limbMap(part: SleeveLandmarks, limb: LimbTarget): LimbMap | null
   const atJoint = unit({ x: across(upper).x + across(lower).x, y: across(upper).y + across(lower).y });
   const jointNormal = norm(atJoint.x, atJoint.y) > 0 ? atJoint : across(lower);
   const endNormal = across(lower);
-  const side = (from: Point, sign: 1 | -1, halves: { joint: number; end: number }): Point[] => {
-    const off = (q: Point, n: Point, k: number): Point => ({
-      x: q.x + n.x * sign * k,
-      y: q.y + n.y * sign * k,
-    });
-    return [from, off(limb.joint, jointNormal, halves.joint), off(past, endNormal, halves.end)];
-  };
+  const side = (from: Point, sign: 1 | -1, halves: { joint: number; end: number }): Point[] => [
+    from,
+    add(limb.joint, scale(jointNormal, sign * halves.joint)),
+    add(past, scale(endNormal, sign * halves.end)),
+  ];
   // The outer edge out as far as the limb's own silhouette reaches there (a loose old sleeve's).
   const out = (q: Point, n: Point, half: number): number => Math.max(half, limb.outerReach?.(q, n) ?? 0);
   const outer = side(limb.outerStart, 1, {
@@ -107,11 +105,7 @@ export function limbMap(part: SleeveLandmarks, limb: LimbTarget): LimbMap | null
     { x: cuff.x + down.x * sag, y: cuff.y + down.y * sag },
     lerpPoint(part.endTop, part.endBottom, 0.5),
   ]);
-  const map = thinPlateSpline(
-    pairs.map(([to]) => to),
-    pairs.map(([, from]) => from),
-    0.01,
-  );
+  const map = pairSpline(pairs);
   if (!map) return null;
   const reach = pairs.map(([to]) => to);
   // A limb folded back at its joint (a hand raised to the face, the elbow down) is no one smooth warp: round
@@ -138,6 +132,15 @@ export function limbMap(part: SleeveLandmarks, limb: LimbTarget): LimbMap | null
   return pieces
     ? { map, pieces: pieces.maps, reach: [...reach, ...pieces.reach] }
     : { map, pieces: [map], reach };
+}
+
+/** The spline through a part's landmark pairs (photo point -> cut-out point). */
+function pairSpline(pairs: readonly [Point, Point][]): ((x: number, y: number) => Point) | null {
+  return thinPlateSpline(
+    pairs.map(([to]) => to),
+    pairs.map(([, from]) => from),
+    0.01,
+  );
 }
 
 /** A limb's warp: the whole part as one spline, and the pieces drawn, back to front. */
@@ -174,7 +177,6 @@ function foldedPieces(
   },
 ): { maps: ((x: number, y: number) => Point | null)[]; reach: Point[] } | null {
   const { upper, lower, across, jointHalf, edges } = bend;
-  const off = (q: Point, n: Point, k: number): Point => ({ x: q.x + n.x * k, y: q.y + n.y * k });
   const flat = [
     [part.top, part.endTop],
     [part.bottom, part.endBottom],
@@ -186,13 +188,13 @@ function foldedPieces(
   let onFlat = 0;
   edges.forEach((edge, e) => {
     const [flatStart = part.top, flatEnd = part.endTop] = flat[e] ?? [];
-    const atJoint = off(limb.joint, across(upper), jointHalf * edge.side);
+    const atJoint = add(limb.joint, scale(across(upper), jointHalf * edge.side));
     const upperLength = dist(edge.start, atJoint);
     const split = upperLength / (upperLength + edge.beyond);
     cut.push(lerpPoint(flatStart, flatEnd, split));
     onLimb += upperLength;
     onFlat += dist(flatStart, flatEnd) * split;
-    const lowerStart = off(limb.joint, across(lower), jointHalf * edge.side);
+    const lowerStart = add(limb.joint, scale(across(lower), jointHalf * edge.side));
     for (const f of [0, 1 / 3, 2 / 3, 1]) {
       upperPairs.push([lerpPoint(edge.start, atJoint, f), lerpPoint(flatStart, flatEnd, split * f)]);
       lowerPairs.push([
@@ -212,16 +214,10 @@ function foldedPieces(
   const elbow = lerpPoint(cutOuter, cutInner, 0.5);
   // The round of the joint past the cut, in cut-out pixels: the limb's half width at the part's scale.
   const point = onLimb > 0 ? (jointHalf * onFlat) / onLimb : 0;
-  const spline = (pairs: [Point, Point][]) =>
-    thinPlateSpline(
-      pairs.map(([to]) => to),
-      pairs.map(([, from]) => from),
-      0.01,
-    );
-  const upperMap = spline(upperPairs);
-  const lowerMap = spline(lowerPairs);
+  const upperMap = pairSpline(upperPairs);
+  const lowerMap = pairSpline(lowerPairs);
   if (!upperMap || !lowerMap) return null;
-  const tip = off(limb.joint, upper, jointHalf);
+  const tip = add(limb.joint, scale(upper, jointHalf));
   return {
     maps: [
       (x, y) => {
@@ -236,8 +232,8 @@ function foldedPieces(
     reach: [
       ...upperPairs.map(([to]) => to),
       ...lowerPairs.map(([to]) => to),
-      off(tip, across(upper), jointHalf),
-      off(tip, across(upper), -jointHalf),
+      add(tip, scale(across(upper), jointHalf)),
+      add(tip, scale(across(upper), -jointHalf)),
     ],
   };
 }
