@@ -6,7 +6,9 @@ import { rgbToLab } from '../image/rgb-to-lab.ts';
 import { loadModels, type Models } from '../worker/load-models.ts';
 import { detectFace } from './detect-face.ts';
 import { faceMask } from './face-mask.ts';
+import { FACE_PARTS } from './face-parts.ts';
 import { headPose } from './head-pose.ts';
+import { mouthInside } from './mouth-expression.ts';
 
 let models: Models;
 let photo: Raster;
@@ -220,5 +222,34 @@ describe('faceMask', () => {
       headPose(mesh).width,
     );
     expect(at(blend, lerp(from, to, 0.3))).toBe(1);
+  });
+
+  it("leaves the inside of a model's open mouth (teeth) to the model, and its lips to the shopper", () => {
+    const { region, rgb, at } = setUp();
+    const lab = rgbToLab(rgb);
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    // The model laughs: its lower lip, inner contour and outer, drops 14% of the face's width.
+    const width = headPose(mesh).width;
+    const lowerLip: readonly number[] = [
+      ...FACE_PARTS.lowerInnerLip.slice(1, -1),
+      146,
+      91,
+      181,
+      84,
+      17,
+      314,
+      405,
+      321,
+      375,
+    ];
+    const open = mesh.map((p, i) => (lowerLip.includes(i) ? { x: p.x, y: p.y + width * 0.14 } : p));
+    const middle = lerp(point(13), open[14] ?? point(14), 0.5);
+    const mask = (mouth: Point[] | null): Uint8Array =>
+      faceMask(models.cv, { model: open, placed: open }, region, lab, covered, lab, width, mouth).blend;
+    expect(at(mask(null), middle)).toBe(1);
+    const teethLeft = mask(mouthInside(open));
+    expect(at(teethLeft, middle)).toBe(0);
+    expect(at(teethLeft, point(0))).toBe(1);
+    expect(at(teethLeft, open[17] ?? point(17))).toBe(1);
   });
 });

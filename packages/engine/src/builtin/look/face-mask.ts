@@ -39,7 +39,8 @@ const CLEAN_SIZE = 0.02;
  * `placed` where the shopper's points land). It starts from the inner face
  * (cheeks, chin, lower forehead), keeps the features (brows, eyes, nose, lips) whatever their colour, and
  * elsewhere keeps only pixels that are skin in both photos: a strand of the shopper's hair is not pasted,
- * and the model's own hair over their face stays in front.
+ * and the model's own hair over their face stays in front. `modelMouth`, when given, is the model's open
+ * mouth, left out.
  */
 export function faceMask(
   cv: OpenCv,
@@ -49,6 +50,7 @@ export function faceMask(
   covered: Uint8Array,
   modelLab: Float32Array,
   faceWidth: number,
+  modelMouth: Point[] | null = null,
 ): FaceMasks {
   const at = (i: number): Point => meshes.model[i] ?? { x: 0, y: 0 };
   const inner = polygons(cv, region, [innerFace(meshes.model)]);
@@ -93,6 +95,8 @@ export function faceMask(
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
   blendAndSkin({ inner, covered, features, shopperSkin, modelSkin, shopperHair, modelHair }, { blend, skin });
+  // Where the shopper's lips follow a model's open mouth, its inside (teeth, tongue) stays the model's.
+  if (modelMouth) clearWhere(blend, polygons(cv, region, [modelMouth]));
   const shade = { shopper: new Uint8Array(inner.length), model: new Uint8Array(inner.length) };
   shadeMasks({ inner, unlike, covered, shopperSkin, modelShaded }, shade);
   const nose = polygons(cv, region, [hull(FACE_PARTS.nose.map((i) => meshes.placed[i] ?? at(i)))]);

@@ -21,6 +21,7 @@ import { blurred, matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
+import { expressionShare, followLowerFace, mouthInside, mouthOpen } from './mouth-expression.ts';
 import { softenNoseHighlight } from './nose-highlight.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
@@ -122,6 +123,8 @@ export async function renderLook(
     { across: SHAPE * (1 - TURN.shapeLoss * stretch), along: SHAPE },
     stretch,
   );
+  const expression = expressionShare(source.points, target.points);
+  followLowerFace(shape, modelMesh, expression);
   const triangles = models.faceTriangles;
   const warped = warpTriangles(face, source.points, shape, triangles, work);
   const far = farSideWeight(source.points, modelMesh, work);
@@ -143,6 +146,7 @@ export async function renderLook(
     warped.covered,
     modelLab,
     faceWidth,
+    expression > 0 && mouthOpen(modelMesh) ? mouthInside(modelMesh) : null,
   );
   matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
   softenNoseHighlight(models.cv, warpedLab, masks, work, faceWidth);
