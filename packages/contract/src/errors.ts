@@ -156,7 +156,7 @@ export const errorCatalog = {
   FACE_COVERED: {
     status: 422,
     message:
-      'The eyes are hidden (sunglasses, hair or a hand) in the face photo or on the model. Please use photos where both eyes are open and uncovered.',
+      'The eyes are hidden (sunglasses, glasses reflecting light, hair or a hand) in the face photo or on the model. Please use photos where both eyes are open and uncovered.',
   },
   FACE_LONG_BEARD: {
     status: 422,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../geometry/point.ts';
 import type { Raster } from '../image/raster.ts';
-import { eyesHidden, eyeUnderHair } from './covered-eyes.ts';
+import { eyesHidden, eyeUnderHair, glassesGlare } from './covered-eyes.ts';
 
 const RIGHT_EYE = [33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246];
 const LEFT_EYE = [263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466];
@@ -28,6 +28,13 @@ function face(paint: (x: number, y: number) => readonly number[] | null): { imag
       mesh[index] = { x: (eye?.x ?? 0) + 12 * Math.cos(angle), y: (eye?.y ?? 0) - 5 * Math.sin(angle) };
     });
   }
+  // Brows 12 px above the eyes, outer end to inner (70 and 300 outer).
+  [70, 63, 105, 66, 107].forEach((index, k) => {
+    mesh[index] = { x: 61 + 7 * k, y: 72 };
+  });
+  [300, 293, 334, 296, 336].forEach((index, k) => {
+    mesh[index] = { x: 139 - 7 * k, y: 72 };
+  });
   const width = 200;
   const height = 200;
   const data = new Uint8Array(width * height * 3);
@@ -115,5 +122,35 @@ describe('eyeUnderHair', () => {
   it('lets pass two eyes that are both pale in the photo (a faded picture), as neither is hidden alone', () => {
     const faded = face((x, y) => (near(x, y, 12, 5) ? [185, 165, 150] : null));
     expect(eyeUnderHair(faded.image, faded.mesh, 0)).toBe(false);
+  });
+});
+
+describe('glassesGlare', () => {
+  /** A lens reflecting a window: a pale grey sheet over the upper part of the lens round each eye. */
+  const glare =
+    (colour: readonly number[], eyes: number[] = [0, 1]) =>
+    (x: number, y: number): readonly number[] | null => {
+      const lens = eyes.some((k) => {
+        const e = EYES[k] ?? { x: 0, y: 0 };
+        return Math.hypot(x - e.x, y - e.y) <= 16 && y < e.y - 1;
+      });
+      return lens ? colour : bareEye(x, y);
+    };
+
+  it('sees light reflected in glasses over an eye, on dark skin and on light skin', () => {
+    const dark = face((x, y) => glare([215, 218, 220])(x, y) ?? [95, 62, 45]);
+    expect(glassesGlare(dark.image, dark.mesh)).toBe(true);
+    const one = face(glare([245, 246, 248], [1]));
+    expect(glassesGlare(one.image, one.mesh)).toBe(true);
+  });
+
+  it('lets bare eyes, clear glasses and coloured eye shadow pass', () => {
+    expect(glassesGlare(face(bareEye).image, face(bareEye).mesh)).toBe(false);
+    // A lid as light as the glare, but pink: make-up, not a reflection.
+    const shadow = face(glare([250, 200, 215]));
+    expect(glassesGlare(shadow.image, shadow.mesh)).toBe(false);
+    // A faint grey sheen, a little lighter than the skin round it.
+    const sheen = face(glare([198, 194, 190]));
+    expect(glassesGlare(sheen.image, sheen.mesh)).toBe(false);
   });
 });

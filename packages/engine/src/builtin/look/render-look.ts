@@ -8,7 +8,7 @@ import type { Models } from '../worker/load-models.ts';
 import type { OpenCv } from '../worker/opencv.ts';
 import { type Rendered, RenderRefusal } from '../worker/render-refusal.ts';
 import { blendShape } from './blend-shape.ts';
-import { eyesHidden, eyeUnderHair } from './covered-eyes.ts';
+import { eyesHidden, eyeUnderHair, glassesGlare } from './covered-eyes.ts';
 import { detectFace } from './detect-face.ts';
 import { type FaceMasks, faceMask } from './face-mask.ts';
 import { FACE_OVAL } from './face-oval.ts';
@@ -85,6 +85,18 @@ export async function renderLook(
   }
   if (eyesHidden(model, target.points)) {
     throw new RenderRefusal('FACE_COVERED', 'The eyes on the model photo are hidden or closed.');
+  }
+  if (glassesGlare(face, source.points)) {
+    throw new RenderRefusal(
+      'FACE_COVERED',
+      'Light reflected in the glasses in the face photo hides the eyes.',
+    );
+  }
+  if (glassesGlare(model, target.points)) {
+    throw new RenderRefusal(
+      'FACE_COVERED',
+      'Light reflected in the glasses on the model photo hides the eyes.',
+    );
   }
 
   const targetPose = headPose(target.points);
