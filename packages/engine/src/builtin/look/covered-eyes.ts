@@ -62,13 +62,8 @@ const GLARE_SHARE = 0.15;
  * to the same face's cheek are read.
  */
 export function eyesHidden(image: Raster, mesh: readonly Point[]): boolean {
-  const at = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
-  const xs = mesh.map((p) => p.x);
-  const faceWidth = Math.max(1, Math.max(...xs) - Math.min(...xs));
-  return EYES.some((eye, side) => {
-    const skin = cheekLight(image, at(CHEEKS[side] ?? 0), faceWidth * SAMPLE_RADIUS);
-    if (skin <= 0) return false;
-    const { eye: inEye, band } = eyeAndBand(image, eye.map(at));
+  return eitherEye(image, mesh, (outline, skin) => {
+    const { eye: inEye, band } = eyeAndBand(image, outline);
     if (!inEye.length || !band.length) return false;
     const bandLight = percentile(band, 0.5);
     return (
@@ -105,15 +100,10 @@ export function eyeUnderHair(image: Raster, mesh: readonly Point[], yaw: number)
  * eyes, half an eye showing under them.
  */
 export function glassesGlare(image: Raster, mesh: readonly Point[]): boolean {
-  const at = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
-  const xs = mesh.map((p) => p.x);
-  const faceWidth = Math.max(1, Math.max(...xs) - Math.min(...xs));
-  return EYES.some((eye, side) => {
-    const skin = cheekLight(image, at(CHEEKS[side] ?? 0), faceWidth * SAMPLE_RADIUS);
-    if (skin <= 0) return false;
-    const outline = eye.map(at);
+  return eitherEye(image, mesh, (outline, skin, side) => {
     // Along the brow, outer end to inner, then back along the eye's upper lid (inner corner to outer).
-    const above = [...(BROWS[side] ?? []).map(at), ...outline.slice(8), outline[0] ?? at(0)];
+    const brow = (BROWS[side] ?? []).map((i) => mesh[i] ?? { x: 0, y: 0 });
+    const above = [...brow, ...outline.slice(8), outline[0] ?? { x: 0, y: 0 }];
     const light = skin + GLARE_LIGHT * (255 - skin);
     let area = 0;
     let glare = 0;
@@ -128,6 +118,24 @@ export function glassesGlare(image: Raster, mesh: readonly Point[]): boolean {
       if (l > light && channelSpreadAt(image, i) < GLARE_GREY * top) glare++;
     });
     return area > 0 && glare > area * GLARE_SHARE;
+  });
+}
+
+/**
+ * Whether `test` holds for either eye, given its outline and the lightness of the cheek on its side (an eye
+ * whose cheek reads black is passed over).
+ */
+function eitherEye(
+  image: Raster,
+  mesh: readonly Point[],
+  test: (outline: Point[], skin: number, side: number) => boolean,
+): boolean {
+  const at = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
+  const xs = mesh.map((p) => p.x);
+  const faceWidth = Math.max(1, Math.max(...xs) - Math.min(...xs));
+  return EYES.some((eye, side) => {
+    const skin = cheekLight(image, at(CHEEKS[side] ?? 0), faceWidth * SAMPLE_RADIUS);
+    return skin > 0 && test(eye.map(at), skin, side);
   });
 }
 
