@@ -224,6 +224,39 @@ describe('faceMask', () => {
     expect(at(blend, lerp(from, to, 0.3))).toBe(1);
   });
 
+  it("goes over the dark shade on the middle of a model's face under the eyes, even where it runs into hair", () => {
+    const { region, rgb, paint, at } = setUp();
+    const model = Float32Array.from(rgb);
+    // A dark band, 8 px wide, from beyond the cheek's edge (234) in to the side of the nose: a face's far side
+    // in shade meeting the hair beside it.
+    const from = lerp(point(234), point(1), -0.1);
+    const to = lerp(point(205), point(1), 0.5);
+    paint(
+      model,
+      (x, y) => {
+        const t =
+          ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
+          ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
+        const q = lerp(from, to, Math.max(0, Math.min(1, t)));
+        return t >= 0 && t <= 1 && Math.hypot(x - q.x, y - q.y) < 4;
+      },
+      [30, 22, 20],
+    );
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const { blend } = faceMask(
+      models.cv,
+      { model: mesh, placed: mesh },
+      region,
+      rgbToLab(rgb),
+      covered,
+      rgbToLab(model),
+      headPose(mesh).width,
+    );
+    // Near the edge it is the model's hair, left in front; in the middle of the face it is the face's own.
+    expect(at(blend, lerp(from, to, 0.3))).toBe(0);
+    expect(at(blend, lerp(from, to, 0.9))).toBe(1);
+  });
+
   it("leaves the inside of a model's open mouth (teeth) to the model, and its lips to the shopper", () => {
     const { region, rgb, at } = setUp();
     const lab = rgbToLab(rgb);

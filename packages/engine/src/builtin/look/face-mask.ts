@@ -33,6 +33,8 @@ const LOWER_FACE = [
   454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 2,
 ];
 const CLEAN_SIZE = 0.02;
+/** FaceMesh points round the middle of the face under the eyes (`midFace`). */
+const MID_FACE = [145, 133, 362, 374, 425, 291, 17, 61, 205] as const;
 
 /**
  * Where the look puts the shopper's face, over `region` of the model photo (`model` is the model's mesh,
@@ -90,7 +92,7 @@ export function faceMask(
   }
   // What is dark around and below the model's mouth is the laugh's creases and the mouth's shadow, not hair
   // (hair over a face comes in from its top and sides): there the shopper's face goes over it.
-  const chinMiddle = polygons(cv, region, [underMouth(meshes.model)]);
+  const chinMiddle = polygons(cv, region, [underMouth(meshes.model), midFace(meshes.model)]);
   clearWhere(modelHair, chinMiddle);
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
@@ -173,6 +175,11 @@ function bearded(region: Region, mesh: readonly Point[], covered: Uint8Array, sk
     if (!skin[i]) hair++;
   }
   return area > 0 && hair > area * BEARD_SHARE;
+}
+
+/** The middle of the face under the eyes: lower lids and inner corners, mid-cheeks, mouth corners, lower lip. */
+function midFace(mesh: readonly Point[]): Point[] {
+  return hull(MID_FACE.map((i) => mesh[i] ?? { x: 0, y: 0 }));
 }
 
 /** From beyond each mouth corner (a quarter of the mouth's width out) down to the chin. */
