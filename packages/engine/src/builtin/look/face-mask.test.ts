@@ -8,7 +8,7 @@ import { detectFace } from './detect-face.ts';
 import { faceMask } from './face-mask.ts';
 import { FACE_PARTS } from './face-parts.ts';
 import { headPose } from './head-pose.ts';
-import { mouthInside } from './mouth-expression.ts';
+import { keptMouth } from './mouth-expression.ts';
 
 let models: Models;
 let photo: Raster;
@@ -280,7 +280,7 @@ describe('faceMask', () => {
     const mask = (mouth: Point[] | null): Uint8Array =>
       faceMask(models.cv, { model: open, placed: open }, region, lab, covered, lab, width, mouth).blend;
     expect(at(mask(null), middle)).toBe(1);
-    const teethLeft = mask(mouthInside(open));
+    const teethLeft = mask(keptMouth(open, 1));
     expect(at(teethLeft, middle)).toBe(0);
     expect(at(teethLeft, point(0))).toBe(1);
     expect(at(teethLeft, open[17] ?? point(17))).toBe(1);

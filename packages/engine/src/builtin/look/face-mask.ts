@@ -90,10 +90,11 @@ export function faceMask(
     const lower = polygons(cv, region, [lowerFace(mesh)]);
     clearWhere(hair, lower);
   }
-  // What is dark around and below the model's mouth is the laugh's creases and the mouth's shadow, not hair
-  // (hair over a face comes in from its top and sides): there the shopper's face goes over it.
-  const chinMiddle = polygons(cv, region, [underMouth(meshes.model), midFace(meshes.model)]);
-  clearWhere(modelHair, chinMiddle);
+  // What is dark around and below the model's mouth is the laugh's creases and the mouth's shadow, and in the
+  // middle of the face under the eyes shade or make-up (a turned face's far side in shade runs into the hair
+  // beside it), not hair: hair over a face comes in from its top and sides. There the shopper's face goes over.
+  const neverHair = polygons(cv, region, [underMouth(meshes.model), midFace(meshes.model)]);
+  clearWhere(modelHair, neverHair);
   const blend = new Uint8Array(inner.length);
   const skin = new Uint8Array(inner.length);
   blendAndSkin({ inner, covered, features, shopperSkin, modelSkin, shopperHair, modelHair }, { blend, skin });

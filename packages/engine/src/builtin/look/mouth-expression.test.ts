@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../geometry/point.ts';
-import {
-  expressionShare,
-  followLowerFace,
-  mouthInside,
-  mouthOpen,
-  mouthOpening,
-} from './mouth-expression.ts';
+import { expressionShare, followLowerFace, keptMouth, mouthOpening } from './mouth-expression.ts';
 
 /**
  * An upright face's mesh: eye corners 100 px apart, the point under the nose at y 100, the upper lip's top
@@ -49,13 +43,6 @@ describe('expressionShare', () => {
   });
 });
 
-describe('mouthOpen', () => {
-  it("tells a model's smile showing teeth from closed lips", () => {
-    expect(mouthOpen(mesh(15))).toBe(true);
-    expect(mouthOpen(mesh(3))).toBe(false);
-  });
-});
-
 describe('followLowerFace', () => {
   it("moves lips and chin onto the model's and leaves what is above the nose's base", () => {
     const model = mesh(25);
@@ -84,11 +71,19 @@ describe('followLowerFace', () => {
   });
 });
 
-describe('mouthInside', () => {
+describe('keptMouth', () => {
   it('runs along the upper inner lip and back along the lower one, each corner once', () => {
-    const inside = mouthInside(mesh(20));
+    const inside = keptMouth(mesh(20), 1);
     expect(inside).toHaveLength(11 + 9);
-    expect(inside[5]).toEqual({ x: 100, y: 130 });
-    expect(inside.filter((p) => p.x === 100 && p.y === 150)).toHaveLength(1);
+    expect(inside?.[5]).toEqual({ x: 100, y: 130 });
+    expect(inside?.filter((p) => p.x === 100 && p.y === 150)).toHaveLength(1);
+  });
+
+  it("is kept only for a model's open mouth that the shopper's lips follow at least half way", () => {
+    expect(keptMouth(mesh(15), 0.5)).not.toBeNull();
+    // Closed lips (a gap of 0.03 of the eyes' distance) have no inside to keep.
+    expect(keptMouth(mesh(3), 1)).toBeNull();
+    // Lips mostly the shopper's own go over the opening.
+    expect(keptMouth(mesh(15), 0.3)).toBeNull();
   });
 });

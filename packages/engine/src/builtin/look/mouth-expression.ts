@@ -14,8 +14,10 @@ const UNDER_NOSE = 2;
  * shipped portraits read 0 to 0.06, smiles showing teeth 0.13 to 0.16, a laugh 0.23 to 0.29.
  */
 const EXPRESSION = { from: 0.04, to: 0.1 } as const;
-/** A model's mouth at least this open shows its teeth or tongue, which stay the model's. */
+/** A model's mouth at least this open shows its teeth or tongue, which stay the model's... */
 const OPEN = 0.08;
+/** ...when the shopper's lips follow the model's at least this share of the way (`followLowerFace`). */
+const FOLLOWED = 0.5;
 
 /** How far apart the lips are: the gap between their inner contours' middles over the eye corners' distance. */
 export function mouthOpening(mesh: readonly Point[]): number {
@@ -32,11 +34,6 @@ export function mouthOpening(mesh: readonly Point[]): number {
 export function expressionShare(shopper: readonly Point[], model: readonly Point[]): number {
   const gap = Math.abs(mouthOpening(model) - mouthOpening(shopper));
   return Math.min(1, Math.max(0, (gap - EXPRESSION.from) / (EXPRESSION.to - EXPRESSION.from)));
-}
-
-/** Whether the model's mouth is open: its inside (teeth, tongue) stays the model's when the lips follow it. */
-export function mouthOpen(model: readonly Point[]): boolean {
-  return mouthOpening(model) >= OPEN;
 }
 
 /**
@@ -61,8 +58,13 @@ export function followLowerFace(shape: Point[], model: readonly Point[], share: 
   }
 }
 
-/** The model's mouth opening, between the lips' inner contours. */
-export function mouthInside(model: readonly Point[]): Point[] {
+/**
+ * The inside of the model's open mouth (teeth, tongue), between the lips' inner contours, when the shopper's
+ * lips follow the model's `share` (`expressionShare`) at least half way: it stays the model's. Null for a
+ * closed mouth, or lips mostly the shopper's own (the shopper's closed lips then go over the opening).
+ */
+export function keptMouth(model: readonly Point[], share: number): Point[] | null {
+  if (share < FOLLOWED || mouthOpening(model) < OPEN) return null;
   const at = (i: number): Point => model[i] ?? { x: 0, y: 0 };
   return [
     ...FACE_PARTS.upperInnerLip.map(at),

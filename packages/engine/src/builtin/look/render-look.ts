@@ -21,7 +21,7 @@ import { blurred, matchColour } from './match-colour.ts';
 import { matchHeadPoses } from './match-head-poses.ts';
 import { matchSharpness } from './match-sharpness.ts';
 import { mirrorFace } from './mirror-face.ts';
-import { expressionShare, followLowerFace, mouthInside, mouthOpen } from './mouth-expression.ts';
+import { expressionShare, followLowerFace, keptMouth } from './mouth-expression.ts';
 import { softenNoseHighlight } from './nose-highlight.ts';
 import { pyramidBlend } from './pyramid-blend.ts';
 import { resample } from './resample.ts';
@@ -158,7 +158,7 @@ export async function renderLook(
     warped.covered,
     modelLab,
     faceWidth,
-    expression > 0 && mouthOpen(modelMesh) ? mouthInside(modelMesh) : null,
+    keptMouth(modelMesh, expression),
   );
   matchColour(models.cv, warpedLab, modelLab, masks, work, faceWidth);
   softenNoseHighlight(models.cv, warpedLab, masks, work, faceWidth);
