@@ -50,10 +50,32 @@ function setUp() {
   };
   const at = (mask: Uint8Array, p: Point): number =>
     mask[Math.round(p.y - top) * region.width + Math.round(p.x - left)] ?? 0;
-  return { region, rgb, paint, at };
+  /** Where the shopper's face goes, the shopper's photo and the model's each as given, fully covered by the warp. */
+  const blendOf = (shopper: Float32Array, model: Float32Array): Uint8Array => {
+    const covered = new Uint8Array(region.width * region.height).fill(1);
+    const placed = { model: mesh, placed: mesh };
+    return faceMask(
+      models.cv,
+      placed,
+      region,
+      rgbToLab(shopper),
+      covered,
+      rgbToLab(model),
+      headPose(mesh).width,
+    ).blend;
+  };
+  return { region, rgb, paint, at, blendOf };
 }
 
 const point = (i: number): Point => mesh[i] ?? { x: 0, y: 0 };
+/** Where (x, y) lies along the segment from `from` to `to` (0..1 between them) and how far from it. */
+function alongSegment(from: Point, to: Point, x: number, y: number): { t: number; off: number } {
+  const t =
+    ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
+    ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
+  const q = lerp(from, to, Math.max(0, Math.min(1, t)));
+  return { t, off: Math.hypot(x - q.x, y - q.y) };
+}
 const lerp = (a: Point, b: Point, t: number): Point => ({
   x: a.x + (b.x - a.x) * t,
   y: a.y + (b.y - a.y) * t,
@@ -87,33 +109,21 @@ describe('faceMask', () => {
   });
 
   it("leaves out a strand of the shopper's hair that reaches in from the edge, keeps a mole", () => {
-    const { region, rgb, paint, at } = setUp();
+    const { rgb, paint, at, blendOf } = setUp();
     const shopper = Float32Array.from(rgb);
     // A dark strand, 6 px wide, from beside the face (out past the cheek's edge, 234) in over the cheek
     // toward the nose (205).
     const from = lerp(point(205), point(234), 1.3);
     const to = point(205);
     const onStrand = (x: number, y: number): boolean => {
-      const t =
-        ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
-        ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
-      const q = lerp(from, to, Math.max(0, Math.min(1, t)));
-      return Math.hypot(x - q.x, y - q.y) < 3 && t > -0.2 && t < 0.85;
+      const { t, off } = alongSegment(from, to, x, y);
+      return off < 3 && t > -0.2 && t < 0.85;
     };
     paint(shopper, onStrand, [40, 28, 20]);
     // A mole on the other cheek, well inside the face.
     const mole = point(425);
     paint(shopper, (x, y) => Math.hypot(x - mole.x - 6, y - mole.y - 6) < 3, [60, 40, 30]);
-    const covered = new Uint8Array(region.width * region.height).fill(1);
-    const { blend } = faceMask(
-      models.cv,
-      { model: mesh, placed: mesh },
-      region,
-      rgbToLab(shopper),
-      covered,
-      rgbToLab(rgb),
-      headPose(mesh).width,
-    );
+    const blend = blendOf(shopper, rgb);
     // Along the strand, on the cheek.
     expect(at(blend, lerp(from, to, 0.5))).toBe(0);
     expect(at(blend, lerp(from, to, 0.75))).toBe(0);
@@ -121,7 +131,7 @@ describe('faceMask', () => {
   });
 
   it("leaves out the model's own hair over their face, keeping it in front", () => {
-    const { region, rgb, paint, at } = setUp();
+    const { rgb, paint, at, blendOf } = setUp();
     const model = Float32Array.from(rgb);
     // A lock over the model's right cheek from the jaw's edge (132) inward.
     const edge = point(132);
@@ -131,16 +141,7 @@ describe('faceMask', () => {
       (x, y) => Math.abs(y - lerp(edge, cheek, 0.5).y) < 4 && x < lerp(edge, cheek, 0.7).x,
       [30, 22, 18],
     );
-    const covered = new Uint8Array(region.width * region.height).fill(1);
-    const { blend } = faceMask(
-      models.cv,
-      { model: mesh, placed: mesh },
-      region,
-      rgbToLab(rgb),
-      covered,
-      rgbToLab(model),
-      headPose(mesh).width,
-    );
+    const blend = blendOf(rgb, model);
     expect(at(blend, lerp(edge, cheek, 0.5))).toBe(0);
     expect(at(blend, point(425))).toBe(1);
   });
@@ -158,44 +159,26 @@ describe('faceMask', () => {
   }
 
   it("carries the shopper's beard whole, not punched out around the lips", () => {
-    const { region, rgb, paint, at } = setUp();
+    const { rgb, paint, at, blendOf } = setUp();
     const shopper = Float32Array.from(rgb);
     beard(shopper, paint);
-    const covered = new Uint8Array(region.width * region.height).fill(1);
-    const { blend } = faceMask(
-      models.cv,
-      { model: mesh, placed: mesh },
-      region,
-      rgbToLab(shopper),
-      covered,
-      rgbToLab(rgb),
-      headPose(mesh).width,
-    );
+    const blend = blendOf(shopper, rgb);
     expect(at(blend, lerp(point(17), point(152), 0.5))).toBe(1);
     expect(at(blend, lerp(point(150), point(1), 0.25))).toBe(1);
     expect(at(blend, lerp(point(379), point(1), 0.25))).toBe(1);
   });
 
   it("replaces the model's beard with the shopper's lower face", () => {
-    const { region, rgb, paint, at } = setUp();
+    const { rgb, paint, at, blendOf } = setUp();
     const model = Float32Array.from(rgb);
     beard(model, paint);
-    const covered = new Uint8Array(region.width * region.height).fill(1);
-    const { blend } = faceMask(
-      models.cv,
-      { model: mesh, placed: mesh },
-      region,
-      rgbToLab(rgb),
-      covered,
-      rgbToLab(model),
-      headPose(mesh).width,
-    );
+    const blend = blendOf(rgb, model);
     expect(at(blend, lerp(point(17), point(152), 0.5))).toBe(1);
     expect(at(blend, lerp(point(150), point(1), 0.25))).toBe(1);
   });
 
   it("goes over the dark crease a laugh draws from the model's mouth corner down to the jaw", () => {
-    const { region, rgb, paint, at } = setUp();
+    const { rgb, paint, at, blendOf } = setUp();
     const model = Float32Array.from(rgb);
     // A dark line, 5 px wide, from just outside the mouth corner (61) down to the jaw's edge (149).
     const from = point(61);
@@ -203,29 +186,17 @@ describe('faceMask', () => {
     paint(
       model,
       (x, y) => {
-        const t =
-          ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
-          ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
-        const q = lerp(from, to, Math.max(0, Math.min(1, t)));
-        return t > 0.05 && t < 1.1 && Math.hypot(x - q.x, y - q.y) < 2.5;
+        const { t, off } = alongSegment(from, to, x, y);
+        return t > 0.05 && t < 1.1 && off < 2.5;
       },
       [35, 25, 20],
     );
-    const covered = new Uint8Array(region.width * region.height).fill(1);
-    const { blend } = faceMask(
-      models.cv,
-      { model: mesh, placed: mesh },
-      region,
-      rgbToLab(rgb),
-      covered,
-      rgbToLab(model),
-      headPose(mesh).width,
-    );
+    const blend = blendOf(rgb, model);
     expect(at(blend, lerp(from, to, 0.3))).toBe(1);
   });
 
   it("goes over the dark shade on the middle of a model's face under the eyes, even where it runs into hair", () => {
-    const { region, rgb, paint, at } = setUp();
+    const { rgb, paint, at, blendOf } = setUp();
     const model = Float32Array.from(rgb);
     // A dark band, 8 px wide, from beyond the cheek's edge (234) in to the side of the nose: a face's far side
     // in shade meeting the hair beside it.
@@ -234,24 +205,12 @@ describe('faceMask', () => {
     paint(
       model,
       (x, y) => {
-        const t =
-          ((x - from.x) * (to.x - from.x) + (y - from.y) * (to.y - from.y)) /
-          ((to.x - from.x) ** 2 + (to.y - from.y) ** 2);
-        const q = lerp(from, to, Math.max(0, Math.min(1, t)));
-        return t >= 0 && t <= 1 && Math.hypot(x - q.x, y - q.y) < 4;
+        const { t, off } = alongSegment(from, to, x, y);
+        return t >= 0 && t <= 1 && off < 4;
       },
       [30, 22, 20],
     );
-    const covered = new Uint8Array(region.width * region.height).fill(1);
-    const { blend } = faceMask(
-      models.cv,
-      { model: mesh, placed: mesh },
-      region,
-      rgbToLab(rgb),
-      covered,
-      rgbToLab(model),
-      headPose(mesh).width,
-    );
+    const blend = blendOf(rgb, model);
     // Near the edge it is the model's hair, left in front; in the middle of the face it is the face's own.
     expect(at(blend, lerp(from, to, 0.3))).toBe(0);
     expect(at(blend, lerp(from, to, 0.9))).toBe(1);
