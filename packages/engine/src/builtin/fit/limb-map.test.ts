@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SleeveLandmarks } from '../garment/garment.ts';
-import { dist } from '../geometry/point.ts';
+import { dist, lerpPoint } from '../geometry/point.ts';
 import { insidePolygon } from '../geometry/polygon.ts';
-import { along, type LimbTarget, lerpPoint, limbMap } from './limb-map.ts';
+import { along, type LimbTarget, limbMap } from './limb-map.ts';
 
 /** The T-shirt's left sleeve as laid flat (on the image's right): 80 px along its top edge. */
 const sleeve: SleeveLandmarks = {

@@ -1,7 +1,7 @@
 import type { GarmentAnalysis, SleeveLandmarks } from '../garment/garment.ts';
-import { add, dist, mid, norm, type Point, scale } from '../geometry/point.ts';
+import { add, dist, lerpPoint, mid, norm, type Point, scale } from '../geometry/point.ts';
 import { landingBox } from './landing-box.ts';
-import { thinPlateSpline } from './thin-plate-spline.ts';
+import { type PlaneMap, thinPlateSpline } from './thin-plate-spline.ts';
 import { emptyLayer, type Layer, warpInto } from './warp-layer.ts';
 import { limbWrap } from './wrap-round.ts';
 
@@ -135,7 +135,7 @@ export function limbMap(part: SleeveLandmarks, limb: LimbTarget): LimbMap | null
 }
 
 /** The spline through a part's landmark pairs (photo point -> cut-out point). */
-function pairSpline(pairs: readonly [Point, Point][]): ((x: number, y: number) => Point) | null {
+function pairSpline(pairs: readonly [Point, Point][]): PlaneMap | null {
   return thinPlateSpline(
     pairs.map(([to]) => to),
     pairs.map(([, from]) => from),
@@ -290,11 +290,6 @@ export function along(line: Point[], length: number): Point {
   }
   return line[0] ?? { x: 0, y: 0 };
 }
-
-export const lerpPoint = (a: Point, b: Point, k: number): Point => ({
-  x: a.x + (b.x - a.x) * k,
-  y: a.y + (b.y - a.y) * k,
-});
 
 /**
  * The garment's sleeve or leg `part` (its landmarks `edges`) warped along `limb`: a layer over the box it

@@ -33,7 +33,7 @@ const IRIS_SHOWN = 0.5;
 const IRIS_PLAIN = 0.25;
 /** Beyond this yaw (degrees) the far eye is small and shaded, and the two eyes are not compared. */
 const FRONTAL = 20;
-/** Brow points (FaceMesh), inner to outer order as EYES' sides: the top of the skin above each eye. */
+/** Brow points (FaceMesh), outer end to inner, in EYES' order of sides: the top of the skin above each eye. */
 const BROWS = [
   [70, 63, 105, 66, 107],
   [300, 293, 334, 296, 336],
@@ -107,9 +107,9 @@ export function glassesGlare(image: Raster, mesh: readonly Point[]): boolean {
     const light = skin + GLARE_LIGHT * (255 - skin);
     let area = 0;
     let glare = 0;
+    const xs = above.map((p) => p.x);
     const ys = above.map((p) => p.y);
-    const bx = above.map((p) => p.x);
-    pixels(image, Math.min(...bx), Math.min(...ys), Math.max(...bx), Math.max(...ys), (x, y, l) => {
+    pixels(image, Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), (x, y, l) => {
       const p = { x, y };
       if (!insidePolygon(p, above) || insidePolygon(p, outline)) return;
       area++;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { samplePhoto } from '../../../test/fixtures/sample-photos.ts';
-import type { Point } from '../geometry/point.ts';
+import { lerpPoint as lerp, type Point } from '../geometry/point.ts';
 import { decodeRgb, type Raster } from '../image/raster.ts';
 import { rgbToLab } from '../image/rgb-to-lab.ts';
 import { loadModels, type Models } from '../worker/load-models.ts';
@@ -76,10 +76,6 @@ function alongSegment(from: Point, to: Point, x: number, y: number): { t: number
   const q = lerp(from, to, Math.max(0, Math.min(1, t)));
   return { t, off: Math.hypot(x - q.x, y - q.y) };
 }
-const lerp = (a: Point, b: Point, t: number): Point => ({
-  x: a.x + (b.x - a.x) * t,
-  y: a.y + (b.y - a.y) * t,
-});
 
 describe('faceMask', () => {
   it('covers cheeks, chin, lower forehead and every feature, but not the hairline or background', () => {

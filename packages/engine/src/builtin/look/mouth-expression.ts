@@ -1,5 +1,4 @@
-import type { Point } from '../geometry/point.ts';
-import { dist } from '../geometry/point.ts';
+import { dist, lerpPoint, type Point } from '../geometry/point.ts';
 import { FACE_PARTS, LANDMARK } from './face-parts.ts';
 import { eyeLine } from './head-pose.ts';
 
@@ -54,7 +53,7 @@ export function followLowerFace(shape: Point[], model: readonly Point[], share: 
     if (!t || !s) continue;
     const k = share * Math.min(1, Math.max(0, (down(t) - top) / span));
     if (k <= 0) continue;
-    shape[i] = { x: s.x + (t.x - s.x) * k, y: s.y + (t.y - s.y) * k };
+    shape[i] = lerpPoint(s, t, k);
   }
 }
 
