@@ -106,7 +106,16 @@ function tShirtCanvas(parts: BodyParts): GarmentCanvas {
     alpha[i] = 1;
     part[i] = 1;
   }
-  return { left: 0, top: 0, width, height, rgb: new Float32Array(width * height * 3).fill(200), alpha, part };
+  return {
+    left: 0,
+    top: 0,
+    width,
+    height,
+    rgb: new Float32Array(width * height * 3).fill(200),
+    alpha,
+    part,
+    bodyUnder: new Uint8Array(width * height),
+  };
 }
 
 /**

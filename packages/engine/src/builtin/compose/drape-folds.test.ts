@@ -21,6 +21,7 @@ function covered(x0: number, y0: number, x1: number, y1: number, part: 1 | 2 = 1
     rgb: new Float32Array(width * height * 3),
     alpha: new Float32Array(width * height),
     part: new Uint8Array(width * height),
+    bodyUnder: new Uint8Array(width * height),
   };
   cover(canvas, x0, y0, x1, y1, part);
   return canvas;

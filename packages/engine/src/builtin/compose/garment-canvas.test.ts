@@ -71,6 +71,26 @@ describe('garmentCanvas', () => {
     expect(sample(canvas, 70, 65)).toEqual({ a: 1, rgb: GREEN, part: 2 });
   });
 
+  it('marks where the body lies under a sleeve, not where the sleeve reaches past it', () => {
+    // The body over columns 10-59, a sleeve over columns 50-79: over the body for ten columns, then beside it.
+    const overlapping = garmentCanvas(
+      {
+        body: layer({ left: 10, top: 0, width: 50, height: 100 }, RED),
+        limbs: { left: layer({ left: 50, top: 10, width: 30, height: 20 }, GREEN), right: null },
+      },
+      parts,
+      noHair,
+      arms,
+    );
+    const under = (x: number, y: number): number =>
+      overlapping.bodyUnder[(y - overlapping.top) * overlapping.width + (x - overlapping.left)] ?? -1;
+    expect(sample(overlapping, 55, 20).part).toBe(2);
+    expect(under(55, 20)).toBe(1);
+    expect(under(70, 20)).toBe(0);
+    // The body's own pixels are marked too; a sleeve is only what is drawn over them.
+    expect(under(30, 20)).toBe(1);
+  });
+
   it('cuts forearms, hands and the head out of the garment’s body', () => {
     expect(sample(canvas, 30, 5).a).toBe(0);
     expect(sample(canvas, 30, 45).a).toBe(0);

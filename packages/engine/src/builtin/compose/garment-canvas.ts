@@ -12,6 +12,11 @@ export interface GarmentCanvas extends Box {
   alpha: Float32Array;
   /** Which part covers each pixel (`CanvasPart`), 0 none. */
   part: Uint8Array;
+  /**
+   * 1 where the garment's body was drawn (at least half covering) before the sleeves went over it: under a
+   * sleeve, where the arm lies in front of the body rather than joining it at the seam.
+   */
+  bodyUnder: Uint8Array;
 }
 
 /**
@@ -76,6 +81,7 @@ export function garmentCanvas(
     rgb: new Float32Array(width * height * 3),
     alpha: new Float32Array(width * height),
     part: new Uint8Array(width * height),
+    bodyUnder: new Uint8Array(width * height),
   };
   // An arm the garment has no sleeve for is in front of its body all along (a tank's, a dress's): the body
   // was drawn over the upper arm where the fit's outline took it in with the torso (party-6d's arm hanging
@@ -90,7 +96,10 @@ export function garmentCanvas(
   ]);
   const cut = new Uint8Array(width * height);
   const front = { parts, hair, arms, behindBody, cut };
-  for (const { layer, part } of drawn) draw(canvas, layer, part, front);
+  // The sleeves are drawn last: what is drawn before them is the body they lie over.
+  for (const { layer, part } of drawn) if (part !== CanvasPart.sleeve) draw(canvas, layer, part, front);
+  for (let i = 0; i < width * height; i++) canvas.bodyUnder[i] = (canvas.alpha[i] ?? 0) >= 0.5 ? 1 : 0;
+  for (const { layer, part } of drawn) if (part === CanvasPart.sleeve) draw(canvas, layer, part, front);
   closeGaps(canvas, cut);
   return canvas;
 }

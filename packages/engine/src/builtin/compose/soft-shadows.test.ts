@@ -5,10 +5,11 @@ import { softShadows } from './soft-shadows.ts';
 
 /**
  * A 100 x 100 canvas at (50, 20): the garment's body (grey 200) over columns 10-89, rows 10-79; a sleeve over
- * columns 10-29, rows 10-39. The neck is at photo x 100 (canvas column 50), the shoulder span 100 px (so the
- * shadows reach 5 px).
+ * columns 10-29, rows 10-39, lying over the body (`over`) or, as at an armhole's seam, meeting it edge to edge.
+ * The neck is at photo x 100 (canvas column 50), the shoulder span 100 px (so the shadows reach 5 px, the
+ * crease 2 px).
  */
-function canvas(): GarmentCanvas {
+function canvas(over = true): GarmentCanvas {
   const w = 100;
   const h = 100;
   const c = emptyCanvas({ left: 50, top: 20, width: w, height: h });
@@ -17,6 +18,7 @@ function canvas(): GarmentCanvas {
       const i = y * w + x;
       c.alpha[i] = 1;
       c.part[i] = x < 30 && y < 40 ? 2 : 1;
+      c.bodyUnder[i] = over || c.part[i] === 1 ? 1 : 0;
       c.rgb.fill(200, i * 3, i * 3 + 3);
     }
   }
@@ -38,12 +40,25 @@ describe('softShadows', () => {
     expect(red(c, 88, 10)).toBe(200);
   });
 
-  it('darkens the garment’s body under and beside a sleeve, not the sleeve', () => {
+  it('darkens the garment’s body under and beside a sleeve, not the sleeve’s middle', () => {
     expect(red(c, 20, 41)).toBeLessThan(200 * 0.9);
     expect(red(c, 31, 30)).toBeLessThan(200 * 0.95);
     expect(red(c, 20, 60)).toBe(200);
     expect(red(c, 20, 30)).toBe(200);
     expect(red(c, 70, 60)).toBe(200);
+  });
+
+  it('creases the body and the sleeve where the sleeve lies over the body, not at a seam', () => {
+    const seam = canvas(false);
+    softShadows(seam, 100, 100);
+    // Beside the sleeve's edge (column 29) the body is darker than the broad shadow alone makes it, by up to
+    // 0.3; the sleeve's own edge by up to 0.15; two pixels away neither changes.
+    expect(red(c, 30, 25) / red(seam, 30, 25)).toBeLessThan(0.8);
+    expect(red(c, 30, 25) / red(seam, 30, 25)).toBeGreaterThan(0.68);
+    expect(red(c, 29, 25)).toBeLessThan(200 * 0.92);
+    expect(red(seam, 29, 25)).toBe(200);
+    expect(red(c, 32, 25)).toBe(red(seam, 32, 25));
+    expect(red(c, 27, 25)).toBe(200);
   });
 
   it('returns a shadow on the photo just below the hem, fading within a few pixels', () => {

@@ -5,10 +5,15 @@ import { CanvasPart, type GarmentCanvas } from './garment-canvas.ts';
 const SLEEVE_SHADOW = 0.2;
 const NECK_SHADOW = 0.18;
 const HEM_SHADOW = 0.16;
+/** The crease between a sleeve and the body it lies over: how dark on the body, on the sleeve, and how wide (of the span). */
+const CREASE_BODY = 0.3;
+const CREASE_SLEEVE = 0.15;
+const CREASE_REACH = 0.015;
 
 /**
  * The soft shadows a worn garment makes, which a flat cut-out lacks: inside the neckline (the back of the
- * collar shades the front), under each sleeve on the garment's body, and on the person just below the hem.
+ * collar shades the front), under each sleeve on the garment's body, the crease where a sleeve lies over
+ * the body, and on the person just below the hem.
  * The garment's shadows are applied to the canvas; the person's are returned as a multiplier per canvas
  * pixel (1 = unchanged) for the photo under and around it.
  */
@@ -25,6 +30,7 @@ export function softShadows(canvas: GarmentCanvas, neckX: number, span: number):
     if (canvas.part[i] !== CanvasPart.body) continue;
     darken(canvas, i, SLEEVE_SHADOW * (shadow[i] ?? 0));
   }
+  crease(canvas, span);
   for (let x = 0; x < w; x++) {
     // Inside the neckline: the first garment rows from the top, near the neck.
     const nearNeck = Math.abs(canvas.left + x - neckX) < span * 0.35;
@@ -47,6 +53,33 @@ export function softShadows(canvas: GarmentCanvas, neckX: number, span: number):
     }
   }
   return photoShade;
+}
+
+/**
+ * The crease where a sleeve lies over the garment's body (an arm hanging in front of the torso's side, a
+ * forearm across the belly): the body is darkest right at the sleeve's edge and the sleeve's own cloth turns
+ * under there, each over CREASE_REACH of the span. Not at the armhole's seam, where sleeve and body meet
+ * edge to edge with no body under the sleeve.
+ */
+function crease(canvas: GarmentCanvas, span: number): void {
+  const { width: w, height: h, part, bodyUnder } = canvas;
+  const over = new Float32Array(w * h);
+  const body = new Float32Array(w * h);
+  let any = false;
+  for (let i = 0; i < w * h; i++) {
+    if (part[i] === CanvasPart.sleeve && bodyUnder[i]) {
+      over[i] = 1;
+      any = true;
+    } else if (part[i] === CanvasPart.body) body[i] = 1;
+  }
+  if (!any) return;
+  const reach = Math.max(1, Math.round(span * CREASE_REACH));
+  const nearSleeve = boxBlur(over, w, h, reach);
+  const nearBody = boxBlur(body, w, h, reach);
+  for (let i = 0; i < w * h; i++) {
+    if (body[i]) darken(canvas, i, CREASE_BODY * Math.min(1, 2 * (nearSleeve[i] ?? 0)));
+    else if (over[i]) darken(canvas, i, CREASE_SLEEVE * Math.min(1, 2 * (nearBody[i] ?? 0)));
+  }
 }
 
 function darken(canvas: GarmentCanvas, i: number, amount: number): void {

@@ -20,6 +20,7 @@ function canvas(): GarmentCanvas {
     rgb: new Float32Array(width * height * 3).fill(200),
     alpha: new Float32Array(width * height).fill(1),
     part: new Uint8Array(width * height).fill(1),
+    bodyUnder: new Uint8Array(width * height),
   };
 }
 
