@@ -1008,6 +1008,39 @@ describe('cleanUp', () => {
     expect(r).toBeLessThan(shaded[0] * 1.2);
   });
 
+  it("paints an upper arm from its hand's shaded tone at the elbow towards the lit neck's at the shoulder", () => {
+    const shaded = [SKIN[0] / 2, SKIN[1] / 2, SKIN[2] / 2] as const;
+    const { photo: before, parts: shadedParts } = scene(13, shaded);
+    const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
+    // A tank: the upper arms are bare and painted, the hand's tone read below them.
+    const tank = tShirtCanvas(shadedParts);
+    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
+      if (shadedParts.labels[i] !== Part.torso || Math.abs((i % PHOTO.width) - 200) >= 30) tank.alpha[i] = 0;
+    }
+    cleanUp(
+      cv,
+      painted,
+      pose,
+      shadedParts,
+      tank,
+      emptyMask(PHOTO.width, PHOTO.height),
+      skinTone(before, pose),
+      {
+        rim: false,
+      },
+    );
+    const at = (t: number): number => {
+      const x = Math.round(p.leftShoulder.x + (p.leftElbow.x - p.leftShoulder.x) * t);
+      const y = Math.round(p.leftShoulder.y + (p.leftElbow.y - p.leftShoulder.y) * t);
+      return pixel(painted, x, y)[0];
+    };
+    expect(at(0.9)).toBeGreaterThan(shaded[0] * 0.75);
+    expect(at(0.9)).toBeLessThan(shaded[0] * 1.2);
+    // Lighter towards the shoulder than by the elbow, not yet the neck's tone.
+    expect(at(0.2)).toBeGreaterThan(at(0.9) + 6);
+    expect(at(0.2)).toBeLessThan(SKIN[0]);
+  });
+
   it("does not lighten a dark arm's paint toward the white glints of a sunlit hand", () => {
     // A dusky skin of little colour (a faded photo) and a hand all glint, near white: by colour alone it
     // reads as this skin, and the paint ran into it, a lilac grey arm (red 157 a third down it). Far

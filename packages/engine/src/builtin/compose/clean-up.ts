@@ -538,8 +538,17 @@ export function cleanUp(
     { width: bw, height: bh },
     Math.max(1, Math.round(span * COLOUR_BLEND)),
   );
-  // The chest in an open neckline faces the light as the face does; the throat under the chin is shaded.
   const neckColour = colours[neck];
+  if (neckColour) {
+    const ownSample = limbs.map((limb) => bare.colours[groups.indexOf(limb.sample)] != null);
+    towardsShoulders(
+      base,
+      painted,
+      neckColour,
+      ARMS.map(([upper]) => upper).filter((n) => ownSample[n]),
+    );
+  }
+  // The chest in an open neckline faces the light as the face does; the throat under the chin is shaded.
   const chest = neckColour ? litChest(neckColour, tone) : null;
   if (chest && neckColour) {
     const fade = (span * CHEST_FADE) / Math.max(1, Math.hypot(bone.x, bone.y));
@@ -585,6 +594,33 @@ export function cleanUp(
   // cleaned (filled or painted), the old clothes left there drew a line along the garment's outline (a white
   // stripe of kal's old sleeve along her new one's edge). The cleaned colours are carried in under it.
   if (anyGone) carryUnderEdge(photo, gone, canvas, hair);
+}
+
+/** How much of the neck's colour an upper arm's paint takes at the shoulder's end of its bone. */
+const SHOULDER_SHARE = 0.6;
+
+/**
+ * An arm's paint takes the colour of the bare skin the same arm shows (a forearm, a hand), which is seen
+ * where it hangs: often in the body's shade or beside it in other light than the shoulder. Up the upper arm
+ * the paint turns towards the neck's colour (`SHOULDER_SHARE` at the shoulder's end, nothing at the elbow,
+ * squared): the shoulder shares the chest's light. Painted in its forearm's shaded tone all along, kal's
+ * upper arm under a lit old sleeve was a dark slab beside a lit chest.
+ */
+function towardsShoulders(
+  base: Float32Array,
+  painted: LimbPaint,
+  neck: { r: number; g: number; b: number },
+  uppers: readonly number[],
+): void {
+  const { skin, painter, along } = painted;
+  for (let k = 0; k < skin.length; k++) {
+    if (!((skin[k] ?? 0) > 0) || !uppers.includes(painter[k] ?? -1)) continue;
+    const t = Math.max(0, Math.min(1, along[k] ?? 1));
+    const w = SHOULDER_SHARE * (1 - t) * (1 - t);
+    base[k * 3] = (base[k * 3] ?? 0) + w * (neck.r - (base[k * 3] ?? 0));
+    base[k * 3 + 1] = (base[k * 3 + 1] ?? 0) + w * (neck.g - (base[k * 3 + 1] ?? 0));
+    base[k * 3 + 2] = (base[k * 3 + 2] ?? 0) + w * (neck.b - (base[k * 3 + 2] ?? 0));
+  }
 }
 
 /** A limb's box in the photo, the pixels its loops look at (`x1`, `y1` past its end). */
