@@ -1,4 +1,5 @@
-import { boxBlur } from '../image/box-blur.ts';
+import { boxBlur, boxBlurAround } from '../image/box-blur.ts';
+import { boxAbove } from '../person/mask.ts';
 import { CanvasPart, type GarmentCanvas } from './garment-canvas.ts';
 
 /** How dark the contact shadows get at their darkest (share of the light taken away). */
@@ -64,21 +65,28 @@ export function softShadows(canvas: GarmentCanvas, neckX: number, span: number):
 function crease(canvas: GarmentCanvas, span: number): void {
   const { width: w, height: h, part, bodyUnder } = canvas;
   const over = new Float32Array(w * h);
-  const body = new Float32Array(w * h);
-  let any = false;
-  for (let i = 0; i < w * h; i++) {
-    if (part[i] === CanvasPart.sleeve && bodyUnder[i]) {
-      over[i] = 1;
-      any = true;
-    } else if (part[i] === CanvasPart.body) body[i] = 1;
-  }
-  if (!any) return;
+  for (let i = 0; i < w * h; i++) if (part[i] === CanvasPart.sleeve && bodyUnder[i]) over[i] = 1;
+  const overlap = boxAbove(over, w, 0);
+  if (overlap.width === 0) return;
+  // Worked over the overlap grown by the crease's reach: nothing further changes, or is read.
   const reach = Math.max(1, Math.round(span * CREASE_REACH));
-  const nearSleeve = boxBlur(over, w, h, reach);
-  const nearBody = boxBlur(body, w, h, reach);
-  for (let i = 0; i < w * h; i++) {
-    if (body[i]) darken(canvas, i, CREASE_BODY * Math.min(1, 2 * (nearSleeve[i] ?? 0)));
-    else if (over[i]) darken(canvas, i, CREASE_SLEEVE * Math.min(1, 2 * (nearBody[i] ?? 0)));
+  const x0 = Math.max(0, overlap.left - reach);
+  const y0 = Math.max(0, overlap.top - reach);
+  const x1 = Math.min(w, overlap.left + overlap.width + reach);
+  const y1 = Math.min(h, overlap.top + overlap.height + reach);
+  const near = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+  const body = new Float32Array(w * h);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) if (part[y * w + x] === CanvasPart.body) body[y * w + x] = 1;
+  }
+  const nearSleeve = boxBlurAround(over, w, h, reach, overlap);
+  const nearBody = boxBlurAround(body, w, h, reach, near);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * w + x;
+      if (body[i]) darken(canvas, i, CREASE_BODY * Math.min(1, 2 * (nearSleeve[i] ?? 0)));
+      else if (over[i]) darken(canvas, i, CREASE_SLEEVE * Math.min(1, 2 * (nearBody[i] ?? 0)));
+    }
   }
 }
 
