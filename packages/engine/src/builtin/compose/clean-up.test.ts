@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import {
   bodyShapes,
   drawMask,
@@ -99,23 +100,14 @@ function inOldTop(silhouette: Mask, q: BodyPose['points']): Raster {
 function tShirtCanvas(parts: BodyParts): GarmentCanvas {
   const { width, height } = parts;
   const covered = new Set<number>([Part.torso, Part.leftUpperArm, Part.rightUpperArm]);
-  const alpha = new Float32Array(width * height);
-  const part = new Uint8Array(width * height);
+  const canvas = emptyCanvas({ left: 0, top: 0, width, height });
+  canvas.rgb.fill(200);
   for (let i = 0; i < width * height; i++) {
     if (!covered.has(parts.labels[i] ?? 0)) continue;
-    alpha[i] = 1;
-    part[i] = 1;
+    canvas.alpha[i] = 1;
+    canvas.part[i] = 1;
   }
-  return {
-    left: 0,
-    top: 0,
-    width,
-    height,
-    rgb: new Float32Array(width * height * 3).fill(200),
-    alpha,
-    part,
-    bodyUnder: new Uint8Array(width * height),
-  };
+  return canvas;
 }
 
 /**

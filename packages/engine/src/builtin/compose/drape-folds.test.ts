@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import { frontPose, silhouetteOf } from '../../../test/fixtures/synthetic-person.ts';
 import { bodyFrame } from '../fit/body-frame.ts';
 import { bodyParts } from '../person/body-parts.ts';
@@ -11,18 +12,7 @@ const frame = bodyFrame(pose, bodyParts(pose, silhouetteOf(pose)));
 
 /** A canvas of the photo's size with the box from (x0, y0) to (x1, y1) covered by `part` in grey 160. */
 function covered(x0: number, y0: number, x1: number, y1: number, part: 1 | 2 = 1): GarmentCanvas {
-  const width = 400;
-  const height = 600;
-  const canvas: GarmentCanvas = {
-    left: 0,
-    top: 0,
-    width,
-    height,
-    rgb: new Float32Array(width * height * 3),
-    alpha: new Float32Array(width * height),
-    part: new Uint8Array(width * height),
-    bodyUnder: new Uint8Array(width * height),
-  };
+  const canvas = emptyCanvas({ left: 0, top: 0, width: 400, height: 600 });
   cover(canvas, x0, y0, x1, y1, part);
   return canvas;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCanvas } from '../../../test/fixtures/layers.ts';
 import { frontPose, silhouetteOf } from '../../../test/fixtures/synthetic-person.ts';
 import { bodyFrame } from '../fit/body-frame.ts';
 import { bodyParts } from '../person/body-parts.ts';
@@ -10,18 +11,11 @@ const frame = bodyFrame(pose, bodyParts(pose, silhouetteOf(pose)));
 
 /** A garment canvas 100 x 200 px from (150, 300), fully covered in grey 200. */
 function canvas(): GarmentCanvas {
-  const width = 100;
-  const height = 200;
-  return {
-    left: 150,
-    top: 300,
-    width,
-    height,
-    rgb: new Float32Array(width * height * 3).fill(200),
-    alpha: new Float32Array(width * height).fill(1),
-    part: new Uint8Array(width * height).fill(1),
-    bodyUnder: new Uint8Array(width * height),
-  };
+  const c = emptyCanvas({ left: 150, top: 300, width: 100, height: 200 });
+  c.rgb.fill(200);
+  c.alpha.fill(1);
+  c.part.fill(1);
+  return c;
 }
 
 describe('tuckUnder', () => {
