@@ -59,7 +59,7 @@ export function softShadows(canvas: GarmentCanvas, neckX: number, span: number):
 /**
  * The crease where a sleeve lies over the garment's body (an arm hanging in front of the torso's side, a
  * forearm across the belly): the body is darkest right at the sleeve's edge and the sleeve's own cloth turns
- * under there, each over CREASE_REACH of the span. Not at the armhole's seam, where sleeve and body meet
+ * under there, each over `CREASE_REACH` of the span. Not at the armhole's seam, where sleeve and body meet
  * edge to edge with no body under the sleeve.
  */
 function crease(canvas: GarmentCanvas, span: number): void {
