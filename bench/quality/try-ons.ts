@@ -28,7 +28,7 @@ export interface TryOnRow {
   shoulderOff: number | null;
   /** Share of the upper arm (and forearm, for long sleeves) the sleeves cover; null without sleeves. */
   sleeves: number | null;
-  /** Share of the face (inside FaceMesh's outline) whose pixels changed. */
+  /** Share of the face (inside FaceMesh's outline, else an oval round the eyes and nose) whose pixels changed. */
   faceChanged: number | null;
 }
 
@@ -145,17 +145,13 @@ async function judgeTryOn(
   const k: Keypoints = {};
   for (const kp of detected.body[0]?.keypoints ?? [])
     k[kp.part] = { x: kp.position[0], y: kp.position[1], score: kp.score };
-  // The face: inside FaceMesh's outline (jaw, cheeks, forehead), pulled in by 5 % against its own edge.
+  // The face: inside FaceMesh's outline (jaw, cheeks, forehead), pulled in by 5 % against its own edge; where
+  // FaceMesh finds none even in a crop round the head (a small face turned aside, in sunglasses: studio-2),
+  // an oval round the judge's own eyes and nose.
   const mesh = detected.face[0]?.mesh ?? (await faceInHeadCrop(judge, before, k));
   let faceChanged: number | null = null;
-  if (mesh.length >= 468) {
-    const outline = FACE_OVAL.map((i) => mesh[i] ?? [0, 0]);
-    const cx = outline.reduce((a, q) => a + (q[0] ?? 0), 0) / outline.length;
-    const cy = outline.reduce((a, q) => a + (q[1] ?? 0), 0) / outline.length;
-    const poly = outline.map((q) => ({
-      x: cx + ((q[0] ?? 0) - cx) * 0.95,
-      y: cy + ((q[1] ?? 0) - cy) * 0.95,
-    }));
+  const poly = mesh.length >= 468 ? meshOval(mesh) : keypointOval(k);
+  if (poly) {
     const xs = poly.map((q) => q.x);
     const ys = poly.map((q) => q.y);
     let n = 0;
@@ -232,6 +228,37 @@ async function judgeTryOn(
     sleeves = n ? parts.reduce((s, [h]) => s + h, 0) / n : null;
   }
   return { cover, shoulderOff, sleeves, faceChanged };
+}
+
+/** FaceMesh's face outline, pulled in by 5 % towards its middle. */
+function meshOval(mesh: readonly (readonly (number | undefined)[])[]): Xy[] {
+  const outline = FACE_OVAL.map((i) => mesh[i] ?? [0, 0]);
+  const cx = outline.reduce((a, q) => a + (q[0] ?? 0), 0) / outline.length;
+  const cy = outline.reduce((a, q) => a + (q[1] ?? 0), 0) / outline.length;
+  return outline.map((q) => ({
+    x: cx + ((q[0] ?? 0) - cx) * 0.95,
+    y: cy + ((q[1] ?? 0) - cy) * 0.95,
+    score: 1,
+  }));
+}
+
+/**
+ * The face as an oval from the judge's keypoints: centred a little below the middle of the eyes and the
+ * nose, as wide as the eyes are far apart either side and 1.3 times that high (brows to chin on a face
+ * seen from the front); null unless both eyes and the nose were seen.
+ */
+function keypointOval(k: Keypoints): Xy[] | null {
+  const seen = (q: Xy | undefined): q is Xy => !!q && q.score > 0.3;
+  const { leftEye: le, rightEye: re, nose } = k;
+  if (!seen(le) || !seen(re) || !seen(nose)) return null;
+  const eyes = Math.hypot(le.x - re.x, le.y - re.y);
+  if (eyes < 2) return null;
+  const cx = ((le.x + re.x) / 2 + nose.x) / 2;
+  const cy = ((le.y + re.y) / 2 + nose.y) / 2 + eyes * 0.3;
+  return Array.from({ length: 24 }, (_, n) => {
+    const t = (n / 24) * 2 * Math.PI;
+    return { x: cx + Math.cos(t) * eyes * 0.95, y: cy + Math.sin(t) * eyes * 1.3 * 0.95, score: 1 };
+  });
 }
 
 /**
