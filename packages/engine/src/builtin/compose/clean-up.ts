@@ -540,13 +540,13 @@ export function cleanUp(
   );
   const neckColour = colours[neck];
   if (neckColour) {
-    const ownSample = limbs.map((limb) => bare.colours[groups.indexOf(limb.sample)] != null);
-    towardsShoulders(
-      base,
-      painted,
-      neckColour,
-      ARMS.map(([upper]) => upper).filter((n) => ownSample[n]),
-    );
+    // Only an arm coloured by its own bare skin, read where it hangs; one that shows none takes the face's
+    // (or a half-lit neck's) tone all along, which is the upper body's light already.
+    const ownColour = (n: number): boolean => {
+      const limb = limbs[n];
+      return limb !== undefined && (bare.colours[groups.indexOf(limb.sample)] ?? null) !== null;
+    };
+    towardsShoulders(base, painted, neckColour, ARMS.map(([upper]) => upper).filter(ownColour));
   }
   // The chest in an open neckline faces the light as the face does; the throat under the chin is shaded.
   const chest = neckColour ? litChest(neckColour, tone) : null;
