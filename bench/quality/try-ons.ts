@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { GarmentKind } from '../../packages/engine/src/builtin/garment/garment.ts';
+import type { Point } from '../../packages/engine/src/builtin/geometry/point.ts';
 import { insidePolygon } from '../../packages/engine/src/builtin/geometry/polygon.ts';
 import { FACE_OVAL } from '../../packages/engine/src/builtin/look/face-oval.ts';
 import { squareCrop } from '../../packages/engine/src/builtin/look/square-crop.ts';
@@ -231,14 +232,13 @@ async function judgeTryOn(
 }
 
 /** FaceMesh's face outline, pulled in by 5 % towards its middle. */
-function meshOval(mesh: readonly (readonly (number | undefined)[])[]): Xy[] {
+function meshOval(mesh: readonly (readonly (number | undefined)[])[]): Point[] {
   const outline = FACE_OVAL.map((i) => mesh[i] ?? [0, 0]);
   const cx = outline.reduce((a, q) => a + (q[0] ?? 0), 0) / outline.length;
   const cy = outline.reduce((a, q) => a + (q[1] ?? 0), 0) / outline.length;
   return outline.map((q) => ({
     x: cx + ((q[0] ?? 0) - cx) * 0.95,
     y: cy + ((q[1] ?? 0) - cy) * 0.95,
-    score: 1,
   }));
 }
 
@@ -247,7 +247,7 @@ function meshOval(mesh: readonly (readonly (number | undefined)[])[]): Xy[] {
  * nose, as wide as the eyes are far apart either side and 1.3 times that high (brows to chin on a face
  * seen from the front); null unless both eyes and the nose were seen.
  */
-function keypointOval(k: Keypoints): Xy[] | null {
+function keypointOval(k: Keypoints): Point[] | null {
   const seen = (q: Xy | undefined): q is Xy => !!q && q.score > 0.3;
   const { leftEye: le, rightEye: re, nose } = k;
   if (!seen(le) || !seen(re) || !seen(nose)) return null;
@@ -257,7 +257,7 @@ function keypointOval(k: Keypoints): Xy[] | null {
   const cy = ((le.y + re.y) / 2 + nose.y) / 2 + eyes * 0.3;
   return Array.from({ length: 24 }, (_, n) => {
     const t = (n / 24) * 2 * Math.PI;
-    return { x: cx + Math.cos(t) * eyes * 0.95, y: cy + Math.sin(t) * eyes * 1.3 * 0.95, score: 1 };
+    return { x: cx + Math.cos(t) * eyes * 0.95, y: cy + Math.sin(t) * eyes * 1.3 * 0.95 };
   });
 }
 

@@ -13,6 +13,7 @@ import {
   SKIN,
   solidRgb,
 } from '../../../test/fixtures/synthetic-person.ts';
+import { lerpPoint } from '../geometry/point.ts';
 import { luma, type Raster } from '../image/raster.ts';
 import { type BodyParts, bodyParts, Part } from '../person/body-parts.ts';
 import type { BodyPose } from '../person/body-pose.ts';
@@ -400,7 +401,6 @@ describe('cleanUp', () => {
     expect(left).toEqual([]);
   });
 
-  /** A tank: the torso between x 171 and 229 only, so the old top shows between its straps and the arms. */
   /** A tank top: the torso's middle 60 px (of the person's own part map), bare shoulders and arms. */
   function tankCanvas(of: BodyParts = parts): GarmentCanvas {
     const tank = tShirtCanvas(of);
@@ -954,24 +954,25 @@ describe('cleanUp', () => {
     expect(pixel(sleeved, 285, 344)).toEqual([...OLD_SLEEVE]);
   });
 
+  /**
+   * The scene with the left hand in `hand`'s colour, cleaned up (no rim) in the face's tone under the canvas
+   * `garment` makes of its part map.
+   */
+  function cleanedWithHand(
+    hand: readonly [number, number, number],
+    garment: (of: BodyParts) => GarmentCanvas,
+  ): Raster {
+    const { photo: before, parts: handParts } = scene(13, hand);
+    const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
+    const blank = emptyMask(PHOTO.width, PHOTO.height);
+    cleanUp(cv, painted, pose, handParts, garment(handParts), blank, skinTone(before, pose), { rim: false });
+    return painted;
+  }
+
   it("paints a bare limb in the tone of the same arm's bare hand, not the face's", () => {
     // A tanned hand, darker than the face (the same hue): the forearm painted above it takes its tone.
     const tanned = [150, 105, 85] as const;
-    const { photo: tannedBefore, parts: tannedParts } = scene(13, tanned);
-    const faceTone = skinTone(tannedBefore, pose);
-    const painted: Raster = { ...tannedBefore, data: Uint8Array.from(tannedBefore.data) };
-    cleanUp(
-      cv,
-      painted,
-      pose,
-      tannedParts,
-      tShirtCanvas(tannedParts),
-      emptyMask(PHOTO.width, PHOTO.height),
-      faceTone,
-      {
-        rim: false,
-      },
-    );
+    const painted = cleanedWithHand(tanned, tShirtCanvas);
     const [r, g, b] = pixel(painted, 284, 320);
     expect(r).toBeGreaterThan(tanned[0] * 0.75);
     expect(r).toBeLessThan(tanned[0] * 1.1);
@@ -983,18 +984,7 @@ describe('cleanUp', () => {
     // The face's hue at half its brightness: by chroma alone it would not read as skin, and the paint
     // would take the face's far lighter tone.
     const shaded = [SKIN[0] / 2, SKIN[1] / 2, SKIN[2] / 2] as const;
-    const { photo: before, parts: shadedParts } = scene(13, shaded);
-    const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
-    cleanUp(
-      cv,
-      painted,
-      pose,
-      shadedParts,
-      tShirtCanvas(shadedParts),
-      emptyMask(PHOTO.width, PHOTO.height),
-      skinTone(before, pose),
-      { rim: false },
-    );
+    const painted = cleanedWithHand(shaded, tShirtCanvas);
     const [r] = pixel(painted, 284, 320);
     expect(r).toBeGreaterThan(shaded[0] * 0.75);
     expect(r).toBeLessThan(shaded[0] * 1.2);
@@ -1002,29 +992,11 @@ describe('cleanUp', () => {
 
   it("paints an upper arm from its hand's shaded tone at the elbow towards the lit neck's at the shoulder", () => {
     const shaded = [SKIN[0] / 2, SKIN[1] / 2, SKIN[2] / 2] as const;
-    const { photo: before, parts: shadedParts } = scene(13, shaded);
-    const painted: Raster = { ...before, data: Uint8Array.from(before.data) };
     // A tank: the upper arms are bare and painted, the hand's tone read below them.
-    const tank = tShirtCanvas(shadedParts);
-    for (let i = 0; i < PHOTO.width * PHOTO.height; i++) {
-      if (shadedParts.labels[i] !== Part.torso || Math.abs((i % PHOTO.width) - 200) >= 30) tank.alpha[i] = 0;
-    }
-    cleanUp(
-      cv,
-      painted,
-      pose,
-      shadedParts,
-      tank,
-      emptyMask(PHOTO.width, PHOTO.height),
-      skinTone(before, pose),
-      {
-        rim: false,
-      },
-    );
+    const painted = cleanedWithHand(shaded, tankCanvas);
     const at = (t: number): number => {
-      const x = Math.round(p.leftShoulder.x + (p.leftElbow.x - p.leftShoulder.x) * t);
-      const y = Math.round(p.leftShoulder.y + (p.leftElbow.y - p.leftShoulder.y) * t);
-      return pixel(painted, x, y)[0];
+      const q = lerpPoint(p.leftShoulder, p.leftElbow, t);
+      return pixel(painted, Math.round(q.x), Math.round(q.y))[0];
     };
     expect(at(0.9)).toBeGreaterThan(shaded[0] * 0.75);
     expect(at(0.9)).toBeLessThan(shaded[0] * 1.2);

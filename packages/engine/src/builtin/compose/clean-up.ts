@@ -426,7 +426,8 @@ export function cleanUp(
   );
   // A limb that shows no bare skin of its own takes the face's tone, or the half-lit tone of a neck in deep
   // shade (a face lit from one side: its lit tone painted light arms on a dark body).
-  const colours = limbs.map((limb) => bare.colours[groups.indexOf(limb.sample)] ?? bare.halfLit ?? tone);
+  const ownColours = limbs.map((limb) => bare.colours[groups.indexOf(limb.sample)] ?? null);
+  const colours = ownColours.map((own) => own ?? bare.halfLit ?? tone);
   const lights = limbs.map(() => new LimbLight());
   /** Where each painted pixel lies on its limb: along the bone (0..1) and across it (-1..1). */
   const along = new Float32Array(bw * bh);
@@ -542,11 +543,8 @@ export function cleanUp(
   if (neckColour) {
     // Only an arm coloured by its own bare skin, read where it hangs; one that shows none takes the face's
     // (or a half-lit neck's) tone all along, which is the upper body's light already.
-    const ownColour = (n: number): boolean => {
-      const limb = limbs[n];
-      return limb !== undefined && (bare.colours[groups.indexOf(limb.sample)] ?? null) !== null;
-    };
-    towardsShoulders(base, painted, neckColour, ARMS.map(([upper]) => upper).filter(ownColour));
+    const uppers = ARMS.map(([upper]) => upper).filter((n) => (ownColours[n] ?? null) !== null);
+    towardsShoulders(base, painted, neckColour, uppers);
   }
   // The chest in an open neckline faces the light as the face does; the throat under the chin is shaded.
   const chest = neckColour ? litChest(neckColour, tone) : null;
